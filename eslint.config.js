@@ -1,0 +1,35 @@
+// Lint rules for the whole project. The one architectural rule enforced here:
+// the solver (src/solver) is framework-agnostic and imports nothing outside itself.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name=/^(only|skip)$/]", message: 'No focused or skipped tests.' },
+      ],
+    },
+  },
+  {
+    files: ['src/solver/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['react', 'react-*', 'react/**', 'three', 'three/**', 'zustand', 'zustand/**', '@react-three/*'], message: 'The solver has zero runtime dependencies: no react, three or zustand.' },
+            { group: ['../*'], message: 'The solver imports only its own modules.' },
+          ],
+        },
+      ],
+    },
+  },
+);

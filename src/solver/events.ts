@@ -1,0 +1,76 @@
+/**
+ * The per-step list of collision events: a bounded buffer of typed arrays, reused every step.
+ * When a step has more collisions than the buffer holds, the rest are counted in `dropped`.
+ */
+
+/** Partner code of a wall event: `b = WALL_CODE - wall`, wall 0..5 = -x, +x, -y, +y, -z, +z. */
+export const WALL_CODE = -1;
+
+/** Names of the six walls, indexed like {@link CollisionEvents.b} decodes them. */
+export const WALL_NAMES = ['-x', '+x', '-y', '+y', '-z', '+z'] as const;
+
+/** Decodes a partner code of {@link CollisionEvents.b}: the wall index 0..5, or -1 for a sphere. */
+export function wallOf(b: number): number {
+  return b <= WALL_CODE ? WALL_CODE - b : -1;
+}
+
+/**
+ * Collision events of the last step, oldest first. Entry k is valid for k < count. Sphere
+ * references are ids (see {@link World.indexOf}); `b` is a sphere id, or `-1 - wall` for a wall
+ * (decode with {@link wallOf}).
+ */
+export class CollisionEvents {
+  /** Number of valid entries. */
+  count = 0;
+  /** Collisions of the last step that did not fit in the buffer. */
+  dropped = 0;
+  /** Simulated time of each collision, s. */
+  readonly time: Float64Array;
+  /** Id of the first sphere. */
+  readonly a: Int32Array;
+  /** Id of the second sphere, or `-1 - wall` for a wall. */
+  readonly b: Int32Array;
+  /** Unit contact normal from a to b, x y z interleaved. */
+  readonly normal: Float64Array;
+  /** Magnitude of the normal impulse, kg m/s. */
+  readonly impulse: Float64Array;
+  /** Kinetic energy lost in the collision, J (0 when elastic). */
+  readonly energyLost: Float64Array;
+  /** Closing speed along the normal before the collision, m/s (> 0). */
+  readonly closingSpeed: Float64Array;
+
+  constructor(readonly capacity: number) {
+    this.time = new Float64Array(capacity);
+    this.a = new Int32Array(capacity);
+    this.b = new Int32Array(capacity);
+    this.normal = new Float64Array(3 * capacity);
+    this.impulse = new Float64Array(capacity);
+    this.energyLost = new Float64Array(capacity);
+    this.closingSpeed = new Float64Array(capacity);
+  }
+
+  /** Empties the buffer (start of a step). */
+  clear(): void {
+    this.count = 0;
+    this.dropped = 0;
+  }
+
+  /** Appends one event, or counts it as dropped when full. */
+  push(time: number, a: number, b: number, nx: number, ny: number, nz: number, impulse: number, energyLost: number, closingSpeed: number): void {
+    const k = this.count;
+    if (k >= this.capacity) {
+      this.dropped++;
+      return;
+    }
+    this.time[k] = time;
+    this.a[k] = a;
+    this.b[k] = b;
+    this.normal[3 * k] = nx;
+    this.normal[3 * k + 1] = ny;
+    this.normal[3 * k + 2] = nz;
+    this.impulse[k] = impulse;
+    this.energyLost[k] = energyLost;
+    this.closingSpeed[k] = closingSpeed;
+    this.count = k + 1;
+  }
+}

@@ -1,0 +1,13 @@
+/**
+ * The exact sphere solver: pure TypeScript, zero runtime dependencies. Runs unchanged in a
+ * browser, a Web Worker and Node.
+ */
+export { createWorld, World } from './world.ts';
+export type { WorldStats, StepWork } from './world.ts';
+export type { WorldOptions, SphereOptions, ResolvedOptions, Vec3Like } from './options.ts';
+export { DEFAULT_OPTIONS } from './options.ts';
+export { CollisionEvents, WALL_NAMES, wallOf } from './events.ts';
+export { SolverInputError } from './errors.ts';
+export { Random } from './random.ts';
+export { buildWorld, gasScene, headOnScene, glancingScene, cradleScene } from './scenes.ts';
+export type { Scene, GasOptions } from './scenes.ts';

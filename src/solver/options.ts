@@ -1,0 +1,144 @@
+/**
+ * The world definition: every option with its unit, its default and why that value.
+ */
+
+/** Three numbers: a position, velocity, size or gravity vector, x y z. */
+export type Vec3Like = readonly [number, number, number] | ArrayLike<number>;
+
+/** Options of {@link createWorld}. Units are SI: metres, seconds, kilograms. */
+export interface WorldOptions {
+  /** Box size [Lx, Ly, Lz] in m; the box is centred on the origin. Required. */
+  size: Vec3Like;
+  /** Uniform gravity in m/s^2, any direction. In planar mode its z part is ignored. @defaultValue [0, 0, 0] */
+  gravity?: Vec3Like;
+  /** Coefficient of restitution between spheres, in [0, 1]. @defaultValue 1 (perfectly elastic) */
+  restitution?: number;
+  /** Coefficient of restitution at the walls, in [0, 1]. @defaultValue the value of `restitution` */
+  wallRestitution?: number;
+  /**
+   * Planar (2D) mode: every sphere lies on the plane z = 0 with zero z velocity; positions and
+   * velocities given with a z part are projected onto the plane. The same code path as 3D.
+   * @defaultValue false
+   */
+  planar?: boolean;
+  /** Density in kg/m^3 used for the default mass, (4/3) pi r^3 density. @defaultValue 1 */
+  density?: number;
+  /**
+   * Resting contacts under gravity (PHYSICS.md section 7). A contact whose normal closing speed is
+   * below sqrt(2 |g| h), with h = `restingHeight` times the smaller radius, is perfectly inelastic:
+   * a bounce lower than h is not resolved as a bounce. 0.002 keeps every visible bounce (a
+   * thousandth of a diameter) while ending the Zeno sequence of ever smaller bounces in a few
+   * dozen events. Dimensionless. Has no effect without gravity. @defaultValue 0.002
+   */
+  restingHeight?: number;
+  /**
+   * Sleeping under gravity: a sphere slower than the resting speed above whose weight is carried
+   * by walls, fixed or sleeping spheres stops (becomes an immovable obstacle) until something
+   * strikes it. Carried means: minus gravity lies within the cone of its support normals, widened
+   * by this static-friction coefficient (tan of the steepest single contact that holds it).
+   * 0.5 is the friction of a rubber ball on rubber. Dimensionless. @defaultValue 0.5
+   */
+  restingFriction?: number;
+  /** Whether spheres may sleep (see `restingFriction`). @defaultValue true */
+  sleep?: boolean;
+  /**
+   * Inelastic collapse guard (the TC model of Luding and McNamara): a collision less than this
+   * long after either sphere's previous collision is treated as elastic. An inelastic cluster
+   * would otherwise collide infinitely often in finite time; 1e-7 s is far below any interval a
+   * person can see. Seconds. @defaultValue 1e-7
+   */
+  collapseTime?: number;
+  /**
+   * Zeno guard: a slow sphere (below the resting speed) with more contacts than this in one step,
+   * and resting on anything below it, sleeps. Catches resting stacks that sleeping by support
+   * does not. @defaultValue 64
+   */
+  maxContactsPerStep?: number;
+  /**
+   * Hard bound on the events (collisions, wall hits, cell crossings) processed in one step.
+   * Beyond it the spheres whose next event still falls inside the step are frozen in place for
+   * the rest of that step (they lose their velocity) and released at the next: work stays bounded
+   * and the state stays legal. 0 chooses 10,000 + 500 per sphere. @defaultValue 0
+   */
+  maxEventsPerStep?: number;
+  /** Capacity of the per-step collision event buffer (see {@link CollisionEvents}). @defaultValue 4096 */
+  eventCapacity?: number;
+}
+
+/** Options of {@link World.addSphere}. */
+export interface SphereOptions {
+  /** Centre in m; must lie inside the box. A sphere that pokes through a wall is moved inside. */
+  position: Vec3Like;
+  /** Velocity in m/s. @defaultValue [0, 0, 0] */
+  velocity?: Vec3Like;
+  /** Radius in m, > 0, small enough to fit in the box. */
+  radius: number;
+  /** Mass in kg, > 0; overrides density. @defaultValue (4/3) pi r^3 density */
+  mass?: number;
+  /** Density in kg/m^3 for this sphere's default mass. @defaultValue the world's density */
+  density?: number;
+  /** A fixed sphere has infinite mass and never moves: an obstacle. @defaultValue false */
+  fixed?: boolean;
+  /**
+   * This sphere's own restitution in [0, 1]. A collision uses the smaller of the two spheres'
+   * values (a collision is as elastic as its least elastic sphere); a sphere without its own value
+   * uses the world's. At a wall, the smaller of this and the wall restitution.
+   * @defaultValue none (the world's value)
+   */
+  restitution?: number;
+}
+
+/** Resolved world options with every default filled in. */
+export interface ResolvedOptions {
+  size: [number, number, number];
+  gravity: [number, number, number];
+  restitution: number;
+  wallRestitution: number;
+  planar: boolean;
+  density: number;
+  restingHeight: number;
+  restingFriction: number;
+  sleep: boolean;
+  collapseTime: number;
+  maxContactsPerStep: number;
+  maxEventsPerStep: number;
+  eventCapacity: number;
+}
+
+/** The defaults of every optional world option. */
+export const DEFAULT_OPTIONS = {
+  gravity: [0, 0, 0] as [number, number, number],
+  restitution: 1,
+  planar: false,
+  density: 1,
+  restingHeight: 0.002,
+  restingFriction: 0.5,
+  sleep: true,
+  collapseTime: 1e-7,
+  maxContactsPerStep: 64,
+  maxEventsPerStep: 0,
+  eventCapacity: 4096,
+} as const;
+
+/**
+ * Relative tolerance on the closing speed of a touching pair: closing slower than this fraction
+ * of the two speeds is rounding noise (for instance right after a perfectly inelastic collision),
+ * not an approach.
+ */
+export const APPROACH_TOLERANCE = 1e-12;
+
+/**
+ * Overlap repair stops when no pair overlaps by more than this fraction of its radius sum.
+ * Physics keeps overlaps at rounding level (about 1e-15); 1e-10 leaves room for that.
+ */
+export const REPAIR_TOLERANCE = 1e-10;
+
+/** Contacts count as touching for the support test when the gap is below this fraction of the radius. */
+export const SUPPORT_GAP = 1e-3;
+
+/**
+ * Under gravity, a touching pair closing slower than this fraction of the resting speed is at rest
+ * (see World.predict). Small enough that the overlap it can leave is far below a nanometre per
+ * second for metre-sized spheres; large enough to end the geometric sequences of a wedged sphere.
+ */
+export const STOP_FRACTION = 1e-6;

@@ -1,0 +1,145 @@
+/**
+ * Scene builders shared by tests, benchmark and app presets. A scene is plain data (world options
+ * plus a list of spheres), so it can be stored, shared, inspected and built into a world.
+ */
+import { inRange, integer, positive, SolverInputError, vec3 } from './errors.ts';
+import type { SphereOptions, WorldOptions } from './options.ts';
+import { Random } from './random.ts';
+import { World } from './world.ts';
+
+/** A world's options and its spheres, as plain data. */
+export interface Scene {
+  options: WorldOptions;
+  spheres: SphereOptions[];
+}
+
+/** Builds a world from a scene. */
+export function buildWorld(scene: Scene): World {
+  const world = new World(scene.options);
+  for (const s of scene.spheres) world.addSphere(s);
+  return world;
+}
+
+/** Options of {@link gasScene}. */
+export interface GasOptions {
+  /** Number of spheres. */
+  count: number;
+  /** Fraction of the box volume (area in planar mode) the spheres fill, in (0, 0.45]. */
+  packingFraction: number;
+  /** Initial speed of every sphere, m/s, in a random direction. @defaultValue 1 */
+  speed?: number;
+  /** Radius, or a [min, max] range drawn uniformly, m. @defaultValue 0.5 */
+  radius?: number | [number, number];
+  /** Seed of the random placement and directions. @defaultValue 1 */
+  seed?: number;
+  /** Planar (2D) mode. @defaultValue false */
+  planar?: boolean;
+  /** Box shape: multiplies the cube's sides (the volume is kept). @defaultValue [1, 1, 1] */
+  aspect?: [number, number, number];
+  /** Other world options (gravity, restitution ...). */
+  world?: Omit<WorldOptions, 'size' | 'planar'>;
+}
+
+/**
+ * A random gas: `count` spheres filling `packingFraction` of a box, placed without overlap (on
+ * randomly chosen sites of a lattice, each jittered inside its site), moving at `speed` in random
+ * directions.
+ */
+export function gasScene(o: GasOptions): Scene {
+  const count = integer('count', o.count, 0, 10_000_000);
+  const phi = inRange('packingFraction', o.packingFraction, 1e-9, 0.45);
+  const speed = o.speed === undefined ? 1 : inRange('speed', o.speed, 0, 1e9);
+  const [rMin, rMax] = typeof o.radius === 'number' || o.radius === undefined
+    ? [positive('radius', o.radius ?? 0.5), o.radius ?? 0.5]
+    : [positive('radius[0]', o.radius[0]), positive('radius[1]', o.radius[1])];
+  if (rMax < rMin) throw new SolverInputError('radius[1]', rMax, `at least radius[0] (${rMin})`);
+  const planar = o.planar ?? false;
+  const aspect = o.aspect === undefined ? [1, 1, 1] : vec3('aspect', o.aspect, positive);
+  const rng = new Random(o.seed ?? 1);
+
+  const radii = new Float64Array(count);
+  let filled = 0;
+  for (let i = 0; i < count; i++) {
+    const r = rMin === rMax ? rMin : rng.range(rMin, rMax);
+    radii[i] = r;
+    filled += planar ? Math.PI * r * r : (4 / 3) * Math.PI * r * r * r;
+  }
+  const dims = planar ? 2 : 3;
+  const side = Math.pow(Math.max(filled, 1e-300) / phi, 1 / dims);
+  const norm = Math.pow(planar ? aspect[0] * aspect[1] : aspect[0] * aspect[1] * aspect[2], 1 / dims);
+  const size: [number, number, number] = [side * aspect[0] / norm, side * aspect[1] / norm, planar ? 2 * rMax * 1.25 : side * aspect[2] / norm];
+  if (count === 0) size[0] = size[1] = size[2] = Math.max(2 * rMax, 1);
+
+  // Lattice sites of spacing >= one diameter; each sphere gets a random distinct site.
+  const spacing = 2 * rMax * (1 + 1e-9);
+  const m = [Math.floor(size[0] / spacing), Math.floor(size[1] / spacing), planar ? 1 : Math.floor(size[2] / spacing)];
+  const sites = m[0] * m[1] * m[2];
+  if (sites < count) throw new SolverInputError('packingFraction', phi, `low enough to place ${count} spheres of radius up to ${rMax} without overlap`);
+  const order = new Int32Array(sites);
+  for (let k = 0; k < sites; k++) order[k] = k;
+  for (let k = 0; k < Math.min(count, sites - 1); k++) {
+    const pick = k + rng.int(sites - k);
+    const tmp = order[k];
+    order[k] = order[pick];
+    order[pick] = tmp;
+  }
+  const spheres: SphereOptions[] = [];
+  for (let i = 0; i < count; i++) {
+    const site = order[i];
+    const idx = [site % m[0], Math.floor(site / m[0]) % m[1], Math.floor(site / (m[0] * m[1]))];
+    const r = radii[i];
+    const position: [number, number, number] = [0, 0, 0];
+    for (let k = 0; k < 3; k++) {
+      if (planar && k === 2) continue;
+      const cellW = size[k] / m[k];
+      const centre = -size[k] / 2 + (idx[k] + 0.5) * cellW;
+      const room = Math.max(0, cellW / 2 - r);
+      position[k] = centre + rng.range(-room, room);
+    }
+    const d = rng.direction(planar);
+    spheres.push({ position, velocity: [d[0] * speed, d[1] * speed, d[2] * speed], radius: r });
+  }
+  return { options: { ...o.world, size, planar }, spheres };
+}
+
+/** Two equal spheres approaching head-on along x at `speed` each. */
+export function headOnScene(o: { speed?: number; radius?: number; restitution?: number; masses?: [number, number] } = {}): Scene {
+  const r = o.radius ?? 0.5;
+  const v = o.speed ?? 1;
+  return {
+    options: { size: [20 * r, 8 * r, 8 * r], restitution: o.restitution ?? 1 },
+    spheres: [
+      { position: [-4 * r, 0, 0], velocity: [v, 0, 0], radius: r, mass: o.masses?.[0] },
+      { position: [4 * r, 0, 0], velocity: [-v, 0, 0], radius: r, mass: o.masses?.[1] },
+    ],
+  };
+}
+
+/**
+ * A moving sphere strikes an equal one at rest off-centre: the line of centres at contact makes
+ * the angle `impactAngle` (radians) with the incoming velocity.
+ */
+export function glancingScene(o: { speed?: number; radius?: number; impactAngle?: number; restitution?: number } = {}): Scene {
+  const r = o.radius ?? 0.5;
+  const v = o.speed ?? 1;
+  const angle = o.impactAngle ?? Math.PI / 6;
+  const offset = 2 * r * Math.sin(angle); // impact parameter
+  return {
+    options: { size: [24 * r, 24 * r, 24 * r], restitution: o.restitution ?? 1 },
+    spheres: [
+      { position: [-6 * r, offset, 0], velocity: [v, 0, 0], radius: r },
+      { position: [0, 0, 0], velocity: [0, 0, 0], radius: r },
+    ],
+  };
+}
+
+/** Newton's cradle: `count` equal spheres touching in a row at rest, and one more arriving at `speed`. */
+export function cradleScene(o: { count?: number; speed?: number; radius?: number; gap?: number } = {}): Scene {
+  const n = o.count ?? 5;
+  const r = o.radius ?? 0.5;
+  const v = o.speed ?? 1;
+  const gap = o.gap ?? 0;
+  const spheres: SphereOptions[] = [{ position: [-(n + 4) * 2 * r, 0, 0], velocity: [v, 0, 0], radius: r }];
+  for (let k = 1; k < n; k++) spheres.push({ position: [(k - 1) * (2 * r + gap), 0, 0], velocity: [0, 0, 0], radius: r });
+  return { options: { size: [(4 * n + 24) * r * 1.5, 8 * r, 8 * r] }, spheres };
+}

@@ -1,0 +1,157 @@
+/**
+ * Exact times of impact (PHYSICS.md sections 2 and 3). Every function takes the state at a common
+ * time and returns the delay until contact, or Infinity when there is none in the window.
+ */
+import { criticalPoints } from './polynomial.ts';
+
+/**
+ * First t >= 0 at which a coordinate x(t) = x + v t + a t^2 / 2 crosses `bound` going in the
+ * direction `dir` (+1: upwards, -1: downwards). A coordinate already beyond the bound and still
+ * moving outwards crosses at once (t = 0): that is how a contact found slightly late by rounding is
+ * still processed. Crossings in the other direction (coming back inside) are ignored, so a sphere
+ * that has just crossed a bound is never found to cross it again at t = 0.
+ */
+export function firstCrossing(x: number, v: number, a: number, bound: number, dir: number): number {
+  // q(t) = dir * (x(t) - bound) = C + B t + A t^2; we want q rising through 0.
+  const C = dir * (x - bound);
+  const B = dir * v;
+  const A = 0.5 * dir * a;
+  if (A === 0) {
+    if (B <= 0) return Infinity;
+    return C >= 0 ? 0 : -C / B;
+  }
+  const disc = B * B - 4 * A * C;
+  if (disc < 0) {
+    // q never changes sign. If it is positive everywhere (A > 0), the coordinate is beyond the
+    // bound for good: report the crossing when it starts moving outwards.
+    if (A > 0) return Math.max(0, -B / (2 * A));
+    return Infinity;
+  }
+  const sq = Math.sqrt(disc);
+  const qq = -0.5 * (B + (B >= 0 ? sq : -sq));
+  let r1 = qq / A;
+  let r2 = qq !== 0 ? C / qq : r1;
+  if (r1 > r2) {
+    const s = r1;
+    r1 = r2;
+    r2 = s;
+  }
+  if (A > 0) {
+    // q falls, then rises through 0 at r2.
+    if (r2 >= 0) return r2;
+    return 0; // both roots behind us, q > 0 and rising: already beyond, moving out.
+  }
+  // A < 0: q rises through 0 at r1, then falls back. Falling already (B <= 0), it never rises:
+  // this also keeps a coordinate that grazes the bound (a vertex at q = 0 up to rounding) from
+  // crossing it again and again.
+  if (B <= 0) return Infinity;
+  if (r1 >= 0) return r1;
+  if (r2 > 0 && B > 0) return 0; // beyond the bound and still moving outwards
+  return Infinity;
+}
+
+/** Contacts whose deepest overlap would stay below this fraction of the radius sum are ignored. */
+export const GRAZE = 1e-12;
+
+/** Scratch for the critical points of the contact quartic. */
+const crit = new Float64Array(4);
+
+/**
+ * Delay until two spheres first touch, from relative position p = x_j - x_i, relative velocity
+ * v = v_j - v_i and relative acceleration d = a_j - a_i at a common time, with s = r_i + r_j.
+ * Only contacts within [0, tMax] are reported.
+ *
+ * With d = 0 the gap closes along a straight line and |p + v t| = s is a quadratic (PHYSICS.md
+ * section 2); its first root is taken as t = c / (-b + sqrt(b^2 - a c)), which, unlike
+ * (-b - sqrt(disc)) / a, keeps full precision when the relative speed is tiny.
+ *
+ * With d != 0 (a free sphere against a fixed, sleeping or floor-resting one under gravity)
+ * |p + v t + d t^2 / 2|^2 - s^2 is a quartic f(t). Its critical points split [0, tMax] into pieces
+ * on which f is monotone, so each piece holds at most one root and a sign change from f > 0 to
+ * f <= 0 brackets the first contact exactly: no root is skipped. Bisection then keeps the end where
+ * f > 0, so the spheres are reported touching but never overlapping.
+ *
+ * `approachTolerance` (m/s) is the smallest normal closing speed of a touching pair that still
+ * counts as a collision; below it a touching pair is left alone (this stops loops of zero-impulse
+ * contacts at one instant after a perfectly inelastic collision).
+ */
+export function pairTimeOfImpact(
+  px: number, py: number, pz: number,
+  vx: number, vy: number, vz: number,
+  dx: number, dy: number, dz: number,
+  s: number, tMax: number, approachTolerance: number,
+): number {
+  const pp = px * px + py * py + pz * pz;
+  const c = pp - s * s;
+  const b = px * vx + py * vy + pz * vz;
+  const dist = Math.sqrt(pp);
+  const a2 = vx * vx + vy * vy + vz * vz;
+  // Grazing: along the straight relative path the deepest overlap, s - d_min, is below
+  // GRAZE * s (d_min^2 = |p|^2 - b^2 / a). Such a contact only exists through rounding (a sphere
+  // sliding past a neighbour exactly one diameter away, both against a wall); resolving it would
+  // repeat at the same instant without end, ignoring it costs an overlap of at most GRAZE * s.
+  const grazing = a2 > 0 && b * b - a2 * c <= a2 * GRAZE * s * s;
+  if (c <= 0) {
+    // Touching or overlapping now: a collision at once if closing faster than the tolerance.
+    if (b < -approachTolerance * dist && !grazing) return 0;
+    // Held together by acceleration alone (resting contact): report a contact now.
+    if (dx !== 0 || dy !== 0 || dz !== 0) {
+      const pd = px * dx + py * dy + pz * dz;
+      if (b <= approachTolerance * dist && vx * vx + vy * vy + vz * vz + pd < 0) return 0;
+    } else return Infinity;
+  }
+  if (dx === 0 && dy === 0 && dz === 0) {
+    if (b >= 0 || grazing) return Infinity;
+    const disc = b * b - a2 * c;
+    if (disc < 0) return Infinity;
+    const t = c / (-b + Math.sqrt(disc));
+    return t <= tMax ? t : Infinity;
+  }
+  // Quartic: |P + V t + A t^2|^2 - s^2 with A = d / 2.
+  const ax = 0.5 * dx;
+  const ay = 0.5 * dy;
+  const az = 0.5 * dz;
+  const c1 = 2 * b;
+  const c2 = vx * vx + vy * vy + vz * vz + 2 * (px * ax + py * ay + pz * az);
+  const c3 = 2 * (vx * ax + vy * ay + vz * az);
+  const c4 = ax * ax + ay * ay + az * az;
+  // Beyond the Cauchy bound the quartic has no root: it caps an infinite window.
+  const bound = 1 + Math.max(Math.abs(c), Math.abs(c1), Math.abs(c2), Math.abs(c3)) / c4;
+  const end = Math.min(tMax, bound);
+  if (!(end > 0)) return Infinity;
+  const n = criticalPoints(c, c1, c2, c3, c4, end, crit);
+  let a0 = 0;
+  let fa = gapFunction(px, py, pz, vx, vy, vz, ax, ay, az, s, 0);
+  for (let k = 0; k <= n; k++) {
+    const b0 = k < n ? crit[k] : end;
+    const fb = gapFunction(px, py, pz, vx, vy, vz, ax, ay, az, s, b0);
+    // fb is the minimum of f on the next piece when b0 is a critical point: skip grazing dips.
+    if (fa > 0 && fb <= 0 && !(k < n && fb >= -2 * GRAZE * s * s)) {
+      let lo = a0;
+      let hi = b0;
+      for (let it = 0; it < 200; it++) {
+        const m = 0.5 * (lo + hi);
+        if (m <= lo || m >= hi) break;
+        if (gapFunction(px, py, pz, vx, vy, vz, ax, ay, az, s, m) > 0) lo = m;
+        else hi = m;
+      }
+      return lo;
+    }
+    a0 = b0;
+    fa = fb;
+  }
+  return Infinity;
+}
+
+/** |p + v t + A t^2|^2 - s^2, evaluated in vector form (more precise than the expanded quartic). */
+function gapFunction(
+  px: number, py: number, pz: number,
+  vx: number, vy: number, vz: number,
+  ax: number, ay: number, az: number,
+  s: number, t: number,
+): number {
+  const x = px + (vx + ax * t) * t;
+  const y = py + (vy + ay * t) * t;
+  const z = pz + (vz + az * t) * t;
+  return x * x + y * y + z * z - s * s;
+}

@@ -1,0 +1,1772 @@
+/**
+ * The world: spheres in a box, advanced by exact event-driven dynamics.
+ *
+ * Every sphere moves ballistically between events (x + v t + a t^2 / 2). Each sphere holds one
+ * predicted event (its earliest contact with a sphere or a wall, or the moment its centre leaves
+ * its grid cell) in a min-heap. `step(dt)` pops events in time order up to the step's end, moves
+ * only the spheres an event involves to its exact time (each sphere keeps its own clock), applies
+ * the impulse and predicts again for those spheres. A prediction made stale by its partner's later
+ * collision is detected by a per-sphere collision counter when it comes up, and simply redone.
+ * At the end of the step every sphere is brought to the step's end time.
+ *
+ * Hot data is struct-of-arrays in typed arrays grown by doubling; nothing is allocated in `step`.
+ */
+import { CollisionEvents, WALL_CODE } from './events.ts';
+import { EventQueue } from './event-queue.ts';
+import { bool, inRange, integer, positive, SolverInputError, vec3 } from './errors.ts';
+import { APPROACH_TOLERANCE, DEFAULT_OPTIONS, REPAIR_TOLERANCE, STOP_FRACTION, SUPPORT_GAP } from './options.ts';
+import type { ResolvedOptions, SphereOptions, Vec3Like, WorldOptions } from './options.ts';
+import { firstCrossing, pairTimeOfImpact } from './time-of-impact.ts';
+
+/** Readouts of {@link World.stats}. */
+export interface WorldStats {
+  /** Simulated time, s. */
+  time: number;
+  /** Number of spheres. */
+  count: number;
+  /** Sum of (1/2) m v^2 over free spheres, J. */
+  kineticEnergy: number;
+  /** Sum of m (-g . x) over free spheres, J (zero at the box centre). */
+  potentialEnergy: number;
+  /** Sum of m v over free spheres, kg m/s. */
+  momentum: [number, number, number];
+  /** Sphere-sphere collisions since creation. */
+  pairCollisions: number;
+  /** Sphere-wall collisions since creation. */
+  wallCollisions: number;
+  /** Total |normal impulse| received by all walls since creation, kg m/s. */
+  wallImpulse: number;
+  /** Normal impulse received by each wall since creation (-x, +x, -y, +y, -z, +z), kg m/s. */
+  wallImpulses: [number, number, number, number, number, number];
+  /** Kinetic energy lost in inelastic collisions and to resting contacts since creation, J. */
+  energyLost: number;
+  /** Spheres asleep now (resting under gravity). */
+  sleeping: number;
+}
+
+/** Work done by the last step; tests count this instead of timing. */
+export interface StepWork {
+  /** Events popped from the queue (all kinds, stale ones included). */
+  events: number;
+  /** Sphere-sphere collisions with a non-zero impulse. */
+  pairCollisions: number;
+  /** Sphere-wall collisions with a non-zero impulse. */
+  wallCollisions: number;
+  /** Grid cell crossings. */
+  cellCrossings: number;
+  /** Predictions found stale and redone. */
+  stale: number;
+  /** Spheres frozen by the event budget (0 unless the budget was exceeded). */
+  frozen: number;
+  /** Resting contacts resolved as work-free hops (spheres gliding over one another). */
+  hops: number;
+  /** Slow contacts resolved together with their touching cluster (see resolveCluster). */
+  clusters: number;
+}
+
+const NONE = -1000;
+const CELL_BASE = -10; // cell crossing: CELL_BASE - (2 * axis + side)
+const WALL_BASE = -1; // wall w: WALL_BASE - w, w = 2 * axis + side (side 1 = + wall)
+
+/** Creates a world; see {@link WorldOptions}. Throws {@link SolverInputError} on bad options. */
+export function createWorld(options: WorldOptions): World {
+  return new World(options);
+}
+
+export class World {
+  private o: ResolvedOptions;
+  private half = new Float64Array(3);
+  private g = new Float64Array(3);
+  private gMag = 0;
+
+  private n = 0;
+  private cap = 0;
+  private simTime = 0;
+  private dirty = true;
+
+  // Hot per-sphere state (slot-indexed).
+  private pos = new Float64Array(0);
+  private vel = new Float64Array(0);
+  private acc = new Float64Array(0);
+  private tLoc = new Float64Array(0);
+  private rad = new Float64Array(0);
+  private mass = new Float64Array(0);
+  private invMass = new Float64Array(0);
+  private ownE = new Float64Array(0); // NaN: use the world's restitution
+  private isFixed = new Uint8Array(0);
+  private asleep = new Uint8Array(0);
+  private frozen = new Uint8Array(0);
+  private restMask = new Uint8Array(0); // bit w: resting on wall w
+  private collCount = new Int32Array(0);
+  private lastColl = new Float64Array(0);
+  private stepStamp = new Int32Array(0);
+  private stepContacts = new Int32Array(0);
+
+  // The one predicted event per sphere.
+  private evTime = new Float64Array(0);
+  private evKind = new Int32Array(0);
+  private evCount = new Int32Array(0);
+  private queue = new EventQueue(this.evTime);
+
+  // Uniform grid (cell list).
+  private gridN = new Int32Array(3);
+  private cellW = new Float64Array(3);
+  private cellHead = new Int32Array(0);
+  private cellC = new Int32Array(0); // 3 per sphere
+  private nextIn = new Int32Array(0);
+  private prevIn = new Int32Array(0);
+
+  // Stable ids.
+  private idOf = new Int32Array(0);
+  private slotOf = new Int32Array(16).fill(-1);
+  private nextId = 0;
+
+  // Scratch.
+  private stack = new Int32Array(0);
+  private normals = new Float64Array(3 * 32);
+  private solveScratch = new Float64Array(3);
+  private cluster = new Int32Array(48);
+  private clusterMark = new Int32Array(0);
+  private clusterStamp = 0;
+  private cA = new Int32Array(384);
+  private cB = new Int32Array(384);
+  private cN = new Float64Array(3 * 384);
+  private cL = new Float64Array(384);
+  private snapshot = new Float64Array(0);
+
+  // Counters.
+  private pairTotal = 0;
+  private wallTotal = 0;
+  private lostTotal = 0;
+  private wallImp = new Float64Array(6);
+  private stepId = 0;
+  private sleepingCount = 0;
+  private frozenCount = 0;
+
+  /** Collision events of the last step (reused buffer). */
+  readonly events: CollisionEvents;
+  /** Work done by the last step. */
+  readonly lastStep: StepWork = { events: 0, pairCollisions: 0, wallCollisions: 0, cellCrossings: 0, stale: 0, frozen: 0, hops: 0, clusters: 0 };
+
+  constructor(options: WorldOptions) {
+    this.o = resolveOptions(options);
+    this.events = new CollisionEvents(this.o.eventCapacity);
+    this.applyGeometry();
+    this.reserve(16);
+  }
+
+  // ---------------------------------------------------------------- public readouts
+
+  /** Number of spheres. */
+  get count(): number {
+    return this.n;
+  }
+  /** Simulated time, s. */
+  get time(): number {
+    return this.simTime;
+  }
+  /** Positions x y z interleaved, first 3 * count entries valid. Re-read after adding spheres (the array grows). */
+  get positions(): Float64Array {
+    return this.pos;
+  }
+  /** Velocities x y z interleaved, like {@link positions}. */
+  get velocities(): Float64Array {
+    return this.vel;
+  }
+  /** Radii, m. */
+  get radii(): Float64Array {
+    return this.rad;
+  }
+  /** Masses, kg; Infinity for a fixed sphere. */
+  get masses(): Float64Array {
+    return this.mass;
+  }
+  /** 1 where the sphere is asleep (resting under gravity), else 0. */
+  get sleeping(): Uint8Array {
+    return this.asleep;
+  }
+  /** The resolved options (read only). */
+  get options(): Readonly<ResolvedOptions> {
+    return this.o;
+  }
+  /** Box size [Lx, Ly, Lz], m. */
+  get size(): [number, number, number] {
+    return [this.o.size[0], this.o.size[1], this.o.size[2]];
+  }
+  /** Gravity, m/s^2. */
+  get gravity(): [number, number, number] {
+    return [this.g[0], this.g[1], this.g[2]];
+  }
+
+  /**
+   * Ids: `addSphere` returns an id that stays the same for the sphere's life. The arrays are
+   * indexed by slot: slot = id while nothing was removed. `removeSphere` moves the last sphere
+   * into the freed slot (arrays stay dense); its id does not change, only its slot. Ids are never
+   * reused.
+   */
+  indexOf(id: number): number {
+    return Number.isInteger(id) && id >= 0 && id < this.nextId ? this.slotOf[id] : -1;
+  }
+  /** The id of the sphere in a slot. */
+  idAt(slot: number): number {
+    return slot >= 0 && slot < this.n ? this.idOf[slot] : -1;
+  }
+  /** Whether a sphere with this id exists. */
+  has(id: number): boolean {
+    return this.indexOf(id) >= 0;
+  }
+
+  /** Totals since creation; see {@link WorldStats}. Allocates the returned object. */
+  stats(): WorldStats {
+    let ke = 0;
+    let pe = 0;
+    let px = 0;
+    let py = 0;
+    let pz = 0;
+    const [gx, gy, gz] = this.g;
+    for (let i = 0; i < this.n; i++) {
+      if (this.isFixed[i]) continue;
+      const m = this.mass[i];
+      const vx = this.vel[3 * i];
+      const vy = this.vel[3 * i + 1];
+      const vz = this.vel[3 * i + 2];
+      ke += 0.5 * m * (vx * vx + vy * vy + vz * vz);
+      pe -= m * (gx * this.pos[3 * i] + gy * this.pos[3 * i + 1] + gz * this.pos[3 * i + 2]);
+      px += m * vx;
+      py += m * vy;
+      pz += m * vz;
+    }
+    const w = this.wallImp;
+    return {
+      time: this.simTime,
+      count: this.n,
+      kineticEnergy: ke,
+      potentialEnergy: pe,
+      momentum: [px, py, pz],
+      pairCollisions: this.pairTotal,
+      wallCollisions: this.wallTotal,
+      wallImpulse: w[0] + w[1] + w[2] + w[3] + w[4] + w[5],
+      wallImpulses: [w[0], w[1], w[2], w[3], w[4], w[5]],
+      energyLost: this.lostTotal,
+      sleeping: this.sleepingCount,
+    };
+  }
+
+  // ---------------------------------------------------------------- edits
+
+  /** Adds a sphere and returns its id. Overlaps it creates are repaired (PHYSICS.md section 6). */
+  addSphere(def: SphereOptions): number {
+    if (def === null || typeof def !== 'object') throw new SolverInputError('sphere', def, 'an object');
+    const radius = positive('radius', def.radius);
+    const p = vec3('position', def.position);
+    const v = def.velocity === undefined ? [0, 0, 0] : vec3('velocity', def.velocity);
+    const fixed = def.fixed === undefined ? false : bool('fixed', def.fixed);
+    let mass: number;
+    if (fixed) {
+      if (def.mass !== undefined && def.mass !== Infinity) positive('mass', def.mass);
+      mass = Infinity;
+    } else if (def.mass !== undefined) mass = positive('mass', def.mass);
+    else {
+      const density = def.density === undefined ? this.o.density : positive('density', def.density);
+      mass = (4 / 3) * Math.PI * radius * radius * radius * density;
+      positive('mass', mass);
+    }
+    const e = def.restitution === undefined ? NaN : inRange('restitution', def.restitution, 0, 1);
+    this.checkFits('radius', radius);
+    this.checkInside('position', p);
+    if (this.nextId >= 0x7fffffff) throw new SolverInputError('sphere', this.nextId, 'fewer than 2^31 ever added');
+
+    this.sync();
+    this.reserve(this.n + 1);
+    const id = this.nextId;
+    this.growIds(id + 1);
+    this.editRollback(() => {
+      const i = this.n++;
+      this.nextId++;
+      this.idOf[i] = id;
+      this.slotOf[id] = i;
+      this.rad[i] = radius;
+      this.mass[i] = mass;
+      this.invMass[i] = fixed ? 0 : 1 / mass;
+      this.isFixed[i] = fixed ? 1 : 0;
+      this.ownE[i] = e;
+      this.asleep[i] = 0;
+      this.frozen[i] = 0;
+      this.restMask[i] = 0;
+      this.collCount[i] = 0;
+      this.lastColl[i] = -Infinity;
+      this.stepStamp[i] = -1;
+      this.tLoc[i] = this.simTime;
+      this.setVec(this.pos, i, p);
+      this.setVec(this.vel, i, fixed ? [0, 0, 0] : v);
+      if (this.o.planar) {
+        this.pos[3 * i + 2] = 0;
+        this.vel[3 * i + 2] = 0;
+      }
+    }, 'position', p, () => {
+      this.removeSlot(this.n - 1);
+      this.slotOf[id] = -1;
+      this.nextId--;
+    });
+    return id;
+  }
+
+  /** Removes a sphere. The last sphere moves into its slot; ids do not change (see {@link indexOf}). */
+  removeSphere(id: number): void {
+    const i = this.slotFor(id);
+    this.sync();
+    this.removeSlot(i);
+    this.slotOf[id] = -1;
+    this.wakeAll();
+    this.dirty = true;
+  }
+
+  /** Removes every sphere; counters and time are kept. */
+  clear(): void {
+    for (let i = 0; i < this.n; i++) this.slotOf[this.idOf[i]] = -1;
+    this.n = 0;
+    this.sleepingCount = 0;
+    this.dirty = true;
+  }
+
+  /** Moves a sphere by hand (the centre must be inside the box); overlaps are repaired. */
+  setPosition(id: number, position: Vec3Like): void {
+    const i = this.slotFor(id);
+    const p = vec3('position', position);
+    this.checkInside('position', p);
+    this.sync();
+    this.editRollback(() => {
+      this.setVec(this.pos, i, p);
+      if (this.o.planar) this.pos[3 * i + 2] = 0;
+    }, 'position', p);
+  }
+
+  /** Sets a sphere's velocity, m/s (ignored for a fixed sphere, which never moves). */
+  setVelocity(id: number, velocity: Vec3Like): void {
+    const i = this.slotFor(id);
+    const v = vec3('velocity', velocity);
+    this.sync();
+    if (this.isFixed[i]) return;
+    this.setVec(this.vel, i, v);
+    if (this.o.planar) this.vel[3 * i + 2] = 0;
+    this.wakeAll();
+    this.dirty = true;
+  }
+
+  /** Changes a sphere's radius. Its mass is kept (set it with {@link setMass}); overlaps are repaired. */
+  setRadius(id: number, radius: number): void {
+    const i = this.slotFor(id);
+    positive('radius', radius);
+    this.checkFits('radius', radius);
+    this.sync();
+    const old = this.rad[i];
+    this.editRollback(() => {
+      this.rad[i] = radius;
+    }, 'radius', radius, () => {
+      this.rad[i] = old;
+    });
+  }
+
+  /** Sets a sphere's mass, kg; Infinity makes it fixed, a finite mass frees a fixed sphere. */
+  setMass(id: number, mass: number): void {
+    const i = this.slotFor(id);
+    if (mass !== Infinity) positive('mass', mass);
+    this.sync();
+    this.mass[i] = mass;
+    this.invMass[i] = mass === Infinity ? 0 : 1 / mass;
+    this.isFixed[i] = mass === Infinity ? 1 : 0;
+    if (mass === Infinity) this.setVec(this.vel, i, [0, 0, 0]);
+    this.wakeAll();
+    this.dirty = true;
+  }
+
+  /** Fixes a sphere in place (infinite mass) or frees it with the density-based mass. */
+  setFixed(id: number, fixed: boolean): void {
+    const i = this.slotFor(id);
+    bool('fixed', fixed);
+    if (fixed) this.setMass(id, Infinity);
+    else if (this.isFixed[i]) {
+      const r = this.rad[i];
+      this.setMass(id, (4 / 3) * Math.PI * r * r * r * this.o.density);
+    }
+  }
+
+  /** Sets or clears (undefined) a sphere's own restitution; see {@link SphereOptions.restitution}. */
+  setSphereRestitution(id: number, restitution: number | undefined): void {
+    const i = this.slotFor(id);
+    this.ownE[i] = restitution === undefined ? NaN : inRange('restitution', restitution, 0, 1);
+  }
+
+  /** The world's restitution between spheres, in [0, 1]; applies from the next collision. */
+  setRestitution(e: number): void {
+    this.o.restitution = inRange('restitution', e, 0, 1);
+  }
+
+  /** The restitution at the walls, in [0, 1]; applies from the next wall hit. */
+  setWallRestitution(e: number): void {
+    this.o.wallRestitution = inRange('wallRestitution', e, 0, 1);
+  }
+
+  /** Changes gravity, m/s^2. Wakes every sleeping sphere. */
+  setGravity(gravity: Vec3Like): void {
+    const g = vec3('gravity', gravity);
+    this.sync();
+    this.o.gravity = g;
+    this.applyGeometry();
+    this.wakeAll();
+    for (let i = 0; i < this.n; i++) this.restMask[i] = 0;
+    this.dirty = true;
+  }
+
+  /** Resizes the box. Spheres outside the new walls are moved in and overlaps repaired. */
+  setSize(size: Vec3Like): void {
+    const s = vec3('size', size, positive);
+    for (let i = 0; i < this.n; i++) {
+      for (let k = 0; k < 3; k++) {
+        if (2 * this.rad[i] > s[k]) throw new SolverInputError(`size[${k}]`, s[k], `at least the largest sphere's diameter (${2 * this.rad[i]})`);
+      }
+    }
+    this.sync();
+    const old = this.o.size;
+    this.editRollback(() => {
+      this.o.size = s;
+      this.applyGeometry();
+    }, 'size', s, () => {
+      this.o.size = old;
+      this.applyGeometry();
+    });
+  }
+
+  /** Updates several world options at once; see {@link WorldOptions}. Validates all before applying any. */
+  setOptions(patch: Partial<Pick<WorldOptions, 'restitution' | 'wallRestitution' | 'restingHeight' | 'restingFriction' | 'sleep' | 'collapseTime' | 'maxContactsPerStep' | 'maxEventsPerStep'>>): void {
+    const merged = resolveOptions({ ...this.o, ...patch });
+    this.o.restitution = merged.restitution;
+    this.o.wallRestitution = merged.wallRestitution;
+    this.o.restingHeight = merged.restingHeight;
+    this.o.restingFriction = merged.restingFriction;
+    this.o.collapseTime = merged.collapseTime;
+    this.o.maxContactsPerStep = merged.maxContactsPerStep;
+    this.o.maxEventsPerStep = merged.maxEventsPerStep;
+    if (this.o.sleep !== merged.sleep) {
+      this.o.sleep = merged.sleep;
+      this.sync();
+      this.wakeAll();
+      this.dirty = true;
+    }
+  }
+
+  // ---------------------------------------------------------------- the step
+
+  /**
+   * Advances exactly `dt` seconds of simulated time, processing every contact at its exact time,
+   * in time order. Throws {@link SolverInputError} (and changes nothing) unless dt is finite and > 0.
+   */
+  step(dt: number): void {
+    positive('dt', dt);
+    this.stepId++;
+    const work = this.lastStep;
+    work.events = work.pairCollisions = work.wallCollisions = work.cellCrossings = work.stale = work.frozen = work.hops = work.clusters = 0;
+    this.events.clear();
+    if (this.dirty) this.rebuild();
+    if (this.frozenCount > 0) this.releaseFrozen();
+    const tEnd = this.simTime + dt;
+    const budget = this.o.maxEventsPerStep > 0 ? this.o.maxEventsPerStep : 10000 + 500 * this.n;
+    for (;;) {
+      const i = this.queue.top();
+      if (i < 0) break;
+      const t = this.evTime[i];
+      if (!(t <= tEnd)) break;
+      work.events++;
+      if (work.events > budget) {
+        this.freeze(i, t);
+        continue;
+      }
+      const kind = this.evKind[i];
+      if (kind >= 0) {
+        if (this.evCount[i] !== this.collCount[kind]) {
+          work.stale++;
+          this.predict(i, t);
+        } else this.collidePair(i, kind, t);
+      } else if (kind <= CELL_BASE) this.crossCell(i, CELL_BASE - kind, t);
+      else if (kind <= WALL_BASE && kind > CELL_BASE) this.collideWall(i, WALL_BASE - kind, t);
+      else this.predict(i, t);
+    }
+    for (let i = 0; i < this.n; i++) this.advance(i, tEnd);
+    this.simTime = tEnd;
+  }
+
+  // ---------------------------------------------------------------- events
+
+  /** Moves sphere i along its trajectory to time t. */
+  private advance(i: number, t: number): void {
+    const h = t - this.tLoc[i];
+    if (h === 0) return;
+    this.tLoc[i] = t;
+    if (this.asleep[i] || this.isFixed[i]) return;
+    const b = 3 * i;
+    const p = this.pos;
+    const v = this.vel;
+    const a = this.acc;
+    p[b] += (v[b] + 0.5 * a[b] * h) * h;
+    p[b + 1] += (v[b + 1] + 0.5 * a[b + 1] * h) * h;
+    p[b + 2] += (v[b + 2] + 0.5 * a[b + 2] * h) * h;
+    v[b] += a[b] * h;
+    v[b + 1] += a[b + 1] * h;
+    v[b + 2] += a[b + 2] * h;
+  }
+
+  /** Finds sphere i's earliest event after time t and files it in the queue. */
+  private predict(i: number, t: number): void {
+    this.advance(i, t);
+    if (this.asleep[i] || this.isFixed[i]) {
+      this.setEvent(i, Infinity, NONE, 0);
+      return;
+    }
+    const p = this.pos;
+    const v = this.vel;
+    const a = this.acc;
+    const r = this.rad[i];
+    const mask = this.restMask[i];
+    let best = Infinity;
+    let kind = NONE;
+    let count = 0;
+    const b = 3 * i;
+    for (let k = 0; k < 3; k++) {
+      const x = p[b + k];
+      const vk = v[b + k];
+      const ak = a[b + k];
+      if (vk === 0 && ak === 0) continue;
+      const h = this.half[k];
+      if (!(mask & (1 << (2 * k + 1)))) {
+        const tw = firstCrossing(x, vk, ak, h - r, 1);
+        if (tw < best) {
+          best = tw;
+          kind = WALL_BASE - (2 * k + 1);
+        }
+      }
+      if (!(mask & (1 << (2 * k)))) {
+        const tw = firstCrossing(x, vk, ak, r - h, -1);
+        if (tw < best) {
+          best = tw;
+          kind = WALL_BASE - 2 * k;
+        }
+      }
+      const nk = this.gridN[k];
+      if (nk > 1) {
+        const c = this.cellC[b + k];
+        if (c < nk - 1) {
+          const tc = firstCrossing(x, vk, ak, -h + (c + 1) * this.cellW[k], 1);
+          if (tc < best) {
+            best = tc;
+            kind = CELL_BASE - (2 * k + 1);
+          }
+        }
+        if (c > 0) {
+          const tc = firstCrossing(x, vk, ak, -h + c * this.cellW[k], -1);
+          if (tc < best) {
+            best = tc;
+            kind = CELL_BASE - 2 * k;
+          }
+        }
+      }
+    }
+    // Pairs: every sphere in the 27 surrounding cells.
+    const xi = p[b];
+    const yi = p[b + 1];
+    const zi = p[b + 2];
+    const vxi = v[b];
+    const vyi = v[b + 1];
+    const vzi = v[b + 2];
+    const axi = a[b];
+    const ayi = a[b + 1];
+    const azi = a[b + 2];
+    const speedI = Math.sqrt(vxi * vxi + vyi * vyi + vzi * vzi);
+    // Under gravity, touching spheres closing slower than a millionth of the resting speed are at
+    // rest against each other: without this floor, a sphere wedged against a wall by another would
+    // be struck again and again with ever smaller (geometrically shrinking) speeds.
+    const stopSpeed = STOP_FRACTION * this.restingSpeed(r);
+    const [nx, ny, nz] = this.gridN;
+    const cx = this.cellC[b];
+    const cy = this.cellC[b + 1];
+    const cz = this.cellC[b + 2];
+    const x0 = cx > 0 ? cx - 1 : 0;
+    const x1 = cx < nx - 1 ? cx + 1 : nx - 1;
+    const y0 = cy > 0 ? cy - 1 : 0;
+    const y1 = cy < ny - 1 ? cy + 1 : ny - 1;
+    const z0 = cz > 0 ? cz - 1 : 0;
+    const z1 = cz < nz - 1 ? cz + 1 : nz - 1;
+    for (let qz = z0; qz <= z1; qz++) {
+      for (let qy = y0; qy <= y1; qy++) {
+        const row = (qz * ny + qy) * nx;
+        for (let qx = x0; qx <= x1; qx++) {
+          for (let j = this.cellHead[row + qx]; j >= 0; j = this.nextIn[j]) {
+            if (j === i) continue;
+            const bj = 3 * j;
+            let h = t - this.tLoc[j];
+            const still = this.asleep[j] || this.isFixed[j];
+            if (still) h = 0;
+            const ajx = still ? 0 : a[bj];
+            const ajy = still ? 0 : a[bj + 1];
+            const ajz = still ? 0 : a[bj + 2];
+            const vjx = still ? 0 : v[bj] + ajx * h;
+            const vjy = still ? 0 : v[bj + 1] + ajy * h;
+            const vjz = still ? 0 : v[bj + 2] + ajz * h;
+            const pjx = p[bj] + (still ? 0 : (v[bj] + 0.5 * ajx * h) * h);
+            const pjy = p[bj + 1] + (still ? 0 : (v[bj + 1] + 0.5 * ajy * h) * h);
+            const pjz = p[bj + 2] + (still ? 0 : (v[bj + 2] + 0.5 * ajz * h) * h);
+            const speedJ = Math.sqrt(vjx * vjx + vjy * vjy + vjz * vjz);
+            const tp = pairTimeOfImpact(
+              pjx - xi, pjy - yi, pjz - zi,
+              vjx - vxi, vjy - vyi, vjz - vzi,
+              ajx - axi, ajy - ayi, ajz - azi,
+              r + this.rad[j], best, APPROACH_TOLERANCE * (speedI + speedJ) + stopSpeed,
+            );
+            if (tp < best) {
+              best = tp;
+              kind = j;
+              count = this.collCount[j];
+            }
+          }
+        }
+      }
+    }
+    this.setEvent(i, t + best, kind, count);
+  }
+
+  private setEvent(i: number, time: number, kind: number, count: number): void {
+    this.evTime[i] = time;
+    this.evKind[i] = kind;
+    this.evCount[i] = count;
+    this.queue.update(i);
+  }
+
+  /** The centre of sphere i leaves its cell through face (axis, side): move it to the next cell. */
+  private crossCell(i: number, code: number, t: number): void {
+    this.lastStep.cellCrossings++;
+    this.advance(i, t);
+    const k = code >> 1;
+    this.unlinkCell(i);
+    this.cellC[3 * i + k] += code & 1 ? 1 : -1;
+    this.linkCell(i);
+    this.predict(i, t);
+  }
+
+  /** Sphere i hits wall w: its normal velocity v_n becomes -e v_n (PHYSICS.md section 4). */
+  private collideWall(i: number, w: number, t: number): void {
+    this.advance(i, t);
+    const k = w >> 1;
+    const dir = w & 1 ? 1 : -1;
+    const b = 3 * i;
+    const r = this.rad[i];
+    const h = this.half[k];
+    const vn = dir * this.vel[b + k]; // > 0: into the wall
+    // Exactly on the wall: the root is exact up to rounding, and the centre must stay inside.
+    this.pos[b + k] = dir > 0 ? Math.min(this.pos[b + k], h - r) : Math.max(this.pos[b + k], r - h);
+    let vAfter = 0;
+    if (vn > 0) {
+      let e = this.o.wallRestitution;
+      const own = this.ownE[i];
+      if (own < e) e = own;
+      // Resting contact: no bounce. If gravity presses it into this wall, the wall now carries it.
+      if (vn < this.restingSpeed(r)) {
+        e = 0;
+        this.vel[b + k] = 0;
+        this.projectVelocity(i, t); // against every other still contact too (corners, wedges)
+        this.vel[b + k] = dir * vn;
+      }
+      vAfter = -e * vn;
+      const m = this.mass[i];
+      const impulse = m * (vn - vAfter);
+      const lost = 0.5 * m * (vn * vn - vAfter * vAfter);
+      this.vel[b + k] = dir * vAfter;
+      this.wallImp[w] += impulse;
+      this.wallTotal++;
+      this.lastStep.wallCollisions++;
+      this.lostTotal += lost;
+      this.events.push(t, this.idOf[i], WALL_CODE - w, k === 0 ? dir : 0, k === 1 ? dir : 0, k === 2 ? dir : 0, impulse, lost, vn);
+    }
+    if (vAfter === 0 && dir * this.g[k] > 0) {
+      this.vel[b + k] = 0;
+      this.restMask[i] |= 1 << w;
+      this.updateAcceleration(i);
+    }
+    this.collCount[i]++;
+    this.countContact(i);
+    this.lastColl[i] = t;
+    if (!this.trySleep(i, t)) this.predict(i, t);
+  }
+
+  /** Spheres i and j touch: apply J = -(1 + e) mu u along the normal (PHYSICS.md section 4). */
+  private collidePair(i: number, j: number, t: number): void {
+    this.advance(i, t);
+    this.advance(j, t);
+    const p = this.pos;
+    const v = this.vel;
+    const bi = 3 * i;
+    const bj = 3 * j;
+    let nx = p[bj] - p[bi];
+    let ny = p[bj + 1] - p[bi + 1];
+    let nz = p[bj + 2] - p[bi + 2];
+    const d = Math.sqrt(nx * nx + ny * ny + nz * nz);
+    if (d === 0) {
+      nx = 1;
+      ny = nz = 0;
+    } else {
+      nx /= d;
+      ny /= d;
+      nz /= d;
+    }
+    const u = (v[bj] - v[bi]) * nx + (v[bj + 1] - v[bi + 1]) * ny + (v[bj + 2] - v[bi + 2]) * nz;
+    const rMin = Math.min(this.rad[i], this.rad[j]);
+    const vRest = this.restingSpeed(rMin);
+    // A sleeping sphere struck harder than the resting speed wakes up and takes part as a free sphere.
+    if (this.asleep[j] && -u > vRest) this.wake(j, t);
+    const wi = this.asleep[i] ? 0 : this.invMass[i];
+    const wj = this.asleep[j] ? 0 : this.invMass[j];
+    if (vRest > 0 && -u < vRest && wj === 0 && wi > 0) {
+      // Slow contact with something that does not move: no bounce against every still contact at once.
+      const before = this.kineticEnergyOf(i);
+      this.projectVelocity(i, t);
+      const lost = before - this.kineticEnergyOf(i);
+      if (u < 0) {
+        this.pairTotal++;
+        this.lastStep.pairCollisions++;
+        this.events.push(t, this.idOf[i], this.idOf[j], nx, ny, nz, -u * this.mass[i], lost, -u);
+      }
+      this.lostTotal += lost;
+      if (this.vel[3 * i] * nx + this.vel[3 * i + 1] * ny + this.vel[3 * i + 2] * nz > -stopSpeedOf(vRest)) {
+        this.slideOver(i, j, nx, ny, nz, d, 0, wi, wj, rMin);
+      }
+    } else if (vRest > 0 && -u < vRest && wi + wj > 0 && this.slideOver(i, j, nx, ny, nz, d, u, wi, wj, rMin)) {
+      // resting contact between two free spheres handled as a hop (see slideOver)
+    } else if (vRest > 0 && -u < vRest && wi > 0 && wj > 0) {
+      this.resolveCluster(i, j, t, stopSpeedOf(vRest));
+      return;
+    } else if (u < 0 && wi + wj > 0) {
+      let e = this.o.restitution;
+      const ei = this.ownE[i];
+      const ej = this.ownE[j];
+      if (ei === ei) e = ej === ej ? Math.min(ei, ej) : ei;
+      else if (ej === ej) e = ej;
+      if (-u < vRest) e = 0; // resting contact (only under gravity: vRest is 0 without)
+      else if (t - this.lastColl[i] < this.o.collapseTime || t - this.lastColl[j] < this.o.collapseTime) e = 1; // TC model
+      const mu = 1 / (wi + wj);
+      const impulse = -(1 + e) * mu * u;
+      const lost = 0.5 * mu * (1 - e * e) * u * u;
+      v[bi] -= impulse * wi * nx;
+      v[bi + 1] -= impulse * wi * ny;
+      v[bi + 2] -= impulse * wi * nz;
+      v[bj] += impulse * wj * nx;
+      v[bj + 1] += impulse * wj * ny;
+      v[bj + 2] += impulse * wj * nz;
+      this.pairTotal++;
+      this.lastStep.pairCollisions++;
+      this.lostTotal += lost;
+      this.events.push(t, this.idOf[i], this.idOf[j], nx, ny, nz, impulse, lost, -u);
+    }
+    this.lastColl[i] = t;
+    this.lastColl[j] = t;
+    this.countContact(i);
+    this.countContact(j);
+    const movedJ = wj > 0;
+    this.collCount[i]++;
+    if (movedJ) this.collCount[j]++;
+    this.afterVelocityChange(i, t);
+    if (movedJ) this.afterVelocityChange(j, t);
+    if (!this.trySleep(i, t)) this.predict(i, t);
+    if (movedJ && !this.trySleep(j, t)) this.predict(j, t);
+  }
+
+  /**
+   * A slow contact that the two spheres' accelerations press together (a sphere sliding over
+   * another under gravity) has no ballistic solution: each bounce would be followed by the next
+   * at t = 0 (a Zeno sequence). The constraint force of real sliding does no work, so it is
+   * modelled as a work-free hop: the relative velocity is turned, keeping its magnitude (kinetic
+   * energy and momentum are unchanged), so that its normal part becomes the separation speed
+   * sqrt(2 a h) of a hop of height h = `restingHeight` times the smaller radius against the
+   * pressing acceleration a. The sphere then glides over the surface in hops of that height. A
+   * slide that starts from rest cannot pay for its first hop; it gets it anyway (at most mu a h,
+   * within the resting tolerance), and the sleep rules stop it where it is carried. Returns false
+   * when the contact is not pressed (plain inelastic collision instead).
+   */
+  private slideOver(i: number, j: number, nx: number, ny: number, nz: number, d: number, u: number, wi: number, wj: number, rMin: number): boolean {
+    const a = this.acc;
+    const v = this.vel;
+    const bi = 3 * i;
+    const bj = 3 * j;
+    const si = this.asleep[i] || this.isFixed[i];
+    const sj = this.asleep[j] || this.isFixed[j];
+    const dn = ((sj ? 0 : a[bj]) - (si ? 0 : a[bi])) * nx + ((sj ? 0 : a[bj + 1]) - (si ? 0 : a[bi + 1])) * ny + ((sj ? 0 : a[bj + 2]) - (si ? 0 : a[bi + 2])) * nz;
+    const Vx = v[bj] - v[bi];
+    const Vy = v[bj + 1] - v[bi + 1];
+    const Vz = v[bj + 2] - v[bi + 2];
+    u = Vx * nx + Vy * ny + Vz * nz;
+    const Tx = Vx - u * nx;
+    const Ty = Vy - u * ny;
+    const Tz = Vz - u * nz;
+    const t2 = Tx * Tx + Ty * Ty + Tz * Tz;
+    // Pressing acceleration: the relative acceleration into contact minus the centripetal part
+    // that the tangential motion over the curved surface needs.
+    const press = -dn - t2 / Math.max(d, 1e-300);
+    if (!(press > 0)) return false;
+    const hop = Math.sqrt(2 * press * this.o.restingHeight * rMin);
+    const speed2 = t2 + u * u;
+    let un: number;
+    let scale: number;
+    if (speed2 > hop * hop) {
+      un = hop;
+      scale = t2 > 0 ? Math.sqrt((speed2 - hop * hop) / t2) : 0;
+    } else {
+      // Too slow to pay for the hop (a slide starting from rest): the hop is given anyway, so
+      // that the sphere can start sliding; this adds at most mu a h, the resting tolerance.
+      un = hop;
+      scale = 1;
+    }
+    // New relative velocity V' = un n + scale T; share the change by inverse mass.
+    const dVx = un * nx + scale * Tx - Vx;
+    const dVy = un * ny + scale * Ty - Vy;
+    const dVz = un * nz + scale * Tz - Vz;
+    const fi = wi / (wi + wj);
+    const fj = wj / (wi + wj);
+    v[bi] -= fi * dVx;
+    v[bi + 1] -= fi * dVy;
+    v[bi + 2] -= fi * dVz;
+    v[bj] += fj * dVx;
+    v[bj + 1] += fj * dVy;
+    v[bj + 2] += fj * dVz;
+    this.lastStep.hops++;
+    return true;
+  }
+
+  /**
+   * A slow contact between two free spheres under gravity: the spheres touching them (a cluster
+   * resting on the floor, against walls and on one another) are resolved together, perfectly
+   * inelastically, by projected Gauss-Seidel over all their touching contacts (the iterative
+   * contact solver of physics engines, PHYSICS.md section 7): accumulated normal impulses, each
+   * kept >= 0, until no contact closes faster than `stopSpeed`. Pairwise impulses would pass the
+   * approach back and forth inside the cluster in an endless, geometrically shrinking sequence.
+   * Every update brings one contact's normal speed towards 0, so kinetic energy never grows.
+   */
+  private resolveCluster(i: number, j: number, t: number, stopSpeed: number): void {
+    const members = this.cluster;
+    const stamp = ++this.clusterStamp;
+    let size = 0;
+    const add = (k: number) => {
+      this.advance(k, t);
+      this.clusterMark[k] = stamp;
+      members[size++] = k;
+    };
+    add(i);
+    add(j);
+    const [nx, ny, nz] = this.gridN;
+    // Grow the cluster over touching free spheres (bounded size).
+    for (let q = 0; q < size; q++) {
+      const k = members[q];
+      const b = 3 * k;
+      const cx = this.cellC[b], cy = this.cellC[b + 1], cz = this.cellC[b + 2];
+      for (let qz = Math.max(0, cz - 1); qz <= Math.min(nz - 1, cz + 1); qz++) {
+        for (let qy = Math.max(0, cy - 1); qy <= Math.min(ny - 1, cy + 1); qy++) {
+          for (let qx = Math.max(0, cx - 1); qx <= Math.min(nx - 1, cx + 1); qx++) {
+            for (let o = this.cellHead[(qz * ny + qy) * nx + qx]; o >= 0; o = this.nextIn[o]) {
+              if (size >= members.length || this.clusterMark[o] === stamp || this.asleep[o] || this.isFixed[o]) continue;
+              if (this.gapBetween(k, o, t) <= SUPPORT_GAP * this.rad[k]) add(o);
+            }
+          }
+        }
+      }
+    }
+    // Contacts: member-member, member-still sphere, member-wall.
+    const cA = this.cA, cB = this.cB, cN = this.cN, cL = this.cL;
+    let nc = 0;
+    for (let q = 0; q < size && nc < cA.length; q++) {
+      const k = members[q];
+      const b = 3 * k;
+      const r = this.rad[k];
+      for (let w = 0; w < 6 && nc < cA.length; w++) {
+        const ax = w >> 1;
+        const dir = w & 1 ? 1 : -1;
+        if (dir * this.pos[b + ax] >= this.half[ax] - r - SUPPORT_GAP * r) {
+          cA[nc] = k;
+          cB[nc] = -1 - w;
+          cN[3 * nc] = ax === 0 ? dir : 0;
+          cN[3 * nc + 1] = ax === 1 ? dir : 0;
+          cN[3 * nc + 2] = ax === 2 ? dir : 0;
+          cL[nc++] = 0;
+        }
+      }
+      const cx = this.cellC[b], cy = this.cellC[b + 1], cz = this.cellC[b + 2];
+      for (let qz = Math.max(0, cz - 1); qz <= Math.min(nz - 1, cz + 1); qz++) {
+        for (let qy = Math.max(0, cy - 1); qy <= Math.min(ny - 1, cy + 1); qy++) {
+          for (let qx = Math.max(0, cx - 1); qx <= Math.min(nx - 1, cx + 1); qx++) {
+            for (let o = this.cellHead[(qz * ny + qy) * nx + qx]; o >= 0; o = this.nextIn[o]) {
+              if (o === k || nc >= cA.length) continue;
+              const member = this.clusterMark[o] === stamp;
+              if (member ? o < k : !(this.asleep[o] || this.isFixed[o])) continue;
+              if (this.gapBetween(k, o, t) > SUPPORT_GAP * r) continue;
+              const dx = this.pos[3 * o] - this.pos[b], dy = this.pos[3 * o + 1] - this.pos[b + 1], dz = this.pos[3 * o + 2] - this.pos[b + 2];
+              const d = Math.sqrt(dx * dx + dy * dy + dz * dz);
+              if (d === 0) continue;
+              cA[nc] = k;
+              cB[nc] = o;
+              cN[3 * nc] = dx / d;
+              cN[3 * nc + 1] = dy / d;
+              cN[3 * nc + 2] = dz / d;
+              cL[nc++] = 0;
+            }
+          }
+        }
+      }
+    }
+    let before = 0;
+    for (let q = 0; q < size; q++) before += this.kineticEnergyOf(members[q]);
+    const v = this.vel;
+    for (let iter = 0; iter < 64; iter++) {
+      let worst = 0;
+      for (let c = 0; c < nc; c++) {
+        const a = cA[c];
+        const o = cB[c];
+        const wa = this.invMass[a];
+        const wo = o >= 0 && this.clusterMark[o] === stamp ? this.invMass[o] : 0;
+        const ex = cN[3 * c], ey = cN[3 * c + 1], ez = cN[3 * c + 2];
+        let u = -(v[3 * a] * ex + v[3 * a + 1] * ey + v[3 * a + 2] * ez);
+        if (wo > 0) u += v[3 * o] * ex + v[3 * o + 1] * ey + v[3 * o + 2] * ez;
+        if (-u > worst) worst = -u;
+        let dl = -u / (wa + wo);
+        if (cL[c] + dl < 0) dl = -cL[c];
+        if (dl === 0) continue;
+        cL[c] += dl;
+        v[3 * a] -= dl * wa * ex;
+        v[3 * a + 1] -= dl * wa * ey;
+        v[3 * a + 2] -= dl * wa * ez;
+        if (wo > 0) {
+          v[3 * o] += dl * wo * ex;
+          v[3 * o + 1] += dl * wo * ey;
+          v[3 * o + 2] += dl * wo * ez;
+        }
+      }
+      if (worst <= stopSpeed) break;
+    }
+    let after = 0;
+    for (let q = 0; q < size; q++) after += this.kineticEnergyOf(members[q]);
+    this.lostTotal += Math.max(0, before - after);
+    for (let c = 0; c < nc; c++) if (cB[c] < 0) this.wallImp[-1 - cB[c]] += cL[c];
+    this.pairTotal++;
+    this.lastStep.pairCollisions++;
+    this.lastStep.clusters++;
+    for (let q = 0; q < size; q++) {
+      const k = members[q];
+      this.collCount[k]++;
+      this.lastColl[k] = t;
+      this.countContact(k);
+      this.afterVelocityChange(k, t);
+    }
+    for (let q = 0; q < size; q++) {
+      const k = members[q];
+      if (!this.asleep[k] && !this.trySleep(k, t)) this.predict(k, t);
+    }
+  }
+
+  /** Surface gap between spheres k and o at time t (o brought to t). */
+  private gapBetween(k: number, o: number, t: number): number {
+    this.advance(o, t);
+    const dx = this.pos[3 * o] - this.pos[3 * k];
+    const dy = this.pos[3 * o + 1] - this.pos[3 * k + 1];
+    const dz = this.pos[3 * o + 2] - this.pos[3 * k + 2];
+    return Math.sqrt(dx * dx + dy * dy + dz * dz) - this.rad[k] - this.rad[o];
+  }
+
+  private kineticEnergyOf(i: number): number {
+    const b = 3 * i;
+    return 0.5 * this.mass[i] * (this.vel[b] ** 2 + this.vel[b + 1] ** 2 + this.vel[b + 2] ** 2);
+  }
+
+  /**
+   * Perfectly inelastic contact with everything still that sphere i touches (walls, fixed and
+   * sleeping spheres), all at once: its velocity becomes the nearest velocity that approaches none
+   * of them, min |v' - v| subject to v' . m_k >= 0 (m_k the unit normals pointing from each contact
+   * to the sphere). Resolving them one after another instead would converge only geometrically in
+   * a narrow wedge (a sphere falling between a wall and a neighbour). v' is a projection onto a
+   * convex cone, so |v'| <= |v|: kinetic energy never grows. Solved by trying active sets of up to
+   * three contacts (more cannot be independent in 3D); the first that satisfies the optimality
+   * conditions is the solution.
+   */
+  private projectVelocity(i: number, t: number): void {
+    const m = this.collectStillContacts(i, t);
+    if (m === 0) return;
+    const nrm = this.normals;
+    const b = 3 * i;
+    const vx = this.vel[b];
+    const vy = this.vel[b + 1];
+    const vz = this.vel[b + 2];
+    let ok = true;
+    for (let k = 0; k < m; k++) if (nrm[3 * k] * vx + nrm[3 * k + 1] * vy + nrm[3 * k + 2] * vz < 0) ok = false;
+    if (ok) return;
+    const out = this.solveScratch;
+    for (let size = 1; size <= 3; size++) {
+      for (let a = 0; a < m; a++) {
+        for (let c = size > 1 ? a + 1 : m; c < (size > 1 ? m : m + 1); c++) {
+          for (let e = size > 2 ? c + 1 : m; e < (size > 2 ? m : m + 1); e++) {
+            if (solveActiveSet(nrm, m, a, size > 1 ? c : -1, size > 2 ? e : -1, vx, vy, vz, out)) {
+              this.vel[b] = out[0];
+              this.vel[b + 1] = out[1];
+              this.vel[b + 2] = out[2];
+              return;
+            }
+          }
+        }
+      }
+    }
+    this.vel[b] = this.vel[b + 1] = this.vel[b + 2] = 0;
+  }
+
+  /** Unit normals (towards sphere i) of its touching walls and still spheres, into `normals`. */
+  private collectStillContacts(i: number, t: number): number {
+    const b = 3 * i;
+    const r = this.rad[i];
+    const gap = SUPPORT_GAP * r;
+    const nrm = this.normals;
+    const maxNormals = nrm.length / 3;
+    let m = 0;
+    for (let k = 0; k < 3; k++) {
+      const x = this.pos[b + k];
+      const h = this.half[k];
+      if (h - r - x <= gap) {
+        nrm[3 * m] = k === 0 ? -1 : 0;
+        nrm[3 * m + 1] = k === 1 ? -1 : 0;
+        nrm[3 * m + 2] = k === 2 ? -1 : 0;
+        m++;
+      }
+      if (x - (r - h) <= gap) {
+        nrm[3 * m] = k === 0 ? 1 : 0;
+        nrm[3 * m + 1] = k === 1 ? 1 : 0;
+        nrm[3 * m + 2] = k === 2 ? 1 : 0;
+        m++;
+      }
+    }
+    const [nx, ny, nz] = this.gridN;
+    const cx = this.cellC[b];
+    const cy = this.cellC[b + 1];
+    const cz = this.cellC[b + 2];
+    for (let qz = Math.max(0, cz - 1); qz <= Math.min(nz - 1, cz + 1); qz++) {
+      for (let qy = Math.max(0, cy - 1); qy <= Math.min(ny - 1, cy + 1); qy++) {
+        for (let qx = Math.max(0, cx - 1); qx <= Math.min(nx - 1, cx + 1); qx++) {
+          for (let j = this.cellHead[(qz * ny + qy) * nx + qx]; j >= 0; j = this.nextIn[j]) {
+            if (j === i || m >= maxNormals || (!this.asleep[j] && !this.isFixed[j])) continue;
+            this.advance(j, t);
+            const dx = this.pos[b] - this.pos[3 * j];
+            const dy = this.pos[b + 1] - this.pos[3 * j + 1];
+            const dz = this.pos[b + 2] - this.pos[3 * j + 2];
+            const d = Math.sqrt(dx * dx + dy * dy + dz * dz);
+            if (d === 0 || d - r - this.rad[j] > gap) continue;
+            nrm[3 * m] = dx / d;
+            nrm[3 * m + 1] = dy / d;
+            nrm[3 * m + 2] = dz / d;
+            m++;
+          }
+        }
+      }
+    }
+    return m;
+  }
+
+  /** After an impulse: leave walls it no longer rests on, and wake sleepers it was carrying. */
+  private afterVelocityChange(i: number, t: number): void {
+    const mask = this.restMask[i];
+    if (mask) {
+      let keep = mask;
+      for (let w = 0; w < 6; w++) {
+        if (mask & (1 << w) && this.vel[3 * i + (w >> 1)] !== 0) keep &= ~(1 << w);
+      }
+      if (keep !== mask) {
+        this.restMask[i] = keep;
+        this.updateAcceleration(i);
+      }
+    }
+    if (this.sleepingCount > 0) this.wakeAbove(i, t);
+  }
+
+  /** Counts a contact for the Zeno guard (contacts of sphere i in this step). */
+  private countContact(i: number): void {
+    if (this.stepStamp[i] !== this.stepId) {
+      this.stepStamp[i] = this.stepId;
+      this.stepContacts[i] = 0;
+    }
+    this.stepContacts[i]++;
+  }
+
+  // ---------------------------------------------------------------- resting, sleeping, waking
+
+  /**
+   * Resting contact and inelastic collapse (PHYSICS.md section 7): the remedies chosen.
+   *
+   * 1. A contact closing slower than the resting speed sqrt(2 |g| h) is perfectly inelastic, so
+   *    the Zeno sequence of a bouncing sphere ends after finitely many bounces.
+   * 2. A sphere brought to rest on a wall stays on it: the wall cancels gravity's normal part
+   *    (its acceleration loses that component), so it slides exactly instead of bouncing at t = 0.
+   * 3. A slow sphere whose weight is carried by walls, fixed or sleeping spheres goes to sleep: an
+   *    immovable obstacle with zero velocity. A pile therefore stops completely: no jitter, no
+   *    sinking, no energy gain, and no work per step. A sleeper wakes when struck faster than the
+   *    resting speed, when a sphere below it moves, or on any edit of gravity, box or spheres.
+   *    This is the event-driven counterpart of a contact solver with static friction: it removes
+   *    the residual energy of a settled pile (at most m g h per sphere) and nothing else.
+   * 4. Without gravity there is no resting speed; a dense inelastic cluster is kept from
+   *    collapsing by the TC model (`collapseTime`): collisions in quick succession are elastic.
+   * 5. Guards for the cases 1-3 miss: a slow sphere with more than `maxContactsPerStep` contacts in
+   *    a step sleeps if anything is below it, and the per-step event budget freezes what is left
+   *    of the step (see `maxEventsPerStep`). Both are counted and are zero in ordinary scenes.
+   *
+   * Returns true when the sphere went to sleep.
+   */
+  private trySleep(i: number, t: number): boolean {
+    if (!this.o.sleep || this.gMag === 0 || this.isFixed[i]) return false;
+    const b = 3 * i;
+    const vx = this.vel[b];
+    const vy = this.vel[b + 1];
+    const vz = this.vel[b + 2];
+    const vRest = this.restingSpeed(this.rad[i]);
+    if (vx * vx + vy * vy + vz * vz >= vRest * vRest) return false;
+    const zeno = this.stepStamp[i] === this.stepId && this.stepContacts[i] > this.o.maxContactsPerStep;
+    if (!this.isSupported(i, zeno)) return false;
+    this.sleepSphere(i, t);
+    return true;
+  }
+
+  private sleepSphere(i: number, t: number): void {
+    const b = 3 * i;
+    const m = this.mass[i];
+    const v2 = this.vel[b] ** 2 + this.vel[b + 1] ** 2 + this.vel[b + 2] ** 2;
+    this.lostTotal += 0.5 * m * v2;
+    this.vel[b] = this.vel[b + 1] = this.vel[b + 2] = 0;
+    this.asleep[i] = 1;
+    this.sleepingCount++;
+    this.restMask[i] = 0;
+    this.updateAcceleration(i);
+    this.collCount[i]++;
+    this.setEvent(i, Infinity, NONE, 0);
+    // Its neighbours' predictions assumed it moving; now it stands still, they must look again.
+    this.forNeighbours(i, t, 1);
+  }
+
+  /**
+   * Is sphere i carried against gravity? Its contacts (gap below SUPPORT_GAP of the radius) with
+   * walls, fixed and sleeping spheres give support normals; it is carried when gravity's direction
+   * lies in the cone they span (one contact within the friction angle of straight down, two with
+   * gravity in their plane, or three around it). With `anyBelow` (the Zeno guard), any contact
+   * below it counts, awake spheres included.
+   */
+  private isSupported(i: number, anyBelow: boolean): boolean {
+    const gx = this.g[0] / this.gMag;
+    const gy = this.g[1] / this.gMag;
+    const gz = this.g[2] / this.gMag;
+    const nrm = this.normals;
+    if (anyBelow) {
+      const b = 3 * i;
+      const r = this.rad[i];
+      for (let k = 0; k < 3; k++) {
+        const gk = k === 0 ? gx : k === 1 ? gy : gz;
+        if (gk > 0 && this.half[k] - r - this.pos[b + k] <= SUPPORT_GAP * r) return true;
+        if (gk < 0 && this.pos[b + k] - (r - this.half[k]) <= SUPPORT_GAP * r) return true;
+      }
+      return this.touchesSphereBelow(i, SUPPORT_GAP * r);
+    }
+    // Still contacts, as directions from the sphere towards them.
+    const m = this.collectStillContacts(i, this.tLoc[i]);
+    for (let k = 0; k < 3 * m; k++) nrm[k] = -nrm[k];
+    const cosFriction = 1 / Math.sqrt(1 + this.o.restingFriction * this.o.restingFriction);
+    for (let a = 0; a < m; a++) {
+      if (nrm[3 * a] * gx + nrm[3 * a + 1] * gy + nrm[3 * a + 2] * gz >= cosFriction) return true;
+    }
+    return inCone(nrm, m, gx, gy, gz, this.o.planar);
+  }
+
+  /** Does sphere i touch (within `gap`) any sphere whose centre is below its own? */
+  private touchesSphereBelow(i: number, gap: number): boolean {
+    const b = 3 * i;
+    const [nx, ny, nz] = this.gridN;
+    const cx = this.cellC[b];
+    const cy = this.cellC[b + 1];
+    const cz = this.cellC[b + 2];
+    for (let qz = Math.max(0, cz - 1); qz <= Math.min(nz - 1, cz + 1); qz++) {
+      for (let qy = Math.max(0, cy - 1); qy <= Math.min(ny - 1, cy + 1); qy++) {
+        for (let qx = Math.max(0, cx - 1); qx <= Math.min(nx - 1, cx + 1); qx++) {
+          for (let j = this.cellHead[(qz * ny + qy) * nx + qx]; j >= 0; j = this.nextIn[j]) {
+            if (j === i) continue;
+            this.advance(j, this.tLoc[i]);
+            const dx = this.pos[3 * j] - this.pos[b];
+            const dy = this.pos[3 * j + 1] - this.pos[b + 1];
+            const dz = this.pos[3 * j + 2] - this.pos[b + 2];
+            const d = Math.sqrt(dx * dx + dy * dy + dz * dz);
+            if (d - this.rad[i] - this.rad[j] <= gap && dx * this.g[0] + dy * this.g[1] + dz * this.g[2] > 0) return true;
+          }
+        }
+      }
+    }
+    return false;
+  }
+
+  /** Wakes sphere i (at rest) and, in cascade, every sleeper resting on it. */
+  private wake(i: number, t: number): void {
+    this.stack[0] = i;
+    this.asleep[i] = 0;
+    this.sleepingCount--;
+    this.wakeCascade(1, t);
+  }
+
+  /** Wakes the sleepers resting on sphere i (it is moving). */
+  private wakeAbove(i: number, t: number): void {
+    const top = this.pushSleepersAbove(i, this.stack, 0);
+    if (top > 0) this.wakeCascade(top, t);
+  }
+
+  /**
+   * stack[0..top) were just marked awake: wake, in cascade, every sleeper resting on them, then
+   * predict for all of them (they start at rest and fall onto whatever is below). Their
+   * neighbours' stale predictions are caught by the collision counters; new contacts with them
+   * are found by their own predictions.
+   */
+  private wakeCascade(top: number, t: number): void {
+    const stack = this.stack;
+    for (let q = 0; q < top; q++) {
+      const k = stack[q];
+      this.tLoc[k] = t;
+      this.collCount[k]++;
+      this.restOnTouchedWalls(k);
+      this.updateAcceleration(k);
+      top = this.pushSleepersAbove(k, stack, top);
+    }
+    for (let q = 0; q < top; q++) this.predict(stack[q], t);
+  }
+
+  /** Pushes onto `stack` every sleeping sphere touching k from above, marking it awake. */
+  private pushSleepersAbove(k: number, stack: Int32Array, top: number): number {
+    const b = 3 * k;
+    const [nx, ny, nz] = this.gridN;
+    const cx = this.cellC[b];
+    const cy = this.cellC[b + 1];
+    const cz = this.cellC[b + 2];
+    const gap = SUPPORT_GAP * this.rad[k];
+    for (let qz = Math.max(0, cz - 1); qz <= Math.min(nz - 1, cz + 1); qz++) {
+      for (let qy = Math.max(0, cy - 1); qy <= Math.min(ny - 1, cy + 1); qy++) {
+        for (let qx = Math.max(0, cx - 1); qx <= Math.min(nx - 1, cx + 1); qx++) {
+          for (let j = this.cellHead[(qz * ny + qy) * nx + qx]; j >= 0; j = this.nextIn[j]) {
+            if (!this.asleep[j]) continue;
+            const dx = this.pos[3 * j] - this.pos[b];
+            const dy = this.pos[3 * j + 1] - this.pos[b + 1];
+            const dz = this.pos[3 * j + 2] - this.pos[b + 2];
+            const d = Math.sqrt(dx * dx + dy * dy + dz * dz);
+            if (d - this.rad[k] - this.rad[j] > gap) continue;
+            if (dx * this.g[0] + dy * this.g[1] + dz * this.g[2] >= 0) continue; // not above
+            this.asleep[j] = 0;
+            this.sleepingCount--;
+            stack[top++] = j;
+          }
+        }
+      }
+    }
+    return top;
+  }
+
+  /**
+   * Re-predicts the awake neighbours of sphere i (whose motion just changed without its own
+   * prediction covering them). With `skipSelf` 0, i itself and newly woken spheres are included.
+   */
+  private forNeighbours(i: number, t: number, skipSelf: number): void {
+    const b = 3 * i;
+    const [nx, ny, nz] = this.gridN;
+    const cx = this.cellC[b];
+    const cy = this.cellC[b + 1];
+    const cz = this.cellC[b + 2];
+    for (let qz = Math.max(0, cz - 1); qz <= Math.min(nz - 1, cz + 1); qz++) {
+      for (let qy = Math.max(0, cy - 1); qy <= Math.min(ny - 1, cy + 1); qy++) {
+        for (let qx = Math.max(0, cx - 1); qx <= Math.min(nx - 1, cx + 1); qx++) {
+          for (let j = this.cellHead[(qz * ny + qy) * nx + qx]; j >= 0; j = this.nextIn[j]) {
+            if ((skipSelf && j === i) || this.asleep[j] || this.isFixed[j]) continue;
+            this.predict(j, t);
+          }
+        }
+      }
+    }
+  }
+
+  /** A sphere at rest touching a wall that gravity pushes it into rests on that wall. */
+  private restOnTouchedWalls(i: number): void {
+    const b = 3 * i;
+    const r = this.rad[i];
+    const gap = SUPPORT_GAP * r;
+    let mask = 0;
+    for (let k = 0; k < 3; k++) {
+      const h = this.half[k];
+      if (this.g[k] > 0 && h - r - this.pos[b + k] <= gap && this.vel[b + k] === 0) {
+        this.pos[b + k] = h - r;
+        mask |= 1 << (2 * k + 1);
+      } else if (this.g[k] < 0 && this.pos[b + k] - (r - h) <= gap && this.vel[b + k] === 0) {
+        this.pos[b + k] = r - h;
+        mask |= 1 << (2 * k);
+      }
+    }
+    this.restMask[i] = mask;
+  }
+
+  /** a = g, minus the normal part of every wall the sphere rests on; 0 for a still sphere. */
+  private updateAcceleration(i: number): void {
+    const b = 3 * i;
+    const still = this.asleep[i] || this.isFixed[i];
+    const mask = this.restMask[i];
+    for (let k = 0; k < 3; k++) {
+      this.acc[b + k] = still || mask & (3 << (2 * k)) ? 0 : this.g[k];
+    }
+  }
+
+  /** The resting speed sqrt(2 |g| h) for radius r (0 without gravity). */
+  private restingSpeed(r: number): number {
+    return Math.sqrt(2 * this.gMag * this.o.restingHeight * r);
+  }
+
+  /** Event budget exceeded: sphere i stops for the rest of this step. */
+  private freeze(i: number, t: number): void {
+    this.advance(i, t);
+    if (!this.asleep[i]) {
+      this.frozen[i] = 1;
+      this.frozenCount++;
+      this.lastStep.frozen++;
+      this.sleepSphere(i, t);
+    } else this.setEvent(i, Infinity, NONE, 0);
+  }
+
+  /** Frees the spheres the budget froze in the previous step. */
+  private releaseFrozen(): void {
+    for (let i = 0; i < this.n; i++) {
+      if (!this.frozen[i]) continue;
+      this.frozen[i] = 0;
+      if (this.asleep[i]) {
+        this.asleep[i] = 0;
+        this.sleepingCount--;
+        this.updateAcceleration(i);
+        this.collCount[i]++;
+        this.predict(i, this.simTime);
+      }
+    }
+    this.frozenCount = 0;
+  }
+
+  private wakeAll(): void {
+    for (let i = 0; i < this.n; i++) {
+      this.asleep[i] = 0;
+      this.frozen[i] = 0;
+    }
+    this.sleepingCount = 0;
+    this.frozenCount = 0;
+  }
+
+  // ---------------------------------------------------------------- grid, rebuild, repair
+
+  /** Rebuilds grid, accelerations and every prediction (after edits). */
+  private rebuild(): void {
+    this.sync();
+    this.buildGrid();
+    for (let i = 0; i < this.n; i++) {
+      if (!this.asleep[i]) this.restOnTouchedWalls(i);
+      this.updateAcceleration(i);
+      this.evTime[i] = Infinity;
+      this.evKind[i] = NONE;
+    }
+    this.queue.reserve(this.n, this.evTime);
+    this.queue.build(this.n);
+    for (let i = 0; i < this.n; i++) this.predict(i, this.simTime);
+    this.dirty = false;
+  }
+
+  /**
+   * Cell size: at least the largest diameter (so touching spheres are in neighbouring cells),
+   * and large enough that there are at most about two cells per sphere (memory and empty-cell
+   * scans stay linear in N however big the box).
+   */
+  private buildGrid(): void {
+    let rMax = 0;
+    for (let i = 0; i < this.n; i++) if (this.rad[i] > rMax) rMax = this.rad[i];
+    const L = this.o.size;
+    const dims = this.o.planar ? 2 : 3;
+    const maxCells = 2 * this.n + 8;
+    let vol = 1;
+    for (let k = 0; k < dims; k++) vol *= L[k];
+    const minW = Math.max(2 * rMax * (1 + 1e-9), Math.pow(vol / maxCells, 1 / dims));
+    let total = 1;
+    for (let k = 0; k < 3; k++) {
+      const nk = k < dims ? Math.max(1, Math.floor(L[k] / minW)) : 1;
+      this.gridN[k] = nk;
+      this.cellW[k] = L[k] / nk;
+      total *= nk;
+    }
+    if (this.cellHead.length < total) this.cellHead = new Int32Array(Math.max(total, 2 * this.cellHead.length));
+    this.cellHead.fill(-1, 0, total);
+    for (let i = 0; i < this.n; i++) {
+      for (let k = 0; k < 3; k++) {
+        const c = Math.floor((this.pos[3 * i + k] + this.half[k]) / this.cellW[k]);
+        this.cellC[3 * i + k] = c < 0 ? 0 : c >= this.gridN[k] ? this.gridN[k] - 1 : c;
+      }
+      this.linkCell(i);
+    }
+  }
+
+  private linkCell(i: number): void {
+    const c = (this.cellC[3 * i + 2] * this.gridN[1] + this.cellC[3 * i + 1]) * this.gridN[0] + this.cellC[3 * i];
+    const head = this.cellHead[c];
+    this.nextIn[i] = head;
+    this.prevIn[i] = -1 - c; // negative: i is the head of cell c
+    if (head >= 0) this.prevIn[head] = i;
+    this.cellHead[c] = i;
+  }
+
+  private unlinkCell(i: number): void {
+    const prev = this.prevIn[i];
+    const next = this.nextIn[i];
+    if (prev >= 0) this.nextIn[prev] = next;
+    else this.cellHead[-1 - prev] = next;
+    if (next >= 0) this.prevIn[next] = prev;
+  }
+
+  /** Brings every sphere to the world's time (between steps they already are). */
+  private sync(): void {
+    for (let i = 0; i < this.n; i++) this.advance(i, this.simTime);
+  }
+
+  /** After an edit that moved or grew spheres: keep them in the box and apart. */
+  private afterGeometryEdit(field: string, value: unknown): void {
+    this.dirty = true;
+    if (!this.repairOverlaps()) throw new SolverInputError(field, value, 'a value that leaves room for every sphere without overlap');
+    this.wakeAll();
+  }
+
+  /** Runs an edit; if the overlap repair cannot make room, restores positions and `undo`es it. */
+  private editRollback(apply: () => void, field: string, value: unknown, undo?: () => void): void {
+    const len = 3 * this.n;
+    if (this.snapshot.length < len) this.snapshot = new Float64Array(Math.max(len, 2 * this.snapshot.length));
+    this.snapshot.set(this.pos.subarray(0, len));
+    apply();
+    try {
+      this.afterGeometryEdit(field, value);
+    } catch (err) {
+      this.pos.set(this.snapshot.subarray(0, len));
+      undo?.();
+      this.applyGeometry();
+      throw err;
+    }
+  }
+
+  /**
+   * Overlap repair (PHYSICS.md section 6), for states the user makes: every overlapping pair is
+   * pushed apart along its normal by the penetration depth, shared in proportion to inverse mass
+   * (a fixed sphere does not move), and every sphere is pulled inside the walls; repeated until no
+   * pair overlaps by more than REPAIR_TOLERANCE of its radius sum. Velocities are untouched, so no
+   * kinetic energy is added. Returns false if it does not converge.
+   */
+  private repairOverlaps(): boolean {
+    const p = this.pos;
+    for (let iter = 0; iter < 2000; iter++) {
+      for (let i = 0; i < this.n; i++) this.clampInside(i);
+      this.buildGrid();
+      let worst = 0;
+      const [nx, ny, nz] = this.gridN;
+      for (let i = 0; i < this.n; i++) {
+        const b = 3 * i;
+        const cx = this.cellC[b];
+        const cy = this.cellC[b + 1];
+        const cz = this.cellC[b + 2];
+        for (let qz = Math.max(0, cz - 1); qz <= Math.min(nz - 1, cz + 1); qz++) {
+          for (let qy = Math.max(0, cy - 1); qy <= Math.min(ny - 1, cy + 1); qy++) {
+            for (let qx = Math.max(0, cx - 1); qx <= Math.min(nx - 1, cx + 1); qx++) {
+              for (let j = this.cellHead[(qz * ny + qy) * nx + qx]; j >= 0; j = this.nextIn[j]) {
+                if (j <= i) continue;
+                const bj = 3 * j;
+                let dx = p[bj] - p[b];
+                let dy = p[bj + 1] - p[b + 1];
+                let dz = p[bj + 2] - p[b + 2];
+                const s = this.rad[i] + this.rad[j];
+                const d2 = dx * dx + dy * dy + dz * dz;
+                if (d2 >= s * s) continue;
+                let d = Math.sqrt(d2);
+                if (d === 0) {
+                  // Coincident centres: separate along a direction fixed by the slots (deterministic).
+                  dx = Math.cos(i + 0.5 * j);
+                  dy = Math.sin(i + 0.5 * j);
+                  dz = 0;
+                  d = 1;
+                }
+                const depth = s - d;
+                if (depth / s <= REPAIR_TOLERANCE) continue;
+                const wi = this.invMass[i];
+                const wj = this.invMass[j];
+                if (wi + wj === 0) {
+                  // Two fixed spheres cannot be moved apart: this edit cannot be repaired.
+                  return false;
+                }
+                const push = (depth * (1 + 1e-9)) / (d * (wi + wj));
+                p[b] -= dx * push * wi;
+                p[b + 1] -= dy * push * wi;
+                p[b + 2] -= dz * push * wi;
+                p[bj] += dx * push * wj;
+                p[bj + 1] += dy * push * wj;
+                p[bj + 2] += dz * push * wj;
+                if (depth / s > worst) worst = depth / s;
+              }
+            }
+          }
+        }
+      }
+      if (worst === 0) {
+        this.buildGrid();
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private clampInside(i: number): void {
+    const r = this.rad[i];
+    for (let k = 0; k < 3; k++) {
+      const lim = this.half[k] - r;
+      const x = this.pos[3 * i + k];
+      if (x > lim) this.pos[3 * i + k] = lim;
+      else if (x < -lim) this.pos[3 * i + k] = -lim;
+    }
+    if (this.o.planar) this.pos[3 * i + 2] = 0;
+  }
+
+  // ---------------------------------------------------------------- storage and checks
+
+  private applyGeometry(): void {
+    for (let k = 0; k < 3; k++) this.half[k] = this.o.size[k] / 2;
+    this.g[0] = this.o.gravity[0];
+    this.g[1] = this.o.gravity[1];
+    this.g[2] = this.o.planar ? 0 : this.o.gravity[2];
+    this.gMag = Math.hypot(this.g[0], this.g[1], this.g[2]);
+  }
+
+  private checkFits(field: string, radius: number): void {
+    for (let k = 0; k < 3; k++) {
+      if (2 * radius > this.o.size[k]) {
+        throw new SolverInputError(field, radius, `at most half the smallest box side (${Math.min(...this.o.size) / 2})`);
+      }
+    }
+  }
+
+  private checkInside(field: string, p: [number, number, number]): void {
+    for (let k = 0; k < 3; k++) {
+      if (Math.abs(p[k]) > this.half[k]) throw new SolverInputError(`${field}[${k}]`, p[k], `inside the box, within ±${this.half[k]}`);
+    }
+  }
+
+  private slotFor(id: number): number {
+    const i = this.indexOf(id);
+    if (i < 0) throw new SolverInputError('id', id, 'the id of an existing sphere');
+    return i;
+  }
+
+  private setVec(arr: Float64Array, i: number, v: ArrayLike<number>): void {
+    arr[3 * i] = v[0];
+    arr[3 * i + 1] = v[1];
+    arr[3 * i + 2] = v[2];
+  }
+
+  /** Swap-remove: the last sphere moves into slot i. */
+  private removeSlot(i: number): void {
+    const last = this.n - 1;
+    if (this.asleep[i]) this.sleepingCount--;
+    if (i !== last) {
+      const f64 = [this.rad, this.mass, this.invMass, this.ownE, this.tLoc, this.lastColl];
+      for (const a of f64) a[i] = a[last];
+      for (let k = 0; k < 3; k++) {
+        this.pos[3 * i + k] = this.pos[3 * last + k];
+        this.vel[3 * i + k] = this.vel[3 * last + k];
+        this.acc[3 * i + k] = this.acc[3 * last + k];
+      }
+      this.isFixed[i] = this.isFixed[last];
+      this.asleep[i] = this.asleep[last];
+      this.frozen[i] = this.frozen[last];
+      this.restMask[i] = this.restMask[last];
+      this.collCount[i] = this.collCount[last] + 1;
+      this.idOf[i] = this.idOf[last];
+      this.slotOf[this.idOf[i]] = i;
+    }
+    this.n = last;
+    this.dirty = true;
+  }
+
+  private growIds(n: number): void {
+    if (this.slotOf.length >= n) return;
+    const next = new Int32Array(Math.max(n, 2 * this.slotOf.length)).fill(-1);
+    next.set(this.slotOf);
+    this.slotOf = next;
+  }
+
+  /** Grows every per-sphere array to hold n spheres (doubling). */
+  private reserve(n: number): void {
+    if (n <= this.cap) return;
+    let cap = Math.max(16, this.cap);
+    while (cap < n) cap *= 2;
+    const f64 = (a: Float64Array, k: number) => {
+      const b = new Float64Array(cap * k);
+      b.set(a);
+      return b;
+    };
+    const i32 = (a: Int32Array, k: number) => {
+      const b = new Int32Array(cap * k);
+      b.set(a);
+      return b;
+    };
+    const u8 = (a: Uint8Array) => {
+      const b = new Uint8Array(cap);
+      b.set(a);
+      return b;
+    };
+    this.pos = f64(this.pos, 3);
+    this.vel = f64(this.vel, 3);
+    this.acc = f64(this.acc, 3);
+    this.tLoc = f64(this.tLoc, 1);
+    this.rad = f64(this.rad, 1);
+    this.mass = f64(this.mass, 1);
+    this.invMass = f64(this.invMass, 1);
+    this.ownE = f64(this.ownE, 1);
+    this.lastColl = f64(this.lastColl, 1);
+    this.evTime = f64(this.evTime, 1);
+    this.isFixed = u8(this.isFixed);
+    this.asleep = u8(this.asleep);
+    this.frozen = u8(this.frozen);
+    this.restMask = u8(this.restMask);
+    this.collCount = i32(this.collCount, 1);
+    this.stepStamp = i32(this.stepStamp, 1);
+    this.stepContacts = i32(this.stepContacts, 1);
+    this.evKind = i32(this.evKind, 1);
+    this.evCount = i32(this.evCount, 1);
+    this.cellC = i32(this.cellC, 3);
+    this.nextIn = i32(this.nextIn, 1);
+    this.prevIn = i32(this.prevIn, 1);
+    this.idOf = i32(this.idOf, 1);
+    this.stack = new Int32Array(cap);
+    this.clusterMark = i32(this.clusterMark, 1);
+    this.queue.reserve(cap, this.evTime);
+    this.cap = cap;
+    this.dirty = true;
+  }
+}
+
+/** Tolerance on the residual of the support cone test: a friction-like allowance. */
+const CONE_RESIDUAL = 0.02;
+
+/**
+ * Is (gx, gy, gz) a non-negative combination of two or three of the m unit normals (up to
+ * CONE_RESIDUAL)? In planar mode every normal lies in the plane and two suffice.
+ */
+function inCone(nrm: Float64Array, m: number, gx: number, gy: number, gz: number, planar: boolean): boolean {
+  for (let a = 0; a < m; a++) {
+    const ax = nrm[3 * a], ay = nrm[3 * a + 1], az = nrm[3 * a + 2];
+    for (let b = a + 1; b < m; b++) {
+      const bx = nrm[3 * b], by = nrm[3 * b + 1], bz = nrm[3 * b + 2];
+      // Least squares g ~ la a + lb b: 2x2 normal equations.
+      const ab = ax * bx + ay * by + az * bz;
+      const det = 1 - ab * ab;
+      if (det > 1e-12) {
+        const ga = gx * ax + gy * ay + gz * az;
+        const gb = gx * bx + gy * by + gz * bz;
+        const la = (ga - ab * gb) / det;
+        const lb = (gb - ab * ga) / det;
+        if (la >= 0 && lb >= 0) {
+          const rx = gx - la * ax - lb * bx, ry = gy - la * ay - lb * by, rz = gz - la * az - lb * bz;
+          if (rx * rx + ry * ry + rz * rz <= CONE_RESIDUAL * CONE_RESIDUAL) return true;
+        }
+      }
+      if (planar) continue;
+      for (let c = b + 1; c < m; c++) {
+        const cx = nrm[3 * c], cy = nrm[3 * c + 1], cz = nrm[3 * c + 2];
+        const det3 = ax * (by * cz - bz * cy) - bx * (ay * cz - az * cy) + cx * (ay * bz - az * by);
+        if (Math.abs(det3) < 1e-12) continue;
+        const la = (gx * (by * cz - bz * cy) - bx * (gy * cz - gz * cy) + cx * (gy * bz - gz * by)) / det3;
+        const lb = (ax * (gy * cz - gz * cy) - gx * (ay * cz - az * cy) + cx * (ay * gz - az * gy)) / det3;
+        const lc = (ax * (by * gz - bz * gy) - bx * (ay * gz - az * gy) + gx * (ay * bz - az * by)) / det3;
+        if (la >= 0 && lb >= 0 && lc >= 0) return true;
+      }
+    }
+  }
+  return false;
+}
+
+/**
+ * One active set of the velocity projection: v' = v + sum mu_k m_k over the set {a, b, c}
+ * (b, c = -1 when absent) with v' . m_k = 0 on the set. Valid when every mu_k >= 0 and v' . m >= 0
+ * for every other contact; then writes v' to out and returns true.
+ */
+function solveActiveSet(nrm: Float64Array, m: number, a: number, b: number, c: number, vx: number, vy: number, vz: number, out: Float64Array): boolean {
+  const idx0 = a, idx1 = b, idx2 = c;
+  const size = c >= 0 ? 3 : b >= 0 ? 2 : 1;
+  // Gram matrix G mu = -M^T v.
+  const dot = (p: number, q: number) => nrm[3 * p] * nrm[3 * q] + nrm[3 * p + 1] * nrm[3 * q + 1] + nrm[3 * p + 2] * nrm[3 * q + 2];
+  const rhs = (p: number) => -(nrm[3 * p] * vx + nrm[3 * p + 1] * vy + nrm[3 * p + 2] * vz);
+  let mu0 = 0, mu1 = 0, mu2 = 0;
+  if (size === 1) {
+    mu0 = rhs(idx0);
+  } else if (size === 2) {
+    const g01 = dot(idx0, idx1);
+    const det = 1 - g01 * g01;
+    if (det < 1e-12) return false;
+    const r0 = rhs(idx0), r1 = rhs(idx1);
+    mu0 = (r0 - g01 * r1) / det;
+    mu1 = (r1 - g01 * r0) / det;
+  } else {
+    const g01 = dot(idx0, idx1), g02 = dot(idx0, idx2), g12 = dot(idx1, idx2);
+    const det = 1 * (1 - g12 * g12) - g01 * (g01 - g12 * g02) + g02 * (g01 * g12 - g02);
+    if (Math.abs(det) < 1e-12) return false;
+    const r0 = rhs(idx0), r1 = rhs(idx1), r2 = rhs(idx2);
+    mu0 = (r0 * (1 - g12 * g12) - g01 * (r1 - g12 * r2) + g02 * (r1 * g12 - r2)) / det;
+    mu1 = (1 * (r1 - r2 * g12) - r0 * (g01 - g12 * g02) + g02 * (g01 * r2 - g02 * r1)) / det;
+    mu2 = (1 * (1 * r2 - g12 * r1) - g01 * (g01 * r2 - r1 * g02) + r0 * (g01 * g12 - g02)) / det;
+  }
+  if (mu0 < 0 || mu1 < 0 || mu2 < 0) return false;
+  let px = vx + mu0 * nrm[3 * idx0], py = vy + mu0 * nrm[3 * idx0 + 1], pz = vz + mu0 * nrm[3 * idx0 + 2];
+  if (size > 1) {
+    px += mu1 * nrm[3 * idx1];
+    py += mu1 * nrm[3 * idx1 + 1];
+    pz += mu1 * nrm[3 * idx1 + 2];
+  }
+  if (size > 2) {
+    px += mu2 * nrm[3 * idx2];
+    py += mu2 * nrm[3 * idx2 + 1];
+    pz += mu2 * nrm[3 * idx2 + 2];
+  }
+  const tol = 1e-12 * Math.sqrt(vx * vx + vy * vy + vz * vz);
+  for (let k = 0; k < m; k++) {
+    if (k === idx0 || k === idx1 || k === idx2) continue;
+    if (nrm[3 * k] * px + nrm[3 * k + 1] * py + nrm[3 * k + 2] * pz < -tol) return false;
+  }
+  out[0] = px;
+  out[1] = py;
+  out[2] = pz;
+  return true;
+}
+
+function stopSpeedOf(restingSpeed: number): number {
+  return STOP_FRACTION * restingSpeed;
+}
+
+function resolveOptions(options: WorldOptions): ResolvedOptions {
+  if (options === null || typeof options !== 'object') throw new SolverInputError('options', options, 'an object');
+  const size = vec3('size', options.size, positive);
+  const gravity = options.gravity === undefined ? [...DEFAULT_OPTIONS.gravity] as [number, number, number] : vec3('gravity', options.gravity);
+  const restitution = options.restitution === undefined ? DEFAULT_OPTIONS.restitution : inRange('restitution', options.restitution, 0, 1);
+  const wallRestitution = options.wallRestitution === undefined ? restitution : inRange('wallRestitution', options.wallRestitution, 0, 1);
+  const opt = <T>(v: T | undefined, d: T) => (v === undefined ? d : v);
+  return {
+    size,
+    gravity,
+    restitution,
+    wallRestitution,
+    planar: bool('planar', opt(options.planar, DEFAULT_OPTIONS.planar)),
+    density: positive('density', opt(options.density, DEFAULT_OPTIONS.density)),
+    restingHeight: inRange('restingHeight', opt(options.restingHeight, DEFAULT_OPTIONS.restingHeight), 0, 1),
+    restingFriction: inRange('restingFriction', opt(options.restingFriction, DEFAULT_OPTIONS.restingFriction), 0, 1e6),
+    sleep: bool('sleep', opt(options.sleep, DEFAULT_OPTIONS.sleep)),
+    collapseTime: inRange('collapseTime', opt(options.collapseTime, DEFAULT_OPTIONS.collapseTime), 0, 1),
+    maxContactsPerStep: integer('maxContactsPerStep', opt(options.maxContactsPerStep, DEFAULT_OPTIONS.maxContactsPerStep), 1, 1e9),
+    maxEventsPerStep: integer('maxEventsPerStep', opt(options.maxEventsPerStep, DEFAULT_OPTIONS.maxEventsPerStep), 0, 1e12),
+    eventCapacity: integer('eventCapacity', opt(options.eventCapacity, DEFAULT_OPTIONS.eventCapacity), 0, 1e7),
+  };
+}
