@@ -1,0 +1,27 @@
+/**
+ * The sandbox store: settings, fixed-step clock and simulation, without React.
+ */
+export { createSandboxStore, SettingsError } from './sandbox-store.ts';
+export type { SandboxState, SandboxStore, SandboxStoreOptions } from './sandbox-store.ts';
+export { FixedStepClock } from './fixed-step-clock.ts';
+export type { ClockOptions } from './fixed-step-clock.ts';
+export { Simulation, EMPTY_STATS } from './simulation.ts';
+export type { SampledStats, Now } from './simulation.ts';
+export { buildSandboxWorld, buildSceneWorld, sandboxScene, liveWorldOptions } from './build-scene.ts';
+export {
+  DEFAULT_SETTINGS,
+  NUMBER_SPECS,
+  LIVE_SETTINGS,
+  COUNT_WARNING,
+  COUNT_MAX,
+  PACKING_MAX,
+  checkNumber,
+  checkFit,
+  isNumberKey,
+  parseNumberInput,
+  validateSettings,
+  settingWarnings,
+  latticeCapacity,
+  expectedPacking,
+} from './settings.ts';
+export type { Settings, SettingKey, NumberKey, NumberSpec, FieldMessages } from './settings.ts';

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { checkNumber, DEFAULT_SETTINGS, parseNumberInput, settingWarnings, validateSettings, type Settings } from './settings.ts';
+
+const with_ = (patch: Partial<Settings>): Settings => ({ ...DEFAULT_SETTINGS, ...patch });
+
+describe('settings validation', () => {
+  it('accepts the defaults', () => {
+    expect(validateSettings({ ...DEFAULT_SETTINGS })).toEqual({});
+  });
+
+  it('names the field and the value in every message', () => {
+    expect(checkNumber('count', -5)).toBe('Spheres must be at least 1, got -5');
+    expect(checkNumber('count', 2.5)).toBe('Spheres must be a whole number, got 2.5');
+    expect(checkNumber('restitution', 1.5)).toBe('Restitution (spheres) must be at most 1, got 1.5');
+    expect(checkNumber('speed', 'abc')).toBe('Initial speed must be a number, got "abc"');
+    expect(checkNumber('gravity', '')).toBe('Gravity strength must be a number, got nothing');
+    expect(checkNumber('boxSize', Number.NaN)).toMatch(/Box size must be a number, got NaN/);
+  });
+
+  it('accepts up to 20,000 spheres and warns above 5,000', () => {
+    const big = with_({ count: 20_000, boxSize: 20 });
+    expect(validateSettings(big)).toEqual({});
+    expect(settingWarnings(big).count).toMatch(/20000 spheres may not animate smoothly/);
+    expect(settingWarnings(with_({ count: 5000, boxSize: 20 }))).toEqual({});
+    expect(validateSettings(with_({ count: 20_001, boxSize: 40 })).count).toMatch(/at most 20000/);
+  });
+
+  it('reports spheres that do not fit in the box on the field that was changed', () => {
+    const crowded = with_({ count: 5000 });
+    expect(validateSettings(crowded, 'count').count).toMatch(/5000 spheres of radius up to 0.3 m do not fit in a 8 m box/);
+    expect(Object.keys(validateSettings(with_({ boxSize: 3 }), 'boxSize'))).toEqual(['boxSize']);
+    expect(Object.keys(validateSettings(with_({ planar: true }), 'planar'))).toEqual(['planar']);
+  });
+
+  it('keeps the radius range ordered, blaming the edited end', () => {
+    expect(validateSettings(with_({ radiusMin: 0.5 }), 'radiusMin').radiusMin).toMatch(/at most the largest \(0.3 m\), got 0.5/);
+    expect(validateSettings(with_({ radiusMax: 0.1 }), 'radiusMax').radiusMax).toMatch(/at least the smallest \(0.15 m\), got 0.1/);
+  });
+
+  it('rejects non-boolean switches and unknown colour modes', () => {
+    const bad = { ...DEFAULT_SETTINGS, planar: 'yes', colorBy: 'rainbow' } as unknown as Settings;
+    const errors = validateSettings(bad);
+    expect(errors.planar).toMatch(/Planar mode must be true or false, got "yes"/);
+    expect(errors.colorBy).toMatch(/got "rainbow"/);
+  });
+
+  it('parses typed numbers strictly', () => {
+    expect(parseNumberInput(' 12 ')).toBe(12);
+    expect(parseNumberInput('0.5')).toBe(0.5);
+    expect(parseNumberInput('.5')).toBe(0.5);
+    expect(parseNumberInput('1e3')).toBe(1000);
+    expect(parseNumberInput('-3')).toBe(-3);
+    expect(parseNumberInput('')).toBe('');
+    expect(parseNumberInput('12abc')).toBe('12abc');
+    expect(parseNumberInput('Infinity')).toBe('Infinity');
+  });
+});

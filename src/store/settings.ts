@@ -1,0 +1,224 @@
+/**
+ * The sandbox's settings: their defaults, limits and units, and the validation that keeps a bad
+ * value out of the world. Pure data and functions; no store, no React.
+ */
+
+/** What a person can change in the sandbox. Units are SI. */
+export interface Settings {
+  /** Number of spheres. @defaultValue 300 */
+  count: number;
+  /** Smallest sphere radius, m. @defaultValue 0.15 */
+  radiusMin: number;
+  /** Largest sphere radius, m. @defaultValue 0.3 */
+  radiusMax: number;
+  /** Initial speed of every sphere, m/s, in a random direction. @defaultValue 2 */
+  speed: number;
+  /** Restitution between spheres, in [0, 1]. @defaultValue 1 */
+  restitution: number;
+  /** Restitution at the walls, in [0, 1]. @defaultValue 1 */
+  wallRestitution: number;
+  /** Whether gravity acts (downwards, -y). @defaultValue false */
+  gravityOn: boolean;
+  /** Gravity strength, m/s^2. @defaultValue 9.81 */
+  gravity: number;
+  /** Side of the cubic box, m (in planar mode the square's side). @defaultValue 8 */
+  boxSize: number;
+  /** Simulated seconds per real second (slow motion below 1). @defaultValue 1 */
+  timeScale: number;
+  /** Planar (2D) mode: every sphere moves in the plane z = 0. @defaultValue false */
+  planar: boolean;
+  /** Seed of the random placement and directions. @defaultValue 1 */
+  seed: number;
+  /** What the sphere colour shows. @defaultValue 'speed' */
+  colorBy: 'speed' | 'mass';
+}
+
+/** A setting's name. */
+export type SettingKey = keyof Settings;
+
+/** Per-field messages; a field without a message is fine. */
+export type FieldMessages = Partial<Record<SettingKey, string>>;
+
+/** The defaults of every setting. */
+export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
+  count: 300,
+  radiusMin: 0.15,
+  radiusMax: 0.3,
+  speed: 2,
+  restitution: 1,
+  wallRestitution: 1,
+  gravityOn: false,
+  gravity: 9.81,
+  boxSize: 8,
+  timeScale: 1,
+  planar: false,
+  seed: 1,
+  colorBy: 'speed',
+});
+
+/** Above this many spheres the sandbox warns that it may not animate smoothly. */
+export const COUNT_WARNING = 5_000;
+
+/** The most spheres the sandbox accepts. */
+export const COUNT_MAX = 20_000;
+
+/**
+ * The largest packing fraction (sphere volume over box volume) a scene may have; the scene
+ * builder places spheres on a lattice and cannot go denser.
+ */
+export const PACKING_MAX = 0.45;
+
+/**
+ * Settings that change a running world in place (restitution, gravity, time scale, colour);
+ * every other setting needs a new scene.
+ */
+export const LIVE_SETTINGS: ReadonlySet<SettingKey> = new Set<SettingKey>(['restitution', 'wallRestitution', 'gravityOn', 'gravity', 'timeScale', 'colorBy']);
+
+/** Limits and presentation of a numeric setting. */
+export interface NumberSpec {
+  /** Label shown next to the field. */
+  label: string;
+  /** Unit shown after the value, or '' for none. */
+  unit: string;
+  /** Smallest accepted value (inclusive unless `minExclusive`). */
+  min: number;
+  /** Largest accepted value (inclusive). */
+  max: number;
+  /** The minimum itself is not accepted (a value must be greater). */
+  minExclusive?: boolean;
+  /** Only whole numbers. */
+  integer?: boolean;
+  /** Step of the input's arrows. */
+  step: number;
+}
+
+/** The numeric settings. */
+export type NumberKey = 'count' | 'radiusMin' | 'radiusMax' | 'speed' | 'restitution' | 'wallRestitution' | 'gravity' | 'boxSize' | 'timeScale' | 'seed';
+
+/** Limits of every numeric setting. */
+export const NUMBER_SPECS: Readonly<Record<NumberKey, NumberSpec>> = {
+  count: { label: 'Spheres', unit: '', min: 1, max: COUNT_MAX, integer: true, step: 50 },
+  radiusMin: { label: 'Smallest radius', unit: 'm', min: 0.01, max: 5, step: 0.01 },
+  radiusMax: { label: 'Largest radius', unit: 'm', min: 0.01, max: 5, step: 0.01 },
+  speed: { label: 'Initial speed', unit: 'm/s', min: 0, max: 100, step: 0.5 },
+  restitution: { label: 'Restitution (spheres)', unit: '', min: 0, max: 1, step: 0.01 },
+  wallRestitution: { label: 'Restitution (walls)', unit: '', min: 0, max: 1, step: 0.01 },
+  gravity: { label: 'Gravity strength', unit: 'm/s²', min: 0, max: 100, step: 0.1 },
+  boxSize: { label: 'Box size', unit: 'm', min: 0.5, max: 500, step: 0.5 },
+  timeScale: { label: 'Time scale', unit: '×', min: 0.05, max: 4, step: 0.05 },
+  seed: { label: 'Seed', unit: '', min: 0, max: 2_147_483_647, integer: true, step: 1 },
+};
+
+/** Whether a key names a numeric setting. */
+export function isNumberKey(key: SettingKey): key is NumberKey {
+  return Object.prototype.hasOwnProperty.call(NUMBER_SPECS, key);
+}
+
+function show(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value);
+  return String(value);
+}
+
+/**
+ * Reads a number typed into a field: the empty string and anything that is not a whole decimal
+ * number (with optional exponent) stays a string, so that validation can name it.
+ */
+export function parseNumberInput(text: string): number | string {
+  const trimmed = text.trim();
+  if (!/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(trimmed)) return text;
+  return Number(trimmed);
+}
+
+/** Checks one numeric value against its limits alone; returns the message, or null when fine. */
+export function checkNumber(key: NumberKey, value: unknown): string | null {
+  const spec = NUMBER_SPECS[key];
+  const name = spec.label;
+  if (typeof value !== 'number' || !Number.isFinite(value)) {
+    return `${name} must be a number, got ${value === '' ? 'nothing' : show(value)}`;
+  }
+  if (spec.integer && !Number.isInteger(value)) return `${name} must be a whole number, got ${value}`;
+  const unit = spec.unit ? ` ${spec.unit}` : '';
+  if (spec.minExclusive ? value <= spec.min : value < spec.min) return `${name} must be at least ${spec.min}${unit}, got ${value}`;
+  if (value > spec.max) return `${name} must be at most ${spec.max}${unit}, got ${value}`;
+  return null;
+}
+
+/**
+ * How many spheres of radius up to `radiusMax` the scene builder can place in a box of side
+ * `boxSize`: it uses a lattice of sites one largest diameter apart.
+ */
+export function latticeCapacity(boxSize: number, radiusMax: number, planar: boolean): number {
+  const perSide = Math.floor(boxSize / (2 * radiusMax * (1 + 1e-9)));
+  return planar ? perSide * perSide : perSide * perSide * perSide;
+}
+
+/**
+ * Expected packing fraction of `count` spheres with radii uniform in [rMin, rMax] in a box of
+ * side `boxSize` (area fraction in planar mode).
+ */
+export function expectedPacking(s: Pick<Settings, 'count' | 'radiusMin' | 'radiusMax' | 'boxSize' | 'planar'>): number {
+  const a = s.radiusMin;
+  const b = s.radiusMax;
+  if (s.planar) {
+    // E[r^2] for r uniform on [a, b] is (b^3 - a^3) / (3 (b - a)), or a^2 when a = b.
+    const r2 = b > a ? (b ** 3 - a ** 3) / (3 * (b - a)) : a * a;
+    return (s.count * Math.PI * r2) / (s.boxSize * s.boxSize);
+  }
+  // E[r^3] = (b^4 - a^4) / (4 (b - a)), or a^3 when a = b.
+  const r3 = b > a ? (b ** 4 - a ** 4) / (4 * (b - a)) : a ** 3;
+  return (s.count * (4 / 3) * Math.PI * r3) / s.boxSize ** 3;
+}
+
+/** The message for a set of settings whose spheres do not fit in their box, or null when they do. */
+export function checkFit(s: Settings): string | null {
+  if (s.radiusMin > s.radiusMax) return null; // reported on the radius fields
+  if (2 * s.radiusMax * 1.25 > s.boxSize) {
+    return `Box size ${s.boxSize} m is too small for spheres of radius ${s.radiusMax} m`;
+  }
+  const capacity = latticeCapacity(s.boxSize, s.radiusMax, s.planar);
+  const packing = expectedPacking(s);
+  if (s.count > capacity || packing > PACKING_MAX) {
+    const byPacking = Math.floor((PACKING_MAX / packing) * s.count);
+    const most = Math.max(0, Math.min(capacity, byPacking));
+    return `${s.count} spheres of radius up to ${s.radiusMax} m do not fit in a ${s.boxSize} m box (at most about ${most}); enlarge the box or shrink the spheres`;
+  }
+  return null;
+}
+
+/**
+ * Validates a whole set of settings. Returns one message per bad field; an empty object means
+ * every value may reach the world. A constraint between fields (radius order, fit in the box) is
+ * reported on `focus`, the field just changed, when it is one of the fields involved.
+ */
+export function validateSettings(s: Settings, focus?: SettingKey): FieldMessages {
+  const errors: FieldMessages = {};
+  for (const key of Object.keys(NUMBER_SPECS) as NumberKey[]) {
+    const message = checkNumber(key, s[key]);
+    if (message) errors[key] = message;
+  }
+  if (typeof s.gravityOn !== 'boolean') errors.gravityOn = `Gravity on must be true or false, got ${show(s.gravityOn)}`;
+  if (typeof s.planar !== 'boolean') errors.planar = `Planar mode must be true or false, got ${show(s.planar)}`;
+  if (s.colorBy !== 'speed' && s.colorBy !== 'mass') errors.colorBy = `Colour must be "speed" or "mass", got ${show(s.colorBy)}`;
+  if (Object.keys(errors).length > 0) return errors;
+
+  if (s.radiusMin > s.radiusMax) {
+    const key = focus === 'radiusMax' ? 'radiusMax' : 'radiusMin';
+    errors[key] = key === 'radiusMax'
+      ? `Largest radius must be at least the smallest (${s.radiusMin} m), got ${s.radiusMax}`
+      : `Smallest radius must be at most the largest (${s.radiusMax} m), got ${s.radiusMin}`;
+    return errors;
+  }
+  const fit = checkFit(s);
+  if (fit) {
+    const involved: SettingKey[] = ['count', 'radiusMin', 'radiusMax', 'boxSize', 'planar'];
+    errors[focus !== undefined && involved.includes(focus) ? focus : 'count'] = fit;
+  }
+  return errors;
+}
+
+/** Non-blocking advice per field (the value is accepted). */
+export function settingWarnings(s: Settings): FieldMessages {
+  const warnings: FieldMessages = {};
+  if (s.count > COUNT_WARNING) warnings.count = `${s.count} spheres may not animate smoothly on this machine`;
+  return warnings;
+}

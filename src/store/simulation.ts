@@ -1,0 +1,204 @@
+/**
+ * The per-frame side of the sandbox: one solver world, the fixed-step clock, the positions of the
+ * previous step for interpolation, and the counters the status line samples. Nothing here goes
+ * through React or the store's state; the frame loop reads the typed arrays directly.
+ */
+import type { World } from '../solver/index.ts';
+import { FixedStepClock, type ClockOptions } from './fixed-step-clock.ts';
+
+/** A monotonic clock in milliseconds (performance.now in the browser). */
+export type Now = () => number;
+
+/** What the status line shows, sampled a few times a second. */
+export interface SampledStats {
+  /** Simulated time, s. */
+  simTime: number;
+  /** Frames drawn per real second over the last sample window. */
+  fps: number;
+  /** Mean real time per solver step over the last window, ms (0 when no step ran). */
+  stepMs: number;
+  /** Sphere-sphere collisions per simulated second over the last window (0 when paused). */
+  collisionsPerSecond: number;
+  /** Wall hits per simulated second over the last window (0 when paused). */
+  wallHitsPerSecond: number;
+  /** Ids of the last pair of spheres that collided, or null before the first collision. */
+  lastPair: readonly [number, number] | null;
+  /** Simulated time of that collision, s. */
+  lastPairTime: number;
+  /** Number of spheres. */
+  count: number;
+  /** Kinetic energy, J. */
+  kineticEnergy: number;
+  /** Spheres asleep (resting under gravity). */
+  sleeping: number;
+}
+
+/** Stats before anything has run. */
+export const EMPTY_STATS: SampledStats = Object.freeze({
+  simTime: 0,
+  fps: 0,
+  stepMs: 0,
+  collisionsPerSecond: 0,
+  wallHitsPerSecond: 0,
+  lastPair: null,
+  lastPairTime: 0,
+  count: 0,
+  kineticEnergy: 0,
+  sleeping: 0,
+});
+
+/** The running world and everything the frame loop needs, with no allocation per frame. */
+export class Simulation {
+  /** The fixed-step clock. */
+  readonly clock: FixedStepClock;
+  /** Simulated seconds per real second. */
+  timeScale = 1;
+  /** Frames passed to {@link frame} since creation (the browser tests wait on it). */
+  framesRendered = 0;
+
+  private current: World;
+  private prev = new Float64Array(0);
+  private readonly now: Now;
+
+  // Sample window counters.
+  private windowReal = 0;
+  private windowFrames = 0;
+  private windowSteps = 0;
+  private windowStepMs = 0;
+  private windowSim = 0;
+  private windowPairs = 0;
+  private windowWalls = 0;
+  private pairA = -1;
+  private pairB = -1;
+  private pairTime = 0;
+
+  constructor(world: World, clock: ClockOptions = {}, now: Now = () => performance.now()) {
+    this.clock = new FixedStepClock(clock);
+    this.now = now;
+    this.current = world;
+    this.syncPrevious();
+  }
+
+  /** The solver world (replaced by {@link replaceWorld}). */
+  get world(): World {
+    return this.current;
+  }
+
+  /** Number of spheres. */
+  get count(): number {
+    return this.current.count;
+  }
+
+  /** Current positions, x y z interleaved (first 3 * count entries). */
+  get positions(): Float64Array {
+    return this.current.positions;
+  }
+
+  /** Positions before the last step, laid out like {@link positions}. */
+  get previous(): Float64Array {
+    return this.prev;
+  }
+
+  /** Velocities, m/s, x y z interleaved. */
+  get velocities(): Float64Array {
+    return this.current.velocities;
+  }
+
+  /** Radii, m. */
+  get radii(): Float64Array {
+    return this.current.radii;
+  }
+
+  /** Masses, kg. */
+  get masses(): Float64Array {
+    return this.current.masses;
+  }
+
+  /** Where to draw between {@link previous} (0) and {@link positions} (1). */
+  get alpha(): number {
+    return this.clock.alpha;
+  }
+
+  /** Swaps in a new world (a rebuilt scene) and starts its clock and counters afresh. */
+  replaceWorld(world: World): void {
+    this.current = world;
+    this.clock.reset();
+    this.pairA = this.pairB = -1;
+    this.pairTime = 0;
+    this.windowSteps = this.windowStepMs = this.windowSim = this.windowPairs = this.windowWalls = 0;
+    this.syncPrevious();
+  }
+
+  /** Makes the previous positions equal the current ones (nothing to interpolate). */
+  syncPrevious(): void {
+    const n = 3 * this.current.count;
+    if (this.prev.length < n) this.prev = new Float64Array(Math.max(n, 2 * this.prev.length));
+    this.prev.set(this.current.positions.subarray(0, n));
+  }
+
+  /**
+   * One rendered frame: when running, runs the fixed steps owed for `frameDeltaSeconds` of real
+   * time. Returns true when a sample window of `sampleSeconds` has closed (time to publish stats).
+   */
+  frame(frameDeltaSeconds: number, running: boolean, sampleSeconds: number): boolean {
+    this.framesRendered++;
+    this.windowFrames++;
+    if (frameDeltaSeconds > 0 && Number.isFinite(frameDeltaSeconds)) this.windowReal += frameDeltaSeconds;
+    if (running) {
+      const steps = this.clock.advance(frameDeltaSeconds, this.timeScale);
+      for (let k = 0; k < steps; k++) this.step();
+    }
+    return this.windowReal >= sampleSeconds - 1e-9;
+  }
+
+  /** Exactly one fixed step, drawn at its end (for stepping while paused). */
+  stepOnce(): void {
+    this.step();
+    this.clock.reset();
+    this.clock.alpha = 1;
+  }
+
+  /** Runs one fixed step, keeping the previous positions and the counters. */
+  private step(): void {
+    const world = this.current;
+    const n = 3 * world.count;
+    if (this.prev.length < n) this.prev = new Float64Array(Math.max(n, 2 * this.prev.length));
+    this.prev.set(world.positions.subarray(0, n));
+    const t0 = this.now();
+    world.step(this.clock.fixedDt);
+    this.windowStepMs += this.now() - t0;
+    this.windowSteps++;
+    this.windowSim += this.clock.fixedDt;
+    this.windowPairs += world.lastStep.pairCollisions;
+    this.windowWalls += world.lastStep.wallCollisions;
+    const ev = world.events;
+    for (let k = ev.count - 1; k >= 0; k--) {
+      if (ev.b[k] >= 0) {
+        this.pairA = ev.a[k];
+        this.pairB = ev.b[k];
+        this.pairTime = ev.time[k];
+        break;
+      }
+    }
+  }
+
+  /** Closes the sample window: returns its stats and starts a new window. Allocates (a few times a second). */
+  sample(): SampledStats {
+    const world = this.current;
+    const s = world.stats();
+    const stats: SampledStats = {
+      simTime: world.time,
+      fps: this.windowReal > 0 ? this.windowFrames / this.windowReal : 0,
+      stepMs: this.windowSteps > 0 ? this.windowStepMs / this.windowSteps : 0,
+      collisionsPerSecond: this.windowSim > 0 ? this.windowPairs / this.windowSim : 0,
+      wallHitsPerSecond: this.windowSim > 0 ? this.windowWalls / this.windowSim : 0,
+      lastPair: this.pairA >= 0 ? [this.pairA, this.pairB] : null,
+      lastPairTime: this.pairTime,
+      count: world.count,
+      kineticEnergy: s.kineticEnergy,
+      sleeping: s.sleeping,
+    };
+    this.windowReal = this.windowFrames = this.windowSteps = this.windowStepMs = this.windowSim = this.windowPairs = this.windowWalls = 0;
+    return stats;
+  }
+}
