@@ -134,7 +134,7 @@ export const APPROACH_TOLERANCE = 1e-12;
 export const REPAIR_TOLERANCE = 1e-10;
 
 /** Contacts count as touching for the support test when the gap is below this fraction of the radius. */
-export const SUPPORT_GAP = 1e-3;
+export const SUPPORT_GAP = 5e-3;
 
 /**
  * Under gravity, a touching pair closing slower than this fraction of the resting speed is at rest

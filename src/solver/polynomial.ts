@@ -7,7 +7,7 @@
  */
 
 const MAX_DEGREE = 4;
-/** Bisection stops once the bracket is this many ulps wide or after this many halvings. */
+/** Safeguarded Newton stops after this many steps at the latest (it needs a handful). */
 const BISECTION_STEPS = 200;
 
 // Scratch per derivative level: coefficients (low to high) and the sorted critical points.
@@ -52,20 +52,31 @@ function quadraticRootsIn(c0: number, c1: number, c2: number, lo: number, hi: nu
   return at;
 }
 
-/** Root of c on [a, b] where its sign differs at the ends (monotone there), by bisection. */
+/**
+ * Root of c on [a, b] where its sign differs at the ends (c is monotone there): Newton steps
+ * safeguarded by bisection, so it converges fast and can never leave the bracket.
+ */
 function bisect(c: Float64Array, degree: number, a: number, b: number): number {
-  let fa = evaluate(c, degree, a);
+  const fa = evaluate(c, degree, a);
+  const rising = fa < 0;
+  let x = 0.5 * (a + b);
   for (let k = 0; k < BISECTION_STEPS; k++) {
-    const m = 0.5 * (a + b);
-    if (m <= a || m >= b) break;
-    const fm = evaluate(c, degree, m);
-    if (fm === 0) return m;
-    if (fm > 0 === fa > 0) {
-      a = m;
-      fa = fm;
-    } else b = m;
+    // Value and derivative by Horner.
+    let f = c[degree];
+    let df = 0;
+    for (let q = degree - 1; q >= 0; q--) {
+      df = df * x + f;
+      f = f * x + c[q];
+    }
+    if (f === 0) return x;
+    if (f < 0 === rising) a = x;
+    else b = x;
+    let next = df !== 0 ? x - f / df : NaN;
+    if (!(next > a && next < b)) next = 0.5 * (a + b);
+    if (next === x || b - a <= 1e-15 * Math.max(1, Math.abs(x))) return next;
+    x = next;
   }
-  return 0.5 * (a + b);
+  return x;
 }
 
 /**

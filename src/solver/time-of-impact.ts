@@ -127,13 +127,25 @@ export function pairTimeOfImpact(
     const fb = gapFunction(px, py, pz, vx, vy, vz, ax, ay, az, s, b0);
     // fb is the minimum of f on the next piece when b0 is a critical point: skip grazing dips.
     if (fa > 0 && fb <= 0 && !(k < n && fb >= -2 * GRAZE * s * s)) {
+      // Newton from the side where f > 0, safeguarded by bisection; stop once the gap left is
+      // below rounding (f < 1e-14 s^2 means about 5e-15 s), always returning a time with f > 0.
       let lo = a0;
       let hi = b0;
-      for (let it = 0; it < 200; it++) {
-        const m = 0.5 * (lo + hi);
+      let flo = fa;
+      const done = 1e-14 * s * s;
+      for (let it = 0; it < 200 && flo > done; it++) {
+        const rx = px + (vx + ax * lo) * lo;
+        const ry = py + (vy + ay * lo) * lo;
+        const rz = pz + (vz + az * lo) * lo;
+        const slope = 2 * (rx * (vx + 2 * ax * lo) + ry * (vy + 2 * ay * lo) + rz * (vz + 2 * az * lo));
+        let m = slope < 0 ? lo - flo / slope : NaN;
+        if (!(m > lo && m < hi)) m = 0.5 * (lo + hi);
         if (m <= lo || m >= hi) break;
-        if (gapFunction(px, py, pz, vx, vy, vz, ax, ay, az, s, m) > 0) lo = m;
-        else hi = m;
+        const fm = gapFunction(px, py, pz, vx, vy, vz, ax, ay, az, s, m);
+        if (fm > 0) {
+          lo = m;
+          flo = fm;
+        } else hi = m;
       }
       return lo;
     }

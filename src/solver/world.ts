@@ -223,7 +223,7 @@ export class World {
     let px = 0;
     let py = 0;
     let pz = 0;
-    const [gx, gy, gz] = this.g;
+    const gx = this.g[0], gy = this.g[1], gz = this.g[2];
     for (let i = 0; i < this.n; i++) {
       if (this.isFixed[i]) continue;
       const m = this.mass[i];
@@ -585,7 +585,7 @@ export class World {
     // rest against each other: without this floor, a sphere wedged against a wall by another would
     // be struck again and again with ever smaller (geometrically shrinking) speeds.
     const stopSpeed = STOP_FRACTION * this.restingSpeed(r);
-    const [nx, ny, nz] = this.gridN;
+    const nx = this.gridN[0], ny = this.gridN[1], nz = this.gridN[2];
     const cx = this.cellC[b];
     const cy = this.cellC[b + 1];
     const cz = this.cellC[b + 2];
@@ -850,15 +850,13 @@ export class World {
   private resolveCluster(i: number, j: number, t: number, stopSpeed: number): void {
     const members = this.cluster;
     const stamp = ++this.clusterStamp;
-    let size = 0;
-    const add = (k: number) => {
-      this.advance(k, t);
-      this.clusterMark[k] = stamp;
-      members[size++] = k;
-    };
-    add(i);
-    add(j);
-    const [nx, ny, nz] = this.gridN;
+    this.advance(i, t);
+    this.advance(j, t);
+    this.clusterMark[i] = this.clusterMark[j] = stamp;
+    members[0] = i;
+    members[1] = j;
+    let size = 2;
+    const nx = this.gridN[0], ny = this.gridN[1], nz = this.gridN[2];
     // Grow the cluster over touching free spheres (bounded size).
     for (let q = 0; q < size; q++) {
       const k = members[q];
@@ -869,7 +867,10 @@ export class World {
           for (let qx = Math.max(0, cx - 1); qx <= Math.min(nx - 1, cx + 1); qx++) {
             for (let o = this.cellHead[(qz * ny + qy) * nx + qx]; o >= 0; o = this.nextIn[o]) {
               if (size >= members.length || this.clusterMark[o] === stamp || this.asleep[o] || this.isFixed[o]) continue;
-              if (this.gapBetween(k, o, t) <= SUPPORT_GAP * this.rad[k]) add(o);
+              if (this.gapBetween(k, o, t) <= SUPPORT_GAP * this.rad[k]) {
+                this.clusterMark[o] = stamp;
+                members[size++] = o;
+              }
             }
           }
         }
@@ -1043,7 +1044,7 @@ export class World {
         m++;
       }
     }
-    const [nx, ny, nz] = this.gridN;
+    const nx = this.gridN[0], ny = this.gridN[1], nz = this.gridN[2];
     const cx = this.cellC[b];
     const cy = this.cellC[b + 1];
     const cz = this.cellC[b + 2];
@@ -1182,7 +1183,7 @@ export class World {
   /** Does sphere i touch (within `gap`) any sphere whose centre is below its own? */
   private touchesSphereBelow(i: number, gap: number): boolean {
     const b = 3 * i;
-    const [nx, ny, nz] = this.gridN;
+    const nx = this.gridN[0], ny = this.gridN[1], nz = this.gridN[2];
     const cx = this.cellC[b];
     const cy = this.cellC[b + 1];
     const cz = this.cellC[b + 2];
@@ -1240,7 +1241,7 @@ export class World {
   /** Pushes onto `stack` every sleeping sphere touching k from above, marking it awake. */
   private pushSleepersAbove(k: number, stack: Int32Array, top: number): number {
     const b = 3 * k;
-    const [nx, ny, nz] = this.gridN;
+    const nx = this.gridN[0], ny = this.gridN[1], nz = this.gridN[2];
     const cx = this.cellC[b];
     const cy = this.cellC[b + 1];
     const cz = this.cellC[b + 2];
@@ -1272,7 +1273,7 @@ export class World {
    */
   private forNeighbours(i: number, t: number, skipSelf: number): void {
     const b = 3 * i;
-    const [nx, ny, nz] = this.gridN;
+    const nx = this.gridN[0], ny = this.gridN[1], nz = this.gridN[2];
     const cx = this.cellC[b];
     const cy = this.cellC[b + 1];
     const cz = this.cellC[b + 2];
@@ -1466,7 +1467,7 @@ export class World {
       for (let i = 0; i < this.n; i++) this.clampInside(i);
       this.buildGrid();
       let worst = 0;
-      const [nx, ny, nz] = this.gridN;
+      const nx = this.gridN[0], ny = this.gridN[1], nz = this.gridN[2];
       for (let i = 0; i < this.n; i++) {
         const b = 3 * i;
         const cx = this.cellC[b];
@@ -1699,23 +1700,21 @@ function solveActiveSet(nrm: Float64Array, m: number, a: number, b: number, c: n
   const idx0 = a, idx1 = b, idx2 = c;
   const size = c >= 0 ? 3 : b >= 0 ? 2 : 1;
   // Gram matrix G mu = -M^T v.
-  const dot = (p: number, q: number) => nrm[3 * p] * nrm[3 * q] + nrm[3 * p + 1] * nrm[3 * q + 1] + nrm[3 * p + 2] * nrm[3 * q + 2];
-  const rhs = (p: number) => -(nrm[3 * p] * vx + nrm[3 * p + 1] * vy + nrm[3 * p + 2] * vz);
   let mu0 = 0, mu1 = 0, mu2 = 0;
   if (size === 1) {
-    mu0 = rhs(idx0);
+    mu0 = rhs(nrm, idx0, vx, vy, vz);
   } else if (size === 2) {
-    const g01 = dot(idx0, idx1);
+    const g01 = dot(nrm, idx0, idx1);
     const det = 1 - g01 * g01;
     if (det < 1e-12) return false;
-    const r0 = rhs(idx0), r1 = rhs(idx1);
+    const r0 = rhs(nrm, idx0, vx, vy, vz), r1 = rhs(nrm, idx1, vx, vy, vz);
     mu0 = (r0 - g01 * r1) / det;
     mu1 = (r1 - g01 * r0) / det;
   } else {
-    const g01 = dot(idx0, idx1), g02 = dot(idx0, idx2), g12 = dot(idx1, idx2);
+    const g01 = dot(nrm, idx0, idx1), g02 = dot(nrm, idx0, idx2), g12 = dot(nrm, idx1, idx2);
     const det = 1 * (1 - g12 * g12) - g01 * (g01 - g12 * g02) + g02 * (g01 * g12 - g02);
     if (Math.abs(det) < 1e-12) return false;
-    const r0 = rhs(idx0), r1 = rhs(idx1), r2 = rhs(idx2);
+    const r0 = rhs(nrm, idx0, vx, vy, vz), r1 = rhs(nrm, idx1, vx, vy, vz), r2 = rhs(nrm, idx2, vx, vy, vz);
     mu0 = (r0 * (1 - g12 * g12) - g01 * (r1 - g12 * r2) + g02 * (r1 * g12 - r2)) / det;
     mu1 = (1 * (r1 - r2 * g12) - r0 * (g01 - g12 * g02) + g02 * (g01 * r2 - g02 * r1)) / det;
     mu2 = (1 * (1 * r2 - g12 * r1) - g01 * (g01 * r2 - r1 * g02) + r0 * (g01 * g12 - g02)) / det;
@@ -1741,6 +1740,14 @@ function solveActiveSet(nrm: Float64Array, m: number, a: number, b: number, c: n
   out[1] = py;
   out[2] = pz;
   return true;
+}
+
+function dot(nrm: Float64Array, p: number, q: number): number {
+  return nrm[3 * p] * nrm[3 * q] + nrm[3 * p + 1] * nrm[3 * q + 1] + nrm[3 * p + 2] * nrm[3 * q + 2];
+}
+
+function rhs(nrm: Float64Array, p: number, vx: number, vy: number, vz: number): number {
+  return -(nrm[3 * p] * vx + nrm[3 * p + 1] * vy + nrm[3 * p + 2] * vz);
 }
 
 function stopSpeedOf(restingSpeed: number): number {
