@@ -1,0 +1,59 @@
+/**
+ * Orbit controls (rotate, zoom, pan) around the box centre, and the home view: the camera goes
+ * home on mount and whenever the store's view version changes (the reset-view button, a new box).
+ */
+import { useFrame, useThree } from '@react-three/fiber';
+import { useEffect, useRef } from 'react';
+import type { PerspectiveCamera } from 'three';
+import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
+import { useStore } from 'zustand';
+import type { SandboxStore } from '../store/index.ts';
+import { placeHomeCamera } from './camera-home.ts';
+
+/** Props of {@link CameraControls}. */
+export interface CameraControlsProps {
+  /** The sandbox store (its view version and box size). */
+  store: SandboxStore;
+  /** Smooth the camera's motion after a drag. @defaultValue true */
+  damping?: boolean;
+}
+
+/** Orbit controls bound to the canvas, with a home view that frames the box. */
+export function CameraControls({ store, damping = true }: CameraControlsProps) {
+  const camera = useThree((s) => s.camera) as PerspectiveCamera;
+  const domElement = useThree((s) => s.gl.domElement);
+  const controlsRef = useRef<OrbitControls | null>(null);
+  const viewVersion = useStore(store, (s) => s.viewVersion);
+
+  useEffect(() => {
+    const controls = new OrbitControls(camera, domElement);
+    controls.enableDamping = damping;
+    controls.dampingFactor = 0.12;
+    controls.rotateSpeed = 0.8;
+    controls.zoomSpeed = 0.9;
+    controlsRef.current = controls;
+    return () => {
+      controls.dispose();
+      controlsRef.current = null;
+    };
+  }, [camera, domElement, damping]);
+
+  useEffect(() => {
+    const { sim, settings } = store.getState();
+    placeHomeCamera(camera, sim.world.size, settings.planar);
+    const controls = controlsRef.current;
+    if (controls) {
+      const distance = camera.position.length();
+      controls.target.set(0, 0, 0);
+      controls.minDistance = distance * 0.15;
+      controls.maxDistance = distance * 4;
+      controls.update();
+    }
+  }, [camera, store, viewVersion]);
+
+  useFrame(() => {
+    controlsRef.current?.update();
+  });
+
+  return null;
+}

@@ -1,0 +1,47 @@
+/**
+ * The browser tests' window into a running sandbox (only with `?test=1` in the URL): the store,
+ * the renderer's draw statistics and a frame counter to wait on instead of sleeping.
+ */
+import type { WebGLRenderer, Camera } from 'three';
+import type { SandboxStore } from '../store/index.ts';
+import type { DrawCounter } from './InstancedSpheres.tsx';
+
+/** What `window.__sandbox` holds in test mode. */
+export interface SandboxTestHook {
+  /** The sandbox store. */
+  store: SandboxStore;
+  /** Draw calls and triangles of the last rendered frame. */
+  renderInfo(): { calls: number; triangles: number };
+  /** Draw calls of the sphere mesh in the last frame. */
+  sphereDrawCalls(): number;
+  /** Spheres drawn (instances of the sphere mesh) in the last frame. */
+  instances(): number;
+  /** Frames rendered since the page loaded. */
+  frames(): number;
+  /** Camera position, x y z. */
+  cameraPosition(): [number, number, number];
+}
+
+declare global {
+  interface Window {
+    /** Present only in test mode (`?test=1`). */
+    __sandbox?: SandboxTestHook;
+  }
+}
+
+/** Whether the page was opened in test mode. */
+export function isTestMode(): boolean {
+  return typeof window !== 'undefined' && new URLSearchParams(window.location.search).get('test') === '1';
+}
+
+/** Installs the test hook on `window`. */
+export function installTestHook(store: SandboxStore, gl: WebGLRenderer, camera: Camera, draws: DrawCounter): void {
+  window.__sandbox = {
+    store,
+    renderInfo: () => ({ calls: gl.info.render.calls, triangles: gl.info.render.triangles }),
+    sphereDrawCalls: () => draws.lastFrame,
+    instances: () => draws.instances,
+    frames: () => store.getState().sim.framesRendered,
+    cameraPosition: () => [camera.position.x, camera.position.y, camera.position.z],
+  };
+}

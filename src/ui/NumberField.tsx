@@ -1,0 +1,132 @@
+/**
+ * A labelled number field bound to one setting. Every keystroke is validated; a valid value is
+ * applied at once (live settings change the world, scene settings rebuild it) and an invalid one
+ * shows its message under the field while the simulation keeps running on the old value.
+ */
+import { useId, useState, type KeyboardEvent } from 'react';
+import { useStore } from 'zustand';
+import { checkNumber, NUMBER_SPECS, parseNumberInput, type NumberKey, type SandboxStore } from '../store/index.ts';
+
+/** Props of {@link NumberField}. */
+export interface NumberFieldProps {
+  /** The sandbox store. */
+  store: SandboxStore;
+  /** The setting this field edits. */
+  setting: NumberKey;
+  /** Also show a slider over the setting's range. @defaultValue false */
+  slider?: boolean;
+  /** Short help under the label. @defaultValue none */
+  hint?: string;
+  /** Disable the field (for instance gravity strength while gravity is off). @defaultValue false */
+  disabled?: boolean;
+}
+
+/** Shows a number without float noise (0.30000000000000004 reads 0.3). */
+export function formatSetting(value: number): string {
+  return String(Number(value.toPrecision(12)));
+}
+
+/** A labelled, validated number input for one setting. */
+export function NumberField({ store, setting, slider = false, hint, disabled = false }: NumberFieldProps) {
+  const spec = NUMBER_SPECS[setting];
+  const id = useId();
+  const value = useStore(store, (s) => s.settings[setting]);
+  const error = useStore(store, (s) => s.errors[setting]);
+  const warning = useStore(store, (s) => s.warnings[setting]);
+  const [draft, setDraft] = useState<string | null>(null);
+  const [focused, setFocused] = useState(false);
+  // The typed text while editing or while it is refused; otherwise the value in effect (which a
+  // reset or another field may have changed).
+  const shown = draft !== null && (focused || error) ? draft : formatSetting(value);
+
+  const edit = (text: string): void => {
+    setDraft(text);
+    const parsed = parseNumberInput(text);
+    const message = checkNumber(setting, parsed);
+    const state = store.getState();
+    if (message !== null || typeof parsed !== 'number') {
+      state.setFieldError(setting, message);
+      return;
+    }
+    if (parsed === state.settings[setting]) {
+      state.setFieldError(setting, null);
+      return;
+    }
+    state.applySetting(setting, parsed);
+  };
+
+  const revert = (): void => {
+    setDraft(null);
+    store.getState().setFieldError(setting, null);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>): void => {
+    if (event.key === 'Escape' && (draft !== null || error)) {
+      event.preventDefault();
+      revert();
+    } else if (event.key === 'Enter' && !store.getState().errors[setting]) {
+      setDraft(null);
+    }
+  };
+
+  const messageId = `${id}-message`;
+  const hintId = `${id}-hint`;
+  const describedBy = [hint ? hintId : '', error || warning ? messageId : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={`field${error ? ' field--invalid' : ''}${disabled ? ' field--disabled' : ''}`} data-setting={setting}>
+      <div className="field__row">
+        <label className="field__label" htmlFor={id}>
+          {spec.label}
+          {spec.unit && <span className="field__unit"> ({spec.unit})</span>}
+        </label>
+        <input
+          id={id}
+          className="field__input"
+          type="text"
+          inputMode={spec.integer && spec.min >= 0 ? 'numeric' : 'decimal'}
+          autoComplete="off"
+          spellCheck={false}
+          name={setting}
+          value={shown}
+          disabled={disabled}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          onChange={(e) => edit(e.target.value)}
+          onFocus={() => setFocused(true)}
+          onBlur={() => {
+            setFocused(false);
+            if (!store.getState().errors[setting]) setDraft(null);
+          }}
+          onKeyDown={onKeyDown}
+        />
+      </div>
+      {slider && (
+        <input
+          className="field__slider"
+          type="range"
+          min={spec.min}
+          max={spec.max}
+          step={spec.step}
+          value={value}
+          disabled={disabled}
+          aria-label={`${spec.label} slider`}
+          aria-valuetext={`${formatSetting(value)}${spec.unit ? ` ${spec.unit}` : ''}`}
+          onChange={(e) => {
+            setDraft(null);
+            store.getState().applySetting(setting, Number(e.target.value));
+          }}
+        />
+      )}
+      {hint && (
+        <p className="field__hint" id={hintId}>
+          {hint}
+        </p>
+      )}
+      {(error || warning) && (
+        <p className={error ? 'field__message field__message--error' : 'field__message field__message--warning'} id={messageId} role={error ? 'alert' : 'status'}>
+          {error ?? warning}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+/**
+ * The settings panel: scene, physics and view settings, collapsible, with Reset to defaults.
+ * Starts collapsed on a narrow screen so the spheres are seen first.
+ */
+import { useId, useState } from 'react';
+import { useStore } from 'zustand';
+import type { SandboxStore } from '../store/index.ts';
+import { NumberField } from './NumberField.tsx';
+import { ToggleField } from './ToggleField.tsx';
+
+/** Props of {@link SettingsPanel}. */
+export interface SettingsPanelProps {
+  /** The sandbox store. */
+  store: SandboxStore;
+  /** Whether the panel starts open. @defaultValue open unless the window is narrower than 720 px */
+  defaultOpen?: boolean;
+}
+
+function ColorByField({ store }: { store: SandboxStore }) {
+  const colorBy = useStore(store, (s) => s.settings.colorBy);
+  const name = useId();
+  return (
+    <fieldset className="field field--segmented">
+      <legend className="field__label">Colour by</legend>
+      <div className="segmented">
+        {(['speed', 'mass'] as const).map((mode) => (
+          <label key={mode} className={`segmented__option${colorBy === mode ? ' segmented__option--on' : ''}`}>
+            <input type="radio" name={name} value={mode} checked={colorBy === mode} onChange={() => store.getState().applySetting('colorBy', mode)} />
+            {mode === 'speed' ? 'Speed' : 'Mass'}
+          </label>
+        ))}
+      </div>
+      <div className={`legend legend--${colorBy}`} aria-hidden="true">
+        <span>{colorBy === 'speed' ? 'slow' : 'light'}</span>
+        <span>{colorBy === 'speed' ? 'fast' : 'heavy'}</span>
+      </div>
+    </fieldset>
+  );
+}
+
+/** The collapsible settings panel. */
+export function SettingsPanel({ store, defaultOpen }: SettingsPanelProps) {
+  const [open, setOpen] = useState(() => defaultOpen ?? (typeof window === 'undefined' || window.innerWidth >= 720));
+  const gravityOn = useStore(store, (s) => s.settings.gravityOn);
+  const bodyId = useId();
+  return (
+    <aside className={`panel${open ? ' panel--open' : ''}`} aria-label="Settings">
+      <button type="button" className="panel__toggle" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen((o) => !o)}>
+        <span className="panel__title">Settings</span>
+        <span className="panel__chevron" aria-hidden="true">
+          {open ? '▾' : '▸'}
+        </span>
+      </button>
+      <div className="panel__body" id={bodyId} hidden={!open}>
+        <section className="panel__section" aria-labelledby={`${bodyId}-scene`}>
+          <h2 className="panel__heading" id={`${bodyId}-scene`}>
+            Scene
+          </h2>
+          <NumberField store={store} setting="count" />
+          <div className="field-pair">
+            <NumberField store={store} setting="radiusMin" />
+            <NumberField store={store} setting="radiusMax" />
+          </div>
+          <NumberField store={store} setting="speed" />
+          <NumberField store={store} setting="boxSize" />
+          <ToggleField store={store} setting="planar" label="Planar (2D)" />
+          <NumberField store={store} setting="seed" />
+        </section>
+        <section className="panel__section" aria-labelledby={`${bodyId}-physics`}>
+          <h2 className="panel__heading" id={`${bodyId}-physics`}>
+            Physics <span className="panel__badge">live</span>
+          </h2>
+          <NumberField store={store} setting="restitution" slider hint="1 is perfectly elastic, 0 perfectly inelastic." />
+          <NumberField store={store} setting="wallRestitution" slider />
+          <ToggleField store={store} setting="gravityOn" label="Gravity" />
+          <NumberField store={store} setting="gravity" slider disabled={!gravityOn} />
+          <NumberField store={store} setting="timeScale" slider hint="Below 1 is slow motion." />
+        </section>
+        <section className="panel__section" aria-label="View">
+          <ColorByField store={store} />
+        </section>
+        <div className="panel__footer">
+          <button type="button" className="button button--quiet" data-action="reset" onClick={() => store.getState().reset()}>
+            Reset to defaults
+          </button>
+        </div>
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,52 @@
+/**
+ * The status line: simulated time, frame rate, solver cost, collision rate and the last colliding
+ * pair. It re-renders only when the store publishes a sample, a few times a second.
+ */
+import { useStore } from 'zustand';
+import { useShallow } from 'zustand/react/shallow';
+import type { SandboxStore } from '../store/index.ts';
+
+/** Props of {@link StatusLine}. */
+export interface StatusLineProps {
+  /** The sandbox store. */
+  store: SandboxStore;
+}
+
+function fixed(value: number, digits: number): string {
+  return Number.isFinite(value) ? value.toFixed(digits) : '–';
+}
+
+function rate(value: number): string {
+  if (!Number.isFinite(value)) return '–';
+  return value >= 10_000 ? `${(value / 1000).toFixed(1)}k` : Math.round(value).toLocaleString('en-US');
+}
+
+/** Live readouts under the view. */
+export function StatusLine({ store }: StatusLineProps) {
+  const { stats, running } = useStore(store, useShallow((s) => ({ stats: s.stats, running: s.running })));
+  const pair = stats.lastPair;
+  return (
+    <dl className="status" aria-label="Simulation status">
+      <div className="status__item">
+        <dt>Sim time</dt>
+        <dd data-stat="time">{fixed(stats.simTime, 2)} s</dd>
+      </div>
+      <div className="status__item">
+        <dt>Frame rate</dt>
+        <dd data-stat="fps">{fixed(stats.fps, 0)} fps</dd>
+      </div>
+      <div className="status__item">
+        <dt>Solver</dt>
+        <dd data-stat="step-ms">{fixed(stats.stepMs, 2)} ms/step</dd>
+      </div>
+      <div className="status__item">
+        <dt>Collisions</dt>
+        <dd data-stat="collisions">{running ? rate(stats.collisionsPerSecond) : '–'} /s</dd>
+      </div>
+      <div className="status__item">
+        <dt>Last pair</dt>
+        <dd data-stat="last-pair">{pair ? `#${pair[0]} ↔ #${pair[1]}` : 'none yet'}</dd>
+      </div>
+    </dl>
+  );
+}
