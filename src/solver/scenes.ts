@@ -24,7 +24,11 @@ export function buildWorld(scene: Scene): World {
 export interface GasOptions {
   /** Number of spheres. */
   count: number;
-  /** Fraction of the box volume (area in planar mode) the spheres fill, in (0, 0.45]. */
+  /**
+   * Fraction of the box volume (area in planar mode) the spheres fill, in (0, 0.45]. When so few
+   * spheres or so wide a radius range leave no room for the placement lattice, the box grows a
+   * little and the fraction filled is lower.
+   */
   packingFraction: number;
   /** Initial speed of every sphere, m/s, in a random direction. @defaultValue 1 */
   speed?: number;
@@ -71,9 +75,21 @@ export function gasScene(o: GasOptions): Scene {
   if (count === 0) size[0] = size[1] = size[2] = Math.max(2 * rMax, 1);
 
   // Lattice sites of spacing >= one diameter; each sphere gets a random distinct site.
+  // With few spheres or a wide radius range the lattice may need a slightly larger box than the
+  // packing fraction gives: grow it (the fraction filled is then a little lower than asked).
   const spacing = 2 * rMax * (1 + 1e-9);
-  const m = [Math.floor(size[0] / spacing), Math.floor(size[1] / spacing), planar ? 1 : Math.floor(size[2] / spacing)];
-  const sites = m[0] * m[1] * m[2];
+  const m = [0, 0, 0];
+  let sites = 0;
+  for (let grow = 0; grow < 60; grow++) {
+    m[0] = Math.floor(size[0] / spacing);
+    m[1] = Math.floor(size[1] / spacing);
+    m[2] = planar ? 1 : Math.floor(size[2] / spacing);
+    sites = m[0] * m[1] * m[2];
+    if (count === 0 || (sites >= count && m[0] > 0 && m[1] > 0 && m[2] > 0)) break;
+    size[0] *= 1.05;
+    size[1] *= 1.05;
+    if (!planar) size[2] *= 1.05;
+  }
   if (sites < count) throw new SolverInputError('packingFraction', phi, `low enough to place ${count} spheres of radius up to ${rMax} without overlap`);
   const order = new Int32Array(sites);
   for (let k = 0; k < sites; k++) order[k] = k;

@@ -53,6 +53,9 @@ export function firstCrossing(x: number, v: number, a: number, bound: number, di
 /** Contacts whose deepest overlap would stay below this fraction of the radius sum are ignored. */
 export const GRAZE = 1e-12;
 
+/** A resting contact is pressed when the relative acceleration along the normal exceeds this fraction of it. */
+export const PRESS_FRACTION = 1e-6;
+
 /** Scratch for the critical points of the contact quartic. */
 const crit = new Float64Array(4);
 
@@ -94,10 +97,12 @@ export function pairTimeOfImpact(
   if (c <= 0) {
     // Touching or overlapping now: a collision at once if closing faster than the tolerance.
     if (b < -approachTolerance * dist && !grazing) return 0;
-    // Held together by acceleration alone (resting contact): report a contact now.
+    // Held together by acceleration alone (resting contact): report a contact now. Only a real
+    // press counts: side by side (acceleration nearly along the tangent) they are not pressed.
     if (dx !== 0 || dy !== 0 || dz !== 0) {
       const pd = px * dx + py * dy + pz * dz;
-      if (b <= approachTolerance * dist && vx * vx + vy * vy + vz * vz + pd < 0) return 0;
+      const pressed = -pd > PRESS_FRACTION * dist * Math.sqrt(dx * dx + dy * dy + dz * dz);
+      if (pressed && b <= approachTolerance * dist && vx * vx + vy * vy + vz * vz + pd < 0) return 0;
     } else return Infinity;
   }
   if (dx === 0 && dy === 0 && dz === 0) {

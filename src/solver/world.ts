@@ -16,7 +16,7 @@ import { EventQueue } from './event-queue.ts';
 import { bool, inRange, integer, positive, SolverInputError, vec3 } from './errors.ts';
 import { APPROACH_TOLERANCE, DEFAULT_OPTIONS, REPAIR_TOLERANCE, STOP_FRACTION, SUPPORT_GAP } from './options.ts';
 import type { ResolvedOptions, SphereOptions, Vec3Like, WorldOptions } from './options.ts';
-import { firstCrossing, pairTimeOfImpact } from './time-of-impact.ts';
+import { firstCrossing, pairTimeOfImpact, PRESS_FRACTION } from './time-of-impact.ts';
 
 /** Readouts of {@link World.stats}. */
 export interface WorldStats {
@@ -808,7 +808,10 @@ export class World {
     // Pressing acceleration: the relative acceleration into contact minus the centripetal part
     // that the tangential motion over the curved surface needs.
     const press = -dn - t2 / Math.max(d, 1e-300);
-    if (!(press > 0)) return false;
+    const ax = (sj ? 0 : a[bj]) - (si ? 0 : a[bi]);
+    const ay = (sj ? 0 : a[bj + 1]) - (si ? 0 : a[bi + 1]);
+    const az = (sj ? 0 : a[bj + 2]) - (si ? 0 : a[bi + 2]);
+    if (!(press > PRESS_FRACTION * Math.sqrt(ax * ax + ay * ay + az * az))) return false;
     const hop = Math.sqrt(2 * press * this.o.restingHeight * rMin);
     const speed2 = t2 + u * u;
     let un: number;
@@ -1486,6 +1489,7 @@ export class World {
                 const d2 = dx * dx + dy * dy + dz * dz;
                 if (d2 >= s * s) continue;
                 let d = Math.sqrt(d2);
+                const depth = s - d;
                 if (d === 0) {
                   // Coincident centres: separate along a direction fixed by the slots (deterministic).
                   dx = Math.cos(i + 0.5 * j);
@@ -1493,7 +1497,6 @@ export class World {
                   dz = 0;
                   d = 1;
                 }
-                const depth = s - d;
                 if (depth / s <= REPAIR_TOLERANCE) continue;
                 const wi = this.invMass[i];
                 const wj = this.invMass[j];
