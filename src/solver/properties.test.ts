@@ -30,7 +30,15 @@ const opArb = fc.oneof(
   fc.record({ kind: fc.constant('box' as const), factor: fc.double({ min: 0.85, max: 1.2, noNaN: true }) }),
 );
 
-function apply(w: World, op: fc.Infer<typeof opArb>) {
+type Op =
+  | { kind: 'step'; dt: number }
+  | { kind: 'add'; x: number; y: number; r: number }
+  | { kind: 'remove'; pick: number }
+  | { kind: 'move'; pick: number; x: number; y: number }
+  | { kind: 'resize'; pick: number; factor: number }
+  | { kind: 'box'; factor: number };
+
+function apply(w: World, op: Op) {
   const L = w.size;
   const pickId = (p: number) => w.idAt(p % Math.max(1, w.count));
   try {
