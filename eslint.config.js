@@ -3,6 +3,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'coverage/**'] },
@@ -15,6 +16,24 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         { selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name=/^(only|skip)$/]", message: 'No focused or skipped tests.' },
+      ],
+    },
+  },
+  {
+    // React layers: the rules of hooks (and the React Compiler's checks of them).
+    files: ['src/scene/**/*.{ts,tsx}', 'src/ui/**/*.{ts,tsx}', 'src/App.tsx', 'src/main.tsx'],
+    ...reactHooks.configs.flat.recommended,
+  },
+  {
+    // The store runs without React (and later in a Web Worker).
+    files: ['src/store/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'zustand', message: 'The store uses zustand/vanilla (no React).' }],
+          patterns: [{ group: ['react', 'react-*', 'react/**', 'three', 'three/**', '@react-three/*', 'zustand/react*'], message: 'The store has no React or three import.' }],
+        },
       ],
     },
   },

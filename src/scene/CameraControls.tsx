@@ -3,7 +3,7 @@
  * home on mount and whenever the store's view version changes (the reset-view button, a new box).
  */
 import { useFrame, useThree } from '@react-three/fiber';
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { PerspectiveCamera } from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import { useStore } from 'zustand';
@@ -16,12 +16,25 @@ export interface CameraControlsProps {
   store: SandboxStore;
   /** Smooth the camera's motion after a drag. @defaultValue true */
   damping?: boolean;
+  /**
+   * Pixels of the view covered by the overlay on the right and at the bottom: the picture is
+   * shifted so that the box centre sits in the middle of the free part. @defaultValue none
+   */
+  insets?: { right: number; bottom: number };
 }
 
+const NO_INSETS = { right: 0, bottom: 0 };
+
 /** Orbit controls bound to the canvas, with a home view that frames the box. */
-export function CameraControls({ store, damping = true }: CameraControlsProps) {
+export function CameraControls({ store, damping = true, insets = NO_INSETS }: CameraControlsProps) {
   const camera = useThree((s) => s.camera) as PerspectiveCamera;
   const domElement = useThree((s) => s.gl.domElement);
+  const width = useThree((s) => s.size.width);
+  const height = useThree((s) => s.size.height);
+  const { right, bottom } = insets;
+  const freeWidth = Math.max(width - right, width * 0.4);
+  const freeHeight = Math.max(height - bottom, height * 0.6);
+  const freeAspect = freeWidth / Math.max(freeHeight, 1);
   const controlsRef = useRef<OrbitControls | null>(null);
   const viewVersion = useStore(store, (s) => s.viewVersion);
 
@@ -38,9 +51,16 @@ export function CameraControls({ store, damping = true }: CameraControlsProps) {
     };
   }, [camera, domElement, damping]);
 
+  useLayoutEffect(() => {
+    const dx = (width - freeWidth) / 2;
+    const dy = (height - freeHeight) / 2;
+    if (dx > 0 || dy > 0) camera.setViewOffset(width, height, dx, dy, width, height);
+    else camera.clearViewOffset();
+  }, [camera, width, height, freeWidth, freeHeight]);
+
   useEffect(() => {
     const { sim, settings } = store.getState();
-    placeHomeCamera(camera, sim.world.size, settings.planar);
+    placeHomeCamera(camera, sim.world.size, settings.planar, freeAspect);
     const controls = controlsRef.current;
     if (controls) {
       const distance = camera.position.length();
@@ -49,6 +69,8 @@ export function CameraControls({ store, damping = true }: CameraControlsProps) {
       controls.maxDistance = distance * 4;
       controls.update();
     }
+    // The home view is taken again only when asked (viewVersion), not on every resize.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [camera, store, viewVersion]);
 
   useFrame(() => {

@@ -5,7 +5,7 @@
  * instance buffers. Nothing is allocated per frame and React does not re-render per frame.
  */
 import { useFrame } from '@react-three/fiber';
-import { useLayoutEffect, useMemo, useRef } from 'react';
+import { useLayoutEffect, useRef, type RefObject } from 'react';
 import { DynamicDrawUsage, InstancedBufferAttribute, type InstancedMesh } from 'three';
 import { useStore } from 'zustand';
 import type { SandboxStore } from '../store/index.ts';
@@ -39,33 +39,36 @@ export function sphereDetail(capacity: number): [number, number] {
 export interface InstancedSpheresProps {
   /** The sandbox store whose simulation is drawn. */
   store: SandboxStore;
-  /** Optional draw-call counter (the test hook reads it). @defaultValue none */
-  drawCounter?: DrawCounter;
+  /** Optional draw-call counter that this component keeps up to date (the test hook reads it). @defaultValue none */
+  drawsRef?: RefObject<DrawCounter>;
 }
 
 /** All spheres of the store's simulation, drawn as one instanced mesh. */
-export function InstancedSpheres({ store, drawCounter }: InstancedSpheresProps) {
+export function InstancedSpheres({ store, drawsRef }: InstancedSpheresProps) {
   const meshRef = useRef<InstancedMesh>(null);
   const count = useStore(store, (s) => s.sim.count);
   const sceneVersion = useStore(store, (s) => s.sceneVersion);
   const capacity = instanceCapacity(count);
   const [widthSegments, heightSegments] = sphereDetail(capacity);
-  const colors = useMemo(() => new InstancedBufferAttribute(new Float32Array(3 * capacity), 3), [capacity]);
+  const colorsRef = useRef<InstancedBufferAttribute | null>(null);
   // Mass range of the current scene, for the mass colour ramp (changes only on a rebuild).
   const massRange = useRef({ logMin: 0, logSpan: 1 });
 
   useLayoutEffect(() => {
     const mesh = meshRef.current;
     if (!mesh) return;
-    mesh.instanceMatrix.setUsage(DynamicDrawUsage);
+    // Per-instance colours must exist before the first draw, so the shader is built with them.
+    const colors = new InstancedBufferAttribute(new Float32Array(3 * capacity), 3);
     colors.setUsage(DynamicDrawUsage);
+    mesh.instanceMatrix.setUsage(DynamicDrawUsage);
     mesh.instanceColor = colors;
-    if (drawCounter) {
+    colorsRef.current = colors;
+    if (drawsRef) {
       mesh.onBeforeRender = () => {
-        drawCounter.current++;
+        drawsRef.current.current++;
       };
     }
-  }, [colors, drawCounter]);
+  }, [capacity, drawsRef]);
 
   useLayoutEffect(() => {
     const sim = store.getState().sim;
@@ -85,12 +88,13 @@ export function InstancedSpheres({ store, drawCounter }: InstancedSpheresProps) 
   useFrame((_, delta) => {
     const state = store.getState();
     state.frame(delta);
-    if (drawCounter) {
-      drawCounter.lastFrame = drawCounter.current;
-      drawCounter.current = 0;
+    if (drawsRef) {
+      drawsRef.current.lastFrame = drawsRef.current.current;
+      drawsRef.current.current = 0;
     }
     const mesh = meshRef.current;
-    if (!mesh) return;
+    const colors = colorsRef.current;
+    if (!mesh || !colors) return;
     const sim = state.sim;
     const n = Math.min(sim.count, capacity);
     const cur = sim.positions;
@@ -137,7 +141,7 @@ export function InstancedSpheres({ store, drawCounter }: InstancedSpheresProps) 
       c[b + 2] = ramp[k + 2];
     }
     mesh.count = n;
-    if (drawCounter) drawCounter.instances = n;
+    if (drawsRef) drawsRef.current.instances = n;
     mesh.instanceMatrix.needsUpdate = true;
     colors.needsUpdate = true;
   });

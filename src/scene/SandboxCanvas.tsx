@@ -4,7 +4,7 @@
  * {@link InstancedSpheres}.
  */
 import { Canvas } from '@react-three/fiber';
-import { useMemo } from 'react';
+import { useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 import type { SandboxStore } from '../store/index.ts';
@@ -20,12 +20,14 @@ export const BACKGROUND = '#0b1020';
 export interface SandboxCanvasProps {
   /** The sandbox store to draw. */
   store: SandboxStore;
+  /** Pixels covered by the overlay on the right and at the bottom; see {@link CameraControls}. @defaultValue none */
+  insets?: { right: number; bottom: number };
 }
 
 /** The sandbox's 3D view. */
-export function SandboxCanvas({ store }: SandboxCanvasProps) {
-  const testMode = useMemo(isTestMode, []);
-  const draws = useMemo<DrawCounter>(() => ({ lastFrame: 0, current: 0, instances: 0 }), []);
+export function SandboxCanvas({ store, insets }: SandboxCanvasProps) {
+  const [testMode] = useState(() => isTestMode());
+  const draws = useRef<DrawCounter>({ lastFrame: 0, current: 0, instances: 0 });
   // Primitives only, so that the shallow comparison sees an unchanged box as unchanged.
   const [lx, ly, lz, planar] = useStore(
     store,
@@ -41,7 +43,7 @@ export function SandboxCanvas({ store }: SandboxCanvasProps) {
       gl={{ antialias: true, preserveDrawingBuffer: testMode, powerPreference: 'high-performance' }}
       camera={{ fov: 40, position: [10, 7, 14], near: 0.05, far: 500 }}
       onCreated={(state) => {
-        if (testMode) installTestHook(store, state.gl, state.camera, draws);
+        if (testMode) installTestHook(store, state.gl, state.camera, draws.current);
       }}
       aria-label="3D view of the spheres in their box. Drag to turn, scroll to zoom, right-drag to pan."
       role="img"
@@ -52,8 +54,8 @@ export function SandboxCanvas({ store }: SandboxCanvasProps) {
       <directionalLight position={[6, 11, 8]} intensity={2.4} />
       <directionalLight position={[-8, 3, -6]} intensity={0.7} color="#9ab8ff" />
       <BoxFrame size={[lx, ly, lz]} planar={planar} />
-      <InstancedSpheres store={store} drawCounter={testMode ? draws : undefined} />
-      <CameraControls store={store} damping={!testMode} />
+      <InstancedSpheres store={store} drawsRef={testMode ? draws : undefined} />
+      <CameraControls store={store} damping={!testMode} insets={insets} />
     </Canvas>
   );
 }

@@ -17,15 +17,18 @@ export function framingDistance(radius: number, fovDegrees: number, aspect: numb
   return (radius / Math.sin(Math.min(vHalf, hHalf))) * 1.02;
 }
 
-/** Puts the camera at the home pose for a box of `size`, looking at the centre. */
-export function placeHomeCamera(camera: PerspectiveCamera, size: readonly number[], planar: boolean): void {
+/**
+ * Puts the camera at the home pose for a box of `size`, looking at the centre. `aspect` is that
+ * of the part of the view not covered by the overlay. @defaultValue the camera's aspect
+ */
+export function placeHomeCamera(camera: PerspectiveCamera, size: readonly number[], planar: boolean, aspect = camera.aspect): void {
   const [lx, ly, lz] = size;
   if (planar) {
     const radius = 0.5 * Math.hypot(lx, ly);
-    camera.position.set(0, 0, framingDistance(radius, camera.fov, camera.aspect) * 0.85);
+    camera.position.set(0, 0, framingDistance(radius, camera.fov, aspect) * 0.85);
   } else {
     const radius = 0.5 * Math.hypot(lx, ly, lz);
-    const d = framingDistance(radius, camera.fov, camera.aspect);
+    const d = framingDistance(radius, camera.fov, aspect);
     const n = Math.hypot(HOME_DIRECTION[0], HOME_DIRECTION[1], HOME_DIRECTION[2]);
     camera.position.set((HOME_DIRECTION[0] / n) * d, (HOME_DIRECTION[1] / n) * d, (HOME_DIRECTION[2] / n) * d);
   }

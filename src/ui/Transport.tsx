@@ -6,6 +6,7 @@
 import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import type { SandboxStore } from '../store/index.ts';
+import { PauseIcon, PlayIcon, RestartIcon, StepIcon, ViewIcon } from './icons.tsx';
 
 /** Props of {@link Transport}. */
 export interface TransportProps {
@@ -39,19 +40,19 @@ export function Transport({ store }: TransportProps) {
   return (
     <div className="transport" role="toolbar" aria-label="Time controls">
       <button type="button" className="button button--primary" data-action="toggle" aria-keyshortcuts="Space" onClick={() => store.getState().toggle()}>
-        <span aria-hidden="true" className="button__icon">{running ? '❚❚' : '▶'}</span>
+        {running ? <PauseIcon /> : <PlayIcon />}
         {running ? 'Pause' : 'Play'}
       </button>
       <button type="button" className="button" data-action="step" aria-keyshortcuts="ArrowRight" title="Advance one step of 1/60 s (→)" onClick={() => store.getState().stepOnce()}>
-        <span aria-hidden="true" className="button__icon">⏭</span>
+        <StepIcon />
         Step
       </button>
       <button type="button" className="button" data-action="restart" title="Start this scene again from the same seed" onClick={() => store.getState().restart()}>
-        <span aria-hidden="true" className="button__icon">↺</span>
+        <RestartIcon />
         Restart
       </button>
       <button type="button" className="button" data-action="reset-view" title="Frame the whole box again" onClick={() => store.getState().resetView()}>
-        <span aria-hidden="true" className="button__icon">⌖</span>
+        <ViewIcon />
         Reset view
       </button>
     </div>

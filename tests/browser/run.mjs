@@ -228,7 +228,12 @@ async function main() {
       const N = 30;
       const run = async () => {
         await page.getByRole('button', { name: 'Restart' }).click();
-        for (let k = 0; k < N; k++) await page.getByRole('button', { name: 'Step' }).click();
+        // N presses of the Step button; dispatched in the page because each Playwright click
+        // waits for the (slow, software-rendered) page to settle.
+        await page.evaluate((n) => {
+          const button = document.querySelector('button[data-action="step"]');
+          for (let k = 0; k < n; k++) button.click();
+        }, N);
         await waitFrames(page, 2);
         return page.evaluate(() => {
           const sim = window.__sandbox.store.getState().sim;
@@ -287,7 +292,7 @@ async function main() {
       await page.getByRole('button', { name: 'Reset to defaults' }).click();
       await page.getByLabel('Gravity', { exact: true }).check();
       await page.getByLabel('Restitution (spheres)', { exact: true }).fill('0.9');
-      await waitFrames(page, 40);
+      await waitFrames(page, 24);
       await page.screenshot({ path: join(results, 'gravity.png') });
       await page.setViewportSize({ width: 390, height: 700 });
       await waitFrames(page, 5);
