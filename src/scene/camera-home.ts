@@ -25,7 +25,7 @@ export function placeHomeCamera(camera: PerspectiveCamera, size: readonly number
   const [lx, ly, lz] = size;
   if (planar) {
     const radius = 0.5 * Math.hypot(lx, ly);
-    camera.position.set(0, 0, framingDistance(radius, camera.fov, aspect) * 0.85);
+    camera.position.set(0, 0, framingDistance(radius, camera.fov, aspect) * 0.95);
   } else {
     const radius = 0.5 * Math.hypot(lx, ly, lz);
     const d = framingDistance(radius, camera.fov, aspect);

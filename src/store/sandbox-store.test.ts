@@ -222,3 +222,23 @@ describe('scene building', () => {
     expect(performance.now() - t0).toBeLessThan(5000);
   });
 });
+
+describe('frame budget', () => {
+  it('skips the rest of a frame\'s steps when the solver overruns its budget', () => {
+    let ms = 0;
+    // A slow machine: every reading of the clock is 100 ms after the last.
+    const store = createSandboxStore({ settings: small, now: () => (ms += 100) });
+    const sim = store.getState().sim;
+    store.getState().frame(8 * DT);
+    expect(sim.world.time).toBeCloseTo(DT, 12);
+    expect(sim.skippedSteps).toBe(7);
+    expect(sim.clock.accumulator).toBeLessThan(DT);
+  });
+
+  it('runs every owed step when the solver is fast', () => {
+    const store = createSandboxStore({ settings: small, now: () => 0 });
+    store.getState().frame(8 * DT);
+    expect(store.getState().sim.world.time).toBeCloseTo(8 * DT, 12);
+    expect(store.getState().sim.skippedSteps).toBe(0);
+  });
+});

@@ -21,6 +21,11 @@ export interface SampledStats {
   collisionsPerSecond: number;
   /** Wall hits per simulated second over the last window (0 when paused). */
   wallHitsPerSecond: number;
+  /**
+   * Simulated seconds per real second over the last window: the time scale when the machine
+   * keeps up, less when frames are clamped or steps skipped, 0 when paused.
+   */
+  simRate: number;
   /** Ids of the last pair of spheres that collided, or null before the first collision. */
   lastPair: readonly [number, number] | null;
   /** Simulated time of that collision, s. */
@@ -40,6 +45,7 @@ export const EMPTY_STATS: SampledStats = Object.freeze({
   stepMs: 0,
   collisionsPerSecond: 0,
   wallHitsPerSecond: 0,
+  simRate: 0,
   lastPair: null,
   lastPairTime: 0,
   count: 0,
@@ -55,6 +61,14 @@ export class Simulation {
   timeScale = 1;
   /** Frames passed to {@link frame} since creation (the browser tests wait on it). */
   framesRendered = 0;
+  /**
+   * Real time the solver may take in one frame, ms. When a frame's steps take longer, the rest
+   * of that frame's steps are skipped: a scene too big to run in real time runs in slow motion
+   * and the page stays responsive. @defaultValue 30
+   */
+  frameBudgetMs = 30;
+  /** Steps skipped so far because a frame ran out of its solver budget. */
+  skippedSteps = 0;
 
   private current: World;
   private prev = new Float64Array(0);
@@ -146,7 +160,14 @@ export class Simulation {
     if (frameDeltaSeconds > 0 && Number.isFinite(frameDeltaSeconds)) this.windowReal += frameDeltaSeconds;
     if (running) {
       const steps = this.clock.advance(frameDeltaSeconds, this.timeScale);
-      for (let k = 0; k < steps; k++) this.step();
+      const start = steps > 1 ? this.now() : 0;
+      for (let k = 0; k < steps; k++) {
+        this.step();
+        if (k + 1 < steps && this.now() - start > this.frameBudgetMs) {
+          this.skippedSteps += steps - k - 1;
+          break;
+        }
+      }
     }
     return this.windowReal >= sampleSeconds - 1e-9;
   }
@@ -192,6 +213,7 @@ export class Simulation {
       stepMs: this.windowSteps > 0 ? this.windowStepMs / this.windowSteps : 0,
       collisionsPerSecond: this.windowSim > 0 ? this.windowPairs / this.windowSim : 0,
       wallHitsPerSecond: this.windowSim > 0 ? this.windowWalls / this.windowSim : 0,
+      simRate: this.windowReal > 0 ? this.windowSim / this.windowReal : 0,
       lastPair: this.pairA >= 0 ? [this.pairA, this.pairB] : null,
       lastPairTime: this.pairTime,
       count: world.count,

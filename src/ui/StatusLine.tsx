@@ -23,8 +23,10 @@ function rate(value: number): string {
 
 /** Live readouts under the view. */
 export function StatusLine({ store }: StatusLineProps) {
-  const { stats, running } = useStore(store, useShallow((s) => ({ stats: s.stats, running: s.running })));
+  const { stats, running, timeScale } = useStore(store, useShallow((s) => ({ stats: s.stats, running: s.running, timeScale: s.settings.timeScale })));
   const pair = stats.lastPair;
+  // Behind real time (a slow machine or a very large scene): say so rather than pretend.
+  const lagging = running && stats.fps > 0 && stats.simRate < 0.85 * timeScale;
   return (
     <dl className="status" aria-label="Simulation status">
       <div className="status__item">
@@ -47,6 +49,14 @@ export function StatusLine({ store }: StatusLineProps) {
         <dt>Last pair</dt>
         <dd data-stat="last-pair">{pair ? `#${pair[0]} ↔ #${pair[1]}` : 'none yet'}</dd>
       </div>
+      {lagging && (
+        <div className="status__item status__item--warning">
+          <dt>Running at</dt>
+          <dd data-stat="sim-rate" title="The machine cannot keep up; the simulation runs in slow motion, still exact.">
+            {fixed(stats.simRate, 2)}× real time
+          </dd>
+        </div>
+      )}
     </dl>
   );
 }
