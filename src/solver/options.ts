@@ -36,7 +36,8 @@ export interface WorldOptions {
    * by walls, fixed or sleeping spheres stops (becomes an immovable obstacle) until something
    * strikes it. Carried means: minus gravity lies within the cone of its support normals, widened
    * by this static-friction coefficient (tan of the steepest single contact that holds it).
-   * 0.5 is the friction of a rubber ball on rubber. Dimensionless. @defaultValue 0.5
+   * 1 (45 degrees) is about rubber on rubber, and lets a pile come to rest within a few seconds.
+   * Dimensionless. @defaultValue 1
    */
   restingFriction?: number;
   /** Whether spheres may sleep (see `restingFriction`). @defaultValue true */
@@ -51,7 +52,7 @@ export interface WorldOptions {
   /**
    * Zeno guard: a slow sphere (below the resting speed) with more contacts than this in one step,
    * and resting on anything below it, sleeps. Catches resting stacks that sleeping by support
-   * does not. @defaultValue 64
+   * does not. @defaultValue 16
    */
   maxContactsPerStep?: number;
   /**
@@ -112,10 +113,10 @@ export const DEFAULT_OPTIONS = {
   planar: false,
   density: 1,
   restingHeight: 0.002,
-  restingFriction: 0.5,
+  restingFriction: 1,
   sleep: true,
   collapseTime: 1e-7,
-  maxContactsPerStep: 64,
+  maxContactsPerStep: 16,
   maxEventsPerStep: 0,
   eventCapacity: 4096,
 } as const;

@@ -89,6 +89,11 @@ export function pairTimeOfImpact(
   const b = px * vx + py * vy + pz * vz;
   const dist = Math.sqrt(pp);
   const a2 = vx * vx + vy * vy + vz * vz;
+  // Out of reach within the window: the gap cannot close by more than |v| T + |d| T^2 / 2.
+  if (c > 0 && tMax < Infinity) {
+    const reach = Math.sqrt(a2) * tMax + 0.5 * Math.sqrt(dx * dx + dy * dy + dz * dz) * tMax * tMax;
+    if (dist - s > reach) return Infinity;
+  }
   // Grazing: along the straight relative path the deepest overlap, s - d_min, is below
   // GRAZE * s (d_min^2 = |p|^2 - b^2 / a). Such a contact only exists through rounding (a sphere
   // sliding past a neighbour exactly one diameter away, both against a wall); resolving it would

@@ -1,0 +1,250 @@
+/**
+ * `npm run bench`: this solver side by side with Rapier and cannon-es on the same scenes, in one
+ * process: N spheres of radius 0.5 in a closed box at packing fraction 0.05 and 0.2, speed 5, no
+ * gravity, e = 1, dt = 1/60. Prints ms per step (median, p95), the ratio to each peer, relative
+ * energy drift, escaped spheres and the deepest overlap (fraction of the radius sum), and writes
+ * the rows as JSON to bench/results/latest.json.
+ *
+ * Every peer is set for a fair elastic comparison: no sleeping, no damping, friction 0,
+ * restitution 1 (combined by max), the same initial positions and velocities.
+ *
+ * Options: `--quick` (N = 1,000 only), `--steps K` (measured steps per row, default 120).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import RAPIER from '@dimforge/rapier3d-compat';
+import * as CANNON from 'cannon-es';
+import { buildWorld, gasScene } from '../src/solver/index.ts';
+import type { Scene } from '../src/solver/index.ts';
+
+interface Sample {
+  positions: Float64Array;
+  velocities: Float64Array;
+}
+
+/** One engine under test: build the scene, step it, read its state back. */
+interface Engine {
+  name: string;
+  step(): void;
+  read(out: Sample): void;
+}
+
+const DT = 1 / 60;
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const stepsArg = args.indexOf('--steps');
+const STEPS = stepsArg >= 0 ? Number(args[stepsArg + 1]) : 120;
+const WARMUP = 10;
+
+function ours(scene: Scene): Engine {
+  const w = buildWorld(scene);
+  return {
+    name: 'sphere-sandbox',
+    step: () => w.step(DT),
+    read(out) {
+      out.positions.set(w.positions.subarray(0, out.positions.length));
+      out.velocities.set(w.velocities.subarray(0, out.velocities.length));
+    },
+  };
+}
+
+function rapier(scene: Scene): Engine {
+  const world = new RAPIER.World({ x: 0, y: 0, z: 0 });
+  world.timestep = DT;
+  const [lx, ly, lz] = scene.options.size as number[];
+  const t = 1; // wall thickness
+  const walls = world.createRigidBody(RAPIER.RigidBodyDesc.fixed());
+  const wall = (hx: number, hy: number, hz: number, x: number, y: number, z: number) =>
+    world.createCollider(RAPIER.ColliderDesc.cuboid(hx, hy, hz).setTranslation(x, y, z).setRestitution(1).setFriction(0).setRestitutionCombineRule(RAPIER.CoefficientCombineRule.Max), walls);
+  wall(t, ly, lz, -lx / 2 - t, 0, 0);
+  wall(t, ly, lz, lx / 2 + t, 0, 0);
+  wall(lx, t, lz, 0, -ly / 2 - t, 0);
+  wall(lx, t, lz, 0, ly / 2 + t, 0);
+  wall(lx, ly, t, 0, 0, -lz / 2 - t);
+  wall(lx, ly, t, 0, 0, lz / 2 + t);
+  const bodies: RAPIER.RigidBody[] = [];
+  for (const s of scene.spheres) {
+    const p = s.position as number[];
+    const v = (s.velocity ?? [0, 0, 0]) as number[];
+    const body = world.createRigidBody(
+      RAPIER.RigidBodyDesc.dynamic().setTranslation(p[0], p[1], p[2]).setLinvel(v[0], v[1], v[2]).setCanSleep(false).setLinearDamping(0).setAngularDamping(0),
+    );
+    world.createCollider(RAPIER.ColliderDesc.ball(s.radius).setDensity(1).setRestitution(1).setFriction(0).setRestitutionCombineRule(RAPIER.CoefficientCombineRule.Max), body);
+    bodies.push(body);
+  }
+  return {
+    name: 'rapier',
+    step: () => world.step(),
+    read(out) {
+      bodies.forEach((b, i) => {
+        const p = b.translation();
+        const v = b.linvel();
+        out.positions.set([p.x, p.y, p.z], 3 * i);
+        out.velocities.set([v.x, v.y, v.z], 3 * i);
+      });
+    },
+  };
+}
+
+function cannon(scene: Scene): Engine {
+  const world = new CANNON.World({ gravity: new CANNON.Vec3(0, 0, 0), allowSleep: false });
+  world.broadphase = new CANNON.SAPBroadphase(world);
+  world.defaultContactMaterial.restitution = 1;
+  world.defaultContactMaterial.friction = 0;
+  const [lx, ly, lz] = scene.options.size as number[];
+  const plane = (nx: number, ny: number, nz: number, d: number) => {
+    // A cannon plane faces +z in its own frame: turn +z onto the inward normal (nx, ny, nz).
+    const body = new CANNON.Body({ mass: 0, shape: new CANNON.Plane() });
+    body.quaternion.setFromVectors(new CANNON.Vec3(0, 0, 1), new CANNON.Vec3(nx, ny, nz));
+    body.position.set(-nx * d, -ny * d, -nz * d);
+    world.addBody(body);
+  };
+  plane(1, 0, 0, lx / 2);
+  plane(-1, 0, 0, lx / 2);
+  plane(0, 1, 0, ly / 2);
+  plane(0, -1, 0, ly / 2);
+  plane(0, 0, 1, lz / 2);
+  plane(0, 0, -1, lz / 2);
+  const bodies: CANNON.Body[] = [];
+  for (const s of scene.spheres) {
+    const p = s.position as number[];
+    const v = (s.velocity ?? [0, 0, 0]) as number[];
+    const r = s.radius;
+    const body = new CANNON.Body({ mass: (4 / 3) * Math.PI * r * r * r, shape: new CANNON.Sphere(r), linearDamping: 0, angularDamping: 0 });
+    body.position.set(p[0], p[1], p[2]);
+    body.velocity.set(v[0], v[1], v[2]);
+    world.addBody(body);
+    bodies.push(body);
+  }
+  return {
+    name: 'cannon-es',
+    step: () => world.step(DT),
+    read(out) {
+      bodies.forEach((b, i) => {
+        out.positions.set([b.position.x, b.position.y, b.position.z], 3 * i);
+        out.velocities.set([b.velocity.x, b.velocity.y, b.velocity.z], 3 * i);
+      });
+    },
+  };
+}
+
+function kineticEnergy(s: Sample, radii: Float64Array): number {
+  let e = 0;
+  for (let i = 0; i < radii.length; i++) {
+    const m = (4 / 3) * Math.PI * radii[i] ** 3;
+    e += 0.5 * m * (s.velocities[3 * i] ** 2 + s.velocities[3 * i + 1] ** 2 + s.velocities[3 * i + 2] ** 2);
+  }
+  return e;
+}
+
+/** Deepest pair overlap as a fraction of the radius sum, through a uniform grid. */
+function deepestOverlap(s: Sample, radii: Float64Array, size: number[]): number {
+  const n = radii.length;
+  const cell = 2 * Math.max(...radii);
+  const key = (i: number) => {
+    const c = [0, 1, 2].map((k) => Math.floor((s.positions[3 * i + k] + size[k]) / cell));
+    return `${c[0]},${c[1]},${c[2]}`;
+  };
+  const grid = new Map<string, number[]>();
+  for (let i = 0; i < n; i++) {
+    const k = key(i);
+    const list = grid.get(k);
+    if (list) list.push(i);
+    else grid.set(k, [i]);
+  }
+  let worst = 0;
+  for (let i = 0; i < n; i++) {
+    const c = [0, 1, 2].map((k) => Math.floor((s.positions[3 * i + k] + size[k]) / cell));
+    for (let dx = -1; dx <= 1; dx++) for (let dy = -1; dy <= 1; dy++) for (let dz = -1; dz <= 1; dz++) {
+      for (const j of grid.get(`${c[0] + dx},${c[1] + dy},${c[2] + dz}`) ?? []) {
+        if (j <= i) continue;
+        const d = Math.hypot(s.positions[3 * j] - s.positions[3 * i], s.positions[3 * j + 1] - s.positions[3 * i + 1], s.positions[3 * j + 2] - s.positions[3 * i + 2]);
+        const sum = radii[i] + radii[j];
+        worst = Math.max(worst, (sum - d) / sum);
+      }
+    }
+  }
+  return worst;
+}
+
+function escapedCount(s: Sample, radii: Float64Array, size: number[]): number {
+  let out = 0;
+  for (let i = 0; i < radii.length; i++) {
+    for (let k = 0; k < 3; k++) {
+      if (Math.abs(s.positions[3 * i + k]) > size[k] / 2 + 1e-6) {
+        out++;
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
+}
+
+interface Row {
+  engine: string;
+  count: number;
+  packingFraction: number;
+  medianMs: number;
+  p95Ms: number;
+  energyDrift: number;
+  escaped: number;
+  deepestOverlap: number;
+  collisionsPerStep?: number;
+}
+
+async function main() {
+  await RAPIER.init();
+  const rows: Row[] = [];
+  const counts = quick ? [1000] : [1000, 10000];
+  for (const count of counts) {
+    for (const phi of [0.05, 0.2]) {
+      const scene = gasScene({ count, packingFraction: phi, speed: 5, radius: 0.5, seed: 1 });
+      const radii = new Float64Array(scene.spheres.map((s) => s.radius));
+      const size = scene.options.size as number[];
+      for (const make of [ours, rapier, cannon]) {
+        const engine = make(scene);
+        const sample: Sample = { positions: new Float64Array(3 * count), velocities: new Float64Array(3 * count) };
+        engine.read(sample);
+        const e0 = kineticEnergy(sample, radii);
+        for (let k = 0; k < WARMUP; k++) engine.step();
+        const times: number[] = [];
+        for (let k = 0; k < STEPS; k++) {
+          const t0 = performance.now();
+          engine.step();
+          times.push(performance.now() - t0);
+        }
+        engine.read(sample);
+        times.sort((a, b) => a - b);
+        const row: Row = {
+          engine: engine.name,
+          count,
+          packingFraction: phi,
+          medianMs: percentile(times, 0.5),
+          p95Ms: percentile(times, 0.95),
+          energyDrift: (kineticEnergy(sample, radii) - e0) / e0,
+          escaped: escapedCount(sample, radii, size),
+          deepestOverlap: Math.max(0, deepestOverlap(sample, radii, size)),
+        };
+        rows.push(row);
+        const ourRow = rows.find((r) => r.engine === 'sphere-sandbox' && r.count === count && r.packingFraction === phi)!;
+        const ratio = row === ourRow ? '' : `  ours/peer ${(ourRow.medianMs / row.medianMs).toFixed(2)}`;
+        console.log(
+          `${row.engine.padEnd(15)} N=${String(count).padStart(5)} phi=${phi.toFixed(2)}  median ${row.medianMs.toFixed(2).padStart(7)} ms  p95 ${row.p95Ms.toFixed(2).padStart(7)} ms  drift ${row.energyDrift.toExponential(2).padStart(9)}  escaped ${row.escaped}  overlap ${row.deepestOverlap.toExponential(2)}${ratio}`,
+        );
+      }
+    }
+  }
+  mkdirSync('bench/results', { recursive: true });
+  const machine = `${os.cpus()[0]?.model ?? 'unknown cpu'}, ${os.cpus().length} cores, Node ${process.version}`;
+  writeFileSync('bench/results/latest.json', JSON.stringify({ machine, steps: STEPS, dt: DT, rows }, null, 2));
+  console.log(`\n${STEPS} measured steps per row after ${WARMUP} warm-up steps; ${machine}`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
