@@ -35,6 +35,8 @@ const quick = args.includes('--quick');
 const stepsArg = args.indexOf('--steps');
 const STEPS = stepsArg >= 0 ? Number(args[stepsArg + 1]) : 120;
 const WARMUP = 10;
+/** cannon-es keeps an N x N collision matrix: beyond this many bodies it runs out of memory. */
+const CANNON_MAX = 5000;
 
 function ours(scene: Scene): Engine {
   const w = buildWorld(scene);
@@ -206,6 +208,10 @@ async function main() {
       const radii = new Float64Array(scene.spheres.map((s) => s.radius));
       const size = scene.options.size as number[];
       for (const make of [ours, rapier, cannon]) {
+        if (make === cannon && count > CANNON_MAX) {
+          console.log(`cannon-es       N=${String(count).padStart(5)} phi=${phi.toFixed(2)}  skipped: its N x N collision matrix (${count}^2 entries) exhausts the heap`);
+          continue;
+        }
         const engine = make(scene);
         const sample: Sample = { positions: new Float64Array(3 * count), velocities: new Float64Array(3 * count) };
         engine.read(sample);
