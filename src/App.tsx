@@ -11,7 +11,7 @@ import { Overlay } from './ui/Overlay.tsx';
 const WIDE_LAYOUT_PX = 720;
 
 /** Pixels of the view the overlay covers in the wide layout: the panel (300 + margins), the dock. */
-const WIDE_INSETS = { right: 328, bottom: 110 };
+const WIDE_INSETS = { right: 328, bottom: 72 };
 const NARROW_INSETS = { right: 0, bottom: 0 };
 
 function useWideLayout(): boolean {

@@ -294,11 +294,25 @@ async function main() {
       await page.getByLabel('Restitution (spheres)', { exact: true }).fill('0.9');
       await waitFrames(page, 24);
       await page.screenshot({ path: join(results, 'gravity.png') });
-      await page.setViewportSize({ width: 390, height: 700 });
-      await waitFrames(page, 5);
-      await page.screenshot({ path: join(results, 'small-screen.png') });
-      const px = await canvasPixels(page);
-      check(px.coloured > 0, 'no spheres drawn on the small screen');
+      // A phone-sized screen, freshly loaded: the panel starts collapsed and opens on demand.
+      const phone = await context.newPage();
+      phone.on('console', (msg) => {
+        if (msg.type() === 'error') consoleErrors.push(`small screen: ${msg.text()}`);
+      });
+      await phone.setViewportSize({ width: 390, height: 700 });
+      await phone.goto(`http://127.0.0.1:${port}/?test=1`);
+      await phone.waitForFunction(() => window.__sandbox && window.__sandbox.frames() > 3, null, { timeout: 60_000 });
+      await waitFrames(phone, 4);
+      const toggle = phone.getByRole('button', { name: 'Settings' });
+      check((await toggle.getAttribute('aria-expanded')) === 'false', 'the settings panel should start collapsed on a small screen');
+      await phone.screenshot({ path: join(results, 'small-screen.png') });
+      const px = await canvasPixels(phone);
+      check(px.coloured / px.total > 0.01, 'no spheres drawn on the small screen');
+      await toggle.press('Enter');
+      check((await toggle.getAttribute('aria-expanded')) === 'true', 'Enter on the Settings button did not open the panel');
+      await phone.getByLabel('Spheres', { exact: true }).waitFor({ state: 'visible' });
+      await phone.screenshot({ path: join(results, 'small-screen-open.png') });
+      await phone.close();
     });
 
     await step('no console errors', async () => {
