@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { firstCrossing, pairTimeOfImpact } from './time-of-impact.ts';
+import { firstCrossing, pairTimeOfImpact as pairBlock, TOI_ARGS } from './time-of-impact.ts';
+
+const block = new Float64Array(TOI_ARGS);
+function pairTimeOfImpact(...args: number[]): number {
+  block.set(args);
+  pairBlock(block);
+  return block[12];
+}
 
 describe('firstCrossing', () => {
   it('linear motion reaches the bound at (bound - x) / v', () => {

@@ -53,16 +53,23 @@ export function firstCrossing(x: number, v: number, a: number, bound: number, di
 /** Contacts whose deepest overlap would stay below this fraction of the radius sum are ignored. */
 export const GRAZE = 1e-12;
 
+/** Length of the argument block of {@link pairTimeOfImpact}. */
+export const TOI_ARGS = 13;
+
 /** A resting contact is pressed when the relative acceleration along the normal exceeds this fraction of it. */
 export const PRESS_FRACTION = 1e-6;
 
-/** Scratch for the critical points of the contact quartic. */
+/** Scratch: the critical points of the contact quartic, and its coefficients plus window end. */
 const crit = new Float64Array(4);
+const quarticScratch = new Float64Array(6);
 
 /**
  * Delay until two spheres first touch, from relative position p = x_j - x_i, relative velocity
  * v = v_j - v_i and relative acceleration d = a_j - a_i at a common time, with s = r_i + r_j.
- * Only contacts within [0, tMax] are reported.
+ * Only contacts within [0, tMax] are reported. Arguments and result travel in one Float64Array
+ * q = [px, py, pz, vx, vy, vz, dx, dy, dz, s, tMax, approachTolerance, result] (result Infinity
+ * when there is no contact): numbers passed to or returned from a call that is not inlined are
+ * boxed on the heap, and this is called for every neighbour of every event.
  *
  * With d = 0 the gap closes along a straight line and |p + v t| = s is a quadratic (PHYSICS.md
  * section 2); its first root is taken as t = c / (-b + sqrt(b^2 - a c)), which, unlike
@@ -78,12 +85,12 @@ const crit = new Float64Array(4);
  * counts as a collision; below it a touching pair is left alone (this stops loops of zero-impulse
  * contacts at one instant after a perfectly inelastic collision).
  */
-export function pairTimeOfImpact(
-  px: number, py: number, pz: number,
-  vx: number, vy: number, vz: number,
-  dx: number, dy: number, dz: number,
-  s: number, tMax: number, approachTolerance: number,
-): number {
+export function pairTimeOfImpact(q: Float64Array): void {
+  q[12] = Infinity;
+  const px = q[0], py = q[1], pz = q[2];
+  const vx = q[3], vy = q[4], vz = q[5];
+  const dx = q[6], dy = q[7], dz = q[8];
+  const s = q[9], tMax = q[10], approachTolerance = q[11];
   const pp = px * px + py * py + pz * pz;
   const c = pp - s * s;
   const b = px * vx + py * vy + pz * vz;
@@ -92,51 +99,64 @@ export function pairTimeOfImpact(
   // Out of reach within the window: the gap cannot close by more than |v| T + |d| T^2 / 2.
   if (c > 0 && tMax < Infinity) {
     const reach = Math.sqrt(a2) * tMax + 0.5 * Math.sqrt(dx * dx + dy * dy + dz * dz) * tMax * tMax;
-    if (dist - s > reach) return Infinity;
+    if (dist - s > reach) return;
   }
   // Grazing: along the straight relative path the deepest overlap, s - d_min, is below
   // GRAZE * s (d_min^2 = |p|^2 - b^2 / a). Such a contact only exists through rounding (a sphere
   // sliding past a neighbour exactly one diameter away, both against a wall); resolving it would
   // repeat at the same instant without end, ignoring it costs an overlap of at most GRAZE * s.
   const grazing = a2 > 0 && b * b - a2 * c <= a2 * GRAZE * s * s;
+  const accelerated = dx !== 0 || dy !== 0 || dz !== 0;
   if (c <= 0) {
     // Touching or overlapping now: a collision at once if closing faster than the tolerance.
-    if (b < -approachTolerance * dist && !grazing) return 0;
+    if (b < -approachTolerance * dist && !grazing) {
+      q[12] = 0;
+      return;
+    }
+    if (!accelerated) return;
     // Held together by acceleration alone (resting contact): report a contact now. Only a real
     // press counts: side by side (acceleration nearly along the tangent) they are not pressed.
-    if (dx !== 0 || dy !== 0 || dz !== 0) {
-      const pd = px * dx + py * dy + pz * dz;
-      const pressed = -pd > PRESS_FRACTION * dist * Math.sqrt(dx * dx + dy * dy + dz * dz);
-      if (pressed && b <= approachTolerance * dist && vx * vx + vy * vy + vz * vz + pd < 0) return 0;
-    } else return Infinity;
+    const pd = px * dx + py * dy + pz * dz;
+    const pressed = -pd > PRESS_FRACTION * dist * Math.sqrt(dx * dx + dy * dy + dz * dz);
+    if (pressed && b <= approachTolerance * dist && a2 + pd < 0) {
+      q[12] = 0;
+      return;
+    }
   }
-  if (dx === 0 && dy === 0 && dz === 0) {
-    if (b >= 0 || grazing) return Infinity;
+  if (!accelerated) {
+    if (b >= 0 || grazing) return;
     const disc = b * b - a2 * c;
-    if (disc < 0) return Infinity;
+    if (disc < 0) return;
     const t = c / (-b + Math.sqrt(disc));
-    return t <= tMax ? t : Infinity;
+    if (t <= tMax) q[12] = t;
+    return;
   }
-  // Quartic: |P + V t + A t^2|^2 - s^2 with A = d / 2.
+  // Quartic: f(t) = |P + V t + A t^2|^2 - s^2 with A = d / 2.
   const ax = 0.5 * dx;
   const ay = 0.5 * dy;
   const az = 0.5 * dz;
-  const c1 = 2 * b;
-  const c2 = vx * vx + vy * vy + vz * vz + 2 * (px * ax + py * ay + pz * az);
-  const c3 = 2 * (vx * ax + vy * ay + vz * az);
-  const c4 = ax * ax + ay * ay + az * az;
+  const k = quarticScratch;
+  k[0] = c;
+  k[1] = 2 * b;
+  k[2] = a2 + 2 * (px * ax + py * ay + pz * az);
+  k[3] = 2 * (vx * ax + vy * ay + vz * az);
+  k[4] = ax * ax + ay * ay + az * az;
   // Beyond the Cauchy bound the quartic has no root: it caps an infinite window.
-  const bound = 1 + Math.max(Math.abs(c), Math.abs(c1), Math.abs(c2), Math.abs(c3)) / c4;
+  const bound = 1 + Math.max(Math.abs(k[0]), Math.abs(k[1]), Math.abs(k[2]), Math.abs(k[3])) / k[4];
   const end = Math.min(tMax, bound);
-  if (!(end > 0)) return Infinity;
-  const n = criticalPoints(c, c1, c2, c3, c4, end, crit);
+  if (!(end > 0)) return;
+  k[5] = end;
+  const n = criticalPoints(k, crit);
   let a0 = 0;
-  let fa = gapFunction(px, py, pz, vx, vy, vz, ax, ay, az, s, 0);
-  for (let k = 0; k <= n; k++) {
-    const b0 = k < n ? crit[k] : end;
-    const fb = gapFunction(px, py, pz, vx, vy, vz, ax, ay, az, s, b0);
+  let fa = c;
+  for (let piece = 0; piece <= n; piece++) {
+    const b0 = piece < n ? crit[piece] : end;
+    const xb = px + (vx + ax * b0) * b0;
+    const yb = py + (vy + ay * b0) * b0;
+    const zb = pz + (vz + az * b0) * b0;
+    const fb = xb * xb + yb * yb + zb * zb - s * s;
     // fb is the minimum of f on the next piece when b0 is a critical point: skip grazing dips.
-    if (fa > 0 && fb <= 0 && !(k < n && fb >= -2 * GRAZE * s * s)) {
+    if (fa > 0 && fb <= 0 && !(piece < n && fb >= -2 * GRAZE * s * s)) {
       // Newton from the side where f > 0, safeguarded by bisection; stop once the gap left is
       // below rounding (f < 1e-14 s^2 means about 5e-15 s), always returning a time with f > 0.
       let lo = a0;
@@ -151,29 +171,19 @@ export function pairTimeOfImpact(
         let m = slope < 0 ? lo - flo / slope : NaN;
         if (!(m > lo && m < hi)) m = 0.5 * (lo + hi);
         if (m <= lo || m >= hi) break;
-        const fm = gapFunction(px, py, pz, vx, vy, vz, ax, ay, az, s, m);
+        const xm = px + (vx + ax * m) * m;
+        const ym = py + (vy + ay * m) * m;
+        const zm = pz + (vz + az * m) * m;
+        const fm = xm * xm + ym * ym + zm * zm - s * s;
         if (fm > 0) {
           lo = m;
           flo = fm;
         } else hi = m;
       }
-      return lo;
+      q[12] = lo;
+      return;
     }
     a0 = b0;
     fa = fb;
   }
-  return Infinity;
-}
-
-/** |p + v t + A t^2|^2 - s^2, evaluated in vector form (more precise than the expanded quartic). */
-function gapFunction(
-  px: number, py: number, pz: number,
-  vx: number, vy: number, vz: number,
-  ax: number, ay: number, az: number,
-  s: number, t: number,
-): number {
-  const x = px + (vx + ax * t) * t;
-  const y = py + (vy + ay * t) * t;
-  const z = pz + (vz + az * t) * t;
-  return x * x + y * y + z * z - s * s;
 }

@@ -16,7 +16,7 @@ import { EventQueue } from './event-queue.ts';
 import { bool, inRange, integer, positive, SolverInputError, vec3 } from './errors.ts';
 import { APPROACH_TOLERANCE, DEFAULT_OPTIONS, REPAIR_TOLERANCE, STOP_FRACTION, SUPPORT_GAP } from './options.ts';
 import type { ResolvedOptions, SphereOptions, Vec3Like, WorldOptions } from './options.ts';
-import { firstCrossing, pairTimeOfImpact, PRESS_FRACTION } from './time-of-impact.ts';
+import { firstCrossing, pairTimeOfImpact, PRESS_FRACTION, TOI_ARGS } from './time-of-impact.ts';
 
 /** Readouts of {@link World.stats}. */
 export interface WorldStats {
@@ -125,6 +125,11 @@ export class World {
   private stack = new Int32Array(0);
   private normals = new Float64Array(3 * 32);
   private solveScratch = new Float64Array(3);
+  /** The time of the event being processed, s (a typed array: numbers passed between methods would be boxed). */
+  private clock = new Float64Array(1);
+  private bounds = new Float64Array(12);
+  private boundCodes = new Int32Array(12);
+  private toi = new Float64Array(TOI_ARGS);
   private cluster = new Int32Array(48);
   private clusterMark = new Int32Array(0);
   private clusterStamp = 0;
@@ -476,20 +481,21 @@ export class World {
       if (i < 0) break;
       const t = this.evTime[i];
       if (!(t <= tEnd)) break;
+      this.clock[0] = t;
       work.events++;
       if (work.events > budget) {
-        this.freeze(i, t);
+        this.freeze(i);
         continue;
       }
       const kind = this.evKind[i];
       if (kind >= 0) {
         if (this.evCount[i] !== this.collCount[kind]) {
           work.stale++;
-          this.predict(i, t);
-        } else this.collidePair(i, kind, t);
-      } else if (kind <= CELL_BASE) this.crossCell(i, CELL_BASE - kind, t);
-      else if (kind <= WALL_BASE && kind > CELL_BASE) this.collideWall(i, WALL_BASE - kind, t);
-      else this.predict(i, t);
+          this.predict(i);
+        } else this.collidePair(i, kind);
+      } else if (kind <= CELL_BASE) this.crossCell(i, CELL_BASE - kind);
+      else if (kind <= WALL_BASE && kind > CELL_BASE) this.collideWall(i, WALL_BASE - kind);
+      else this.predict(i);
     }
     for (let i = 0; i < this.n; i++) this.advance(i, tEnd);
     this.simTime = tEnd;
@@ -516,7 +522,8 @@ export class World {
   }
 
   /** Finds sphere i's earliest event after time t and files it in the queue. */
-  private predict(i: number, t: number): void {
+  private predict(i: number): void {
+    const t = this.clock[0];
     this.advance(i, t);
     if (this.asleep[i] || this.isFixed[i]) {
       this.setEvent(i, Infinity, NONE, 0);
@@ -531,43 +538,43 @@ export class World {
     let kind = NONE;
     let count = 0;
     const b = 3 * i;
+    // Walls and cell faces: up to four bounds per axis, gathered first so that the root finder
+    // has a single call site (inlined, no boxed numbers).
+    const bounds = this.bounds;
+    const codes = this.boundCodes;
+    let nb = 0;
     for (let k = 0; k < 3; k++) {
-      const x = p[b + k];
-      const vk = v[b + k];
-      const ak = a[b + k];
-      if (vk === 0 && ak === 0) continue;
+      if (v[b + k] === 0 && a[b + k] === 0) continue;
       const h = this.half[k];
       if (!(mask & (1 << (2 * k + 1)))) {
-        const tw = firstCrossing(x, vk, ak, h - r, 1);
-        if (tw < best) {
-          best = tw;
-          kind = WALL_BASE - (2 * k + 1);
-        }
+        bounds[nb] = h - r;
+        codes[nb++] = WALL_BASE - (2 * k + 1);
       }
       if (!(mask & (1 << (2 * k)))) {
-        const tw = firstCrossing(x, vk, ak, r - h, -1);
-        if (tw < best) {
-          best = tw;
-          kind = WALL_BASE - 2 * k;
-        }
+        bounds[nb] = r - h;
+        codes[nb++] = WALL_BASE - 2 * k;
       }
       const nk = this.gridN[k];
       if (nk > 1) {
         const c = this.cellC[b + k];
         if (c < nk - 1) {
-          const tc = firstCrossing(x, vk, ak, -h + (c + 1) * this.cellW[k], 1);
-          if (tc < best) {
-            best = tc;
-            kind = CELL_BASE - (2 * k + 1);
-          }
+          bounds[nb] = -h + (c + 1) * this.cellW[k];
+          codes[nb++] = CELL_BASE - (2 * k + 1);
         }
         if (c > 0) {
-          const tc = firstCrossing(x, vk, ak, -h + c * this.cellW[k], -1);
-          if (tc < best) {
-            best = tc;
-            kind = CELL_BASE - 2 * k;
-          }
+          bounds[nb] = -h + c * this.cellW[k];
+          codes[nb++] = CELL_BASE - 2 * k;
         }
+      }
+    }
+    for (let q = 0; q < nb; q++) {
+      const code = codes[q];
+      const w = code > CELL_BASE ? WALL_BASE - code : CELL_BASE - code; // 2 * axis + side
+      const k = w >> 1;
+      const tw = firstCrossing(p[b + k], v[b + k], a[b + k], bounds[q], w & 1 ? 1 : -1);
+      if (tw < best) {
+        best = tw;
+        kind = code;
       }
     }
     // Pairs: every sphere in the 27 surrounding cells.
@@ -615,12 +622,21 @@ export class World {
             const pjy = p[bj + 1] + (still ? 0 : (v[bj + 1] + 0.5 * ajy * h) * h);
             const pjz = p[bj + 2] + (still ? 0 : (v[bj + 2] + 0.5 * ajz * h) * h);
             const speedJ = Math.sqrt(vjx * vjx + vjy * vjy + vjz * vjz);
-            const tp = pairTimeOfImpact(
-              pjx - xi, pjy - yi, pjz - zi,
-              vjx - vxi, vjy - vyi, vjz - vzi,
-              ajx - axi, ajy - ayi, ajz - azi,
-              r + this.rad[j], best, APPROACH_TOLERANCE * (speedI + speedJ) + stopSpeed,
-            );
+            const q = this.toi;
+            q[0] = pjx - xi;
+            q[1] = pjy - yi;
+            q[2] = pjz - zi;
+            q[3] = vjx - vxi;
+            q[4] = vjy - vyi;
+            q[5] = vjz - vzi;
+            q[6] = ajx - axi;
+            q[7] = ajy - ayi;
+            q[8] = ajz - azi;
+            q[9] = r + this.rad[j];
+            q[10] = best;
+            q[11] = APPROACH_TOLERANCE * (speedI + speedJ) + stopSpeed;
+            pairTimeOfImpact(q);
+            const tp = q[12];
             if (tp < best) {
               best = tp;
               kind = j;
@@ -641,18 +657,20 @@ export class World {
   }
 
   /** The centre of sphere i leaves its cell through face (axis, side): move it to the next cell. */
-  private crossCell(i: number, code: number, t: number): void {
+  private crossCell(i: number, code: number): void {
+    const t = this.clock[0];
     this.lastStep.cellCrossings++;
     this.advance(i, t);
     const k = code >> 1;
     this.unlinkCell(i);
     this.cellC[3 * i + k] += code & 1 ? 1 : -1;
     this.linkCell(i);
-    this.predict(i, t);
+    this.predict(i);
   }
 
   /** Sphere i hits wall w: its normal velocity v_n becomes -e v_n (PHYSICS.md section 4). */
-  private collideWall(i: number, w: number, t: number): void {
+  private collideWall(i: number, w: number): void {
+    const t = this.clock[0];
     this.advance(i, t);
     const k = w >> 1;
     const dir = w & 1 ? 1 : -1;
@@ -671,7 +689,7 @@ export class World {
       if (vn < this.restingSpeed(r)) {
         e = 0;
         this.vel[b + k] = 0;
-        this.projectVelocity(i, t); // against every other still contact too (corners, wedges)
+        this.projectVelocity(i); // against every other still contact too (corners, wedges)
         this.vel[b + k] = dir * vn;
       }
       vAfter = -e * vn;
@@ -693,11 +711,12 @@ export class World {
     this.collCount[i]++;
     this.countContact(i);
     this.lastColl[i] = t;
-    if (!this.trySleep(i, t)) this.predict(i, t);
+    if (!this.trySleep(i)) this.predict(i);
   }
 
   /** Spheres i and j touch: apply J = -(1 + e) mu u along the normal (PHYSICS.md section 4). */
-  private collidePair(i: number, j: number, t: number): void {
+  private collidePair(i: number, j: number): void {
+    const t = this.clock[0];
     this.advance(i, t);
     this.advance(j, t);
     const p = this.pos;
@@ -720,13 +739,13 @@ export class World {
     const rMin = Math.min(this.rad[i], this.rad[j]);
     const vRest = this.restingSpeed(rMin);
     // A sleeping sphere struck harder than the resting speed wakes up and takes part as a free sphere.
-    if (this.asleep[j] && -u > vRest) this.wake(j, t);
+    if (this.asleep[j] && -u > vRest) this.wake(j);
     const wi = this.asleep[i] ? 0 : this.invMass[i];
     const wj = this.asleep[j] ? 0 : this.invMass[j];
     if (vRest > 0 && -u < vRest && wj === 0 && wi > 0) {
       // Slow contact with something that does not move: no bounce against every still contact at once.
       const before = this.kineticEnergyOf(i);
-      this.projectVelocity(i, t);
+      this.projectVelocity(i);
       const lost = before - this.kineticEnergyOf(i);
       if (u < 0) {
         this.pairTotal++;
@@ -740,7 +759,7 @@ export class World {
     } else if (vRest > 0 && -u < vRest && wi + wj > 0 && this.slideOver(i, j, nx, ny, nz, d, u, wi, wj, rMin)) {
       // resting contact between two free spheres handled as a hop (see slideOver)
     } else if (vRest > 0 && -u < vRest && wi > 0 && wj > 0) {
-      this.resolveCluster(i, j, t, stopSpeedOf(vRest));
+      this.resolveCluster(i, j, stopSpeedOf(vRest));
       return;
     } else if (u < 0 && wi + wj > 0) {
       let e = this.o.restitution;
@@ -771,10 +790,10 @@ export class World {
     const movedJ = wj > 0;
     this.collCount[i]++;
     if (movedJ) this.collCount[j]++;
-    this.afterVelocityChange(i, t);
-    if (movedJ) this.afterVelocityChange(j, t);
-    if (!this.trySleep(i, t)) this.predict(i, t);
-    if (movedJ && !this.trySleep(j, t)) this.predict(j, t);
+    this.afterVelocityChange(i);
+    if (movedJ) this.afterVelocityChange(j);
+    if (!this.trySleep(i)) this.predict(i);
+    if (movedJ && !this.trySleep(j)) this.predict(j);
   }
 
   /**
@@ -850,7 +869,8 @@ export class World {
    * approach back and forth inside the cluster in an endless, geometrically shrinking sequence.
    * Every update brings one contact's normal speed towards 0, so kinetic energy never grows.
    */
-  private resolveCluster(i: number, j: number, t: number, stopSpeed: number): void {
+  private resolveCluster(i: number, j: number, stopSpeed: number): void {
+    const t = this.clock[0];
     const members = this.cluster;
     const stamp = ++this.clusterStamp;
     this.advance(i, t);
@@ -870,7 +890,7 @@ export class World {
           for (let qx = Math.max(0, cx - 1); qx <= Math.min(nx - 1, cx + 1); qx++) {
             for (let o = this.cellHead[(qz * ny + qy) * nx + qx]; o >= 0; o = this.nextIn[o]) {
               if (size >= members.length || this.clusterMark[o] === stamp || this.asleep[o] || this.isFixed[o]) continue;
-              if (this.gapBetween(k, o, t) <= SUPPORT_GAP * this.rad[k]) {
+              if (this.gapBetween(k, o) <= SUPPORT_GAP * this.rad[k]) {
                 this.clusterMark[o] = stamp;
                 members[size++] = o;
               }
@@ -906,7 +926,7 @@ export class World {
               if (o === k || nc >= cA.length) continue;
               const member = this.clusterMark[o] === stamp;
               if (member ? o < k : !(this.asleep[o] || this.isFixed[o])) continue;
-              if (this.gapBetween(k, o, t) > SUPPORT_GAP * r) continue;
+              if (this.gapBetween(k, o) > SUPPORT_GAP * r) continue;
               const dx = this.pos[3 * o] - this.pos[b], dy = this.pos[3 * o + 1] - this.pos[b + 1], dz = this.pos[3 * o + 2] - this.pos[b + 2];
               const d = Math.sqrt(dx * dx + dy * dy + dz * dz);
               if (d === 0) continue;
@@ -962,16 +982,17 @@ export class World {
       this.collCount[k]++;
       this.lastColl[k] = t;
       this.countContact(k);
-      this.afterVelocityChange(k, t);
+      this.afterVelocityChange(k);
     }
     for (let q = 0; q < size; q++) {
       const k = members[q];
-      if (!this.asleep[k] && !this.trySleep(k, t)) this.predict(k, t);
+      if (!this.asleep[k] && !this.trySleep(k)) this.predict(k);
     }
   }
 
   /** Surface gap between spheres k and o at time t (o brought to t). */
-  private gapBetween(k: number, o: number, t: number): number {
+  private gapBetween(k: number, o: number): number {
+    const t = this.clock[0];
     this.advance(o, t);
     const dx = this.pos[3 * o] - this.pos[3 * k];
     const dy = this.pos[3 * o + 1] - this.pos[3 * k + 1];
@@ -994,8 +1015,8 @@ export class World {
    * three contacts (more cannot be independent in 3D); the first that satisfies the optimality
    * conditions is the solution.
    */
-  private projectVelocity(i: number, t: number): void {
-    const m = this.collectStillContacts(i, t);
+  private projectVelocity(i: number): void {
+    const m = this.collectStillContacts(i);
     if (m === 0) return;
     const nrm = this.normals;
     const b = 3 * i;
@@ -1024,7 +1045,8 @@ export class World {
   }
 
   /** Unit normals (towards sphere i) of its touching walls and still spheres, into `normals`. */
-  private collectStillContacts(i: number, t: number): number {
+  private collectStillContacts(i: number): number {
+    const t = this.clock[0];
     const b = 3 * i;
     const r = this.rad[i];
     const gap = SUPPORT_GAP * r;
@@ -1074,7 +1096,7 @@ export class World {
   }
 
   /** After an impulse: leave walls it no longer rests on, and wake sleepers it was carrying. */
-  private afterVelocityChange(i: number, t: number): void {
+  private afterVelocityChange(i: number): void {
     const mask = this.restMask[i];
     if (mask) {
       let keep = mask;
@@ -1086,7 +1108,7 @@ export class World {
         this.updateAcceleration(i);
       }
     }
-    if (this.sleepingCount > 0) this.wakeAbove(i, t);
+    if (this.sleepingCount > 0) this.wakeAbove(i);
   }
 
   /** Counts a contact for the Zeno guard (contacts of sphere i in this step). */
@@ -1121,7 +1143,7 @@ export class World {
    *
    * Returns true when the sphere went to sleep.
    */
-  private trySleep(i: number, t: number): boolean {
+  private trySleep(i: number): boolean {
     if (!this.o.sleep || this.gMag === 0 || this.isFixed[i]) return false;
     const b = 3 * i;
     const vx = this.vel[b];
@@ -1131,11 +1153,11 @@ export class World {
     if (vx * vx + vy * vy + vz * vz >= vRest * vRest) return false;
     const zeno = this.stepStamp[i] === this.stepId && this.stepContacts[i] > this.o.maxContactsPerStep;
     if (!this.isSupported(i, zeno)) return false;
-    this.sleepSphere(i, t);
+    this.sleepSphere(i);
     return true;
   }
 
-  private sleepSphere(i: number, t: number): void {
+  private sleepSphere(i: number): void {
     const b = 3 * i;
     const m = this.mass[i];
     const v2 = this.vel[b] ** 2 + this.vel[b + 1] ** 2 + this.vel[b + 2] ** 2;
@@ -1148,7 +1170,7 @@ export class World {
     this.collCount[i]++;
     this.setEvent(i, Infinity, NONE, 0);
     // Its neighbours' predictions assumed it moving; now it stands still, they must look again.
-    this.forNeighbours(i, t, 1);
+    this.forNeighbours(i, 1);
   }
 
   /**
@@ -1174,7 +1196,7 @@ export class World {
       return this.touchesSphereBelow(i, SUPPORT_GAP * r);
     }
     // Still contacts, as directions from the sphere towards them.
-    const m = this.collectStillContacts(i, this.tLoc[i]);
+    const m = this.collectStillContacts(i);
     for (let k = 0; k < 3 * m; k++) nrm[k] = -nrm[k];
     const cosFriction = 1 / Math.sqrt(1 + this.o.restingFriction * this.o.restingFriction);
     for (let a = 0; a < m; a++) {
@@ -1209,17 +1231,17 @@ export class World {
   }
 
   /** Wakes sphere i (at rest) and, in cascade, every sleeper resting on it. */
-  private wake(i: number, t: number): void {
+  private wake(i: number): void {
     this.stack[0] = i;
     this.asleep[i] = 0;
     this.sleepingCount--;
-    this.wakeCascade(1, t);
+    this.wakeCascade(1);
   }
 
   /** Wakes the sleepers resting on sphere i (it is moving). */
-  private wakeAbove(i: number, t: number): void {
+  private wakeAbove(i: number): void {
     const top = this.pushSleepersAbove(i, this.stack, 0);
-    if (top > 0) this.wakeCascade(top, t);
+    if (top > 0) this.wakeCascade(top);
   }
 
   /**
@@ -1228,7 +1250,8 @@ export class World {
    * neighbours' stale predictions are caught by the collision counters; new contacts with them
    * are found by their own predictions.
    */
-  private wakeCascade(top: number, t: number): void {
+  private wakeCascade(top: number): void {
+    const t = this.clock[0];
     const stack = this.stack;
     for (let q = 0; q < top; q++) {
       const k = stack[q];
@@ -1238,7 +1261,7 @@ export class World {
       this.updateAcceleration(k);
       top = this.pushSleepersAbove(k, stack, top);
     }
-    for (let q = 0; q < top; q++) this.predict(stack[q], t);
+    for (let q = 0; q < top; q++) this.predict(stack[q]);
   }
 
   /** Pushes onto `stack` every sleeping sphere touching k from above, marking it awake. */
@@ -1274,7 +1297,7 @@ export class World {
    * Re-predicts the awake neighbours of sphere i (whose motion just changed without its own
    * prediction covering them). With `skipSelf` 0, i itself and newly woken spheres are included.
    */
-  private forNeighbours(i: number, t: number, skipSelf: number): void {
+  private forNeighbours(i: number, skipSelf: number): void {
     const b = 3 * i;
     const nx = this.gridN[0], ny = this.gridN[1], nz = this.gridN[2];
     const cx = this.cellC[b];
@@ -1285,7 +1308,7 @@ export class World {
         for (let qx = Math.max(0, cx - 1); qx <= Math.min(nx - 1, cx + 1); qx++) {
           for (let j = this.cellHead[(qz * ny + qy) * nx + qx]; j >= 0; j = this.nextIn[j]) {
             if ((skipSelf && j === i) || this.asleep[j] || this.isFixed[j]) continue;
-            this.predict(j, t);
+            this.predict(j);
           }
         }
       }
@@ -1327,18 +1350,20 @@ export class World {
   }
 
   /** Event budget exceeded: sphere i stops for the rest of this step. */
-  private freeze(i: number, t: number): void {
+  private freeze(i: number): void {
+    const t = this.clock[0];
     this.advance(i, t);
     if (!this.asleep[i]) {
       this.frozen[i] = 1;
       this.frozenCount++;
       this.lastStep.frozen++;
-      this.sleepSphere(i, t);
+      this.sleepSphere(i);
     } else this.setEvent(i, Infinity, NONE, 0);
   }
 
   /** Frees the spheres the budget froze in the previous step. */
   private releaseFrozen(): void {
+    this.clock[0] = this.simTime;
     for (let i = 0; i < this.n; i++) {
       if (!this.frozen[i]) continue;
       this.frozen[i] = 0;
@@ -1347,7 +1372,7 @@ export class World {
         this.sleepingCount--;
         this.updateAcceleration(i);
         this.collCount[i]++;
-        this.predict(i, this.simTime);
+        this.predict(i);
       }
     }
     this.frozenCount = 0;
@@ -1367,6 +1392,7 @@ export class World {
   /** Rebuilds grid, accelerations and every prediction (after edits). */
   private rebuild(): void {
     this.sync();
+    this.clock[0] = this.simTime;
     this.buildGrid();
     for (let i = 0; i < this.n; i++) {
       if (!this.asleep[i]) this.restOnTouchedWalls(i);
@@ -1376,7 +1402,7 @@ export class World {
     }
     this.queue.reserve(this.n, this.evTime);
     this.queue.build(this.n);
-    for (let i = 0; i < this.n; i++) this.predict(i, this.simTime);
+    for (let i = 0; i < this.n; i++) this.predict(i);
     this.dirty = false;
   }
 
