@@ -55,22 +55,30 @@ export class CollisionEvents {
     this.dropped = 0;
   }
 
-  /** Appends one event, or counts it as dropped when full. */
-  push(time: number, a: number, b: number, nx: number, ny: number, nz: number, impulse: number, energyLost: number, closingSpeed: number): void {
+  /**
+   * The numbers of the event being recorded: time, normal x y z, impulse, energy lost, closing
+   * speed. The solver fills them, then calls {@link record} (numbers passed as arguments to a call
+   * that is not inlined would be boxed on the heap).
+   */
+  readonly pending = new Float64Array(7);
+
+  /** Appends the pending event between a and b, or counts it as dropped when full. */
+  record(a: number, b: number): void {
     const k = this.count;
     if (k >= this.capacity) {
       this.dropped++;
       return;
     }
-    this.time[k] = time;
+    const p = this.pending;
+    this.time[k] = p[0];
     this.a[k] = a;
     this.b[k] = b;
-    this.normal[3 * k] = nx;
-    this.normal[3 * k + 1] = ny;
-    this.normal[3 * k + 2] = nz;
-    this.impulse[k] = impulse;
-    this.energyLost[k] = energyLost;
-    this.closingSpeed[k] = closingSpeed;
+    this.normal[3 * k] = p[1];
+    this.normal[3 * k + 1] = p[2];
+    this.normal[3 * k + 2] = p[3];
+    this.impulse[k] = p[4];
+    this.energyLost[k] = p[5];
+    this.closingSpeed[k] = p[6];
     this.count = k + 1;
   }
 }

@@ -24,11 +24,15 @@ for (let level = 0; level <= MAX_DEGREE; level++) {
 const win = new Float64Array(2);
 /** Bracket [a, b] for {@link refine}, and its result. */
 const bracket = new Float64Array(3);
+/** Argument and value of {@link evaluate}. */
+const point = new Float64Array(2);
 
-function evaluate(c: Float64Array, degree: number, t: number): number {
+/** Writes the value at t = at[0] of the polynomial c of the given degree into at[1] (Horner). */
+function evaluate(c: Float64Array, degree: number, at: Float64Array): void {
+  const t = at[0];
   let v = c[degree];
   for (let k = degree - 1; k >= 0; k--) v = v * t + c[k];
-  return v;
+  at[1] = v;
 }
 
 /**
@@ -76,7 +80,9 @@ function refine(level: number, degree: number): void {
   const c = coefByLevel[level];
   let a = bracket[0];
   let b = bracket[1];
-  const rising = evaluate(c, degree, a) < 0;
+  point[0] = a;
+  evaluate(c, degree, point);
+  const rising = point[1] < 0;
   let x = 0.5 * (a + b);
   for (let k = 0; k < MAX_STEPS; k++) {
     let f = c[degree];
@@ -90,7 +96,10 @@ function refine(level: number, degree: number): void {
     else b = x;
     let next = df !== 0 ? x - f / df : NaN;
     if (!(next > a && next < b)) next = 0.5 * (a + b);
-    if (next === x || b - a <= 1e-15 * Math.max(1, Math.abs(x))) {
+    // Done when the step or the bracket is at rounding level (Newton approaching from one side
+    // never moves the far end of the bracket, so the step size is the test that matters).
+    const scale = 1e-15 * Math.max(1, Math.abs(x));
+    if (Math.abs(next - x) <= scale || b - a <= scale) {
       x = next;
       break;
     }
@@ -113,10 +122,14 @@ function rootsIn(level: number, degree: number): number {
   const out = rootsByLevel[level];
   let n = 0;
   let a = win[0];
-  let fa = evaluate(c, degree, a);
+  point[0] = a;
+  evaluate(c, degree, point);
+  let fa = point[1];
   for (let k = 0; k <= nCrit; k++) {
     const b = k < nCrit ? crit[k] : win[1];
-    const fb = evaluate(c, degree, b);
+    point[0] = b;
+    evaluate(c, degree, point);
+    const fb = point[1];
     if (fa === 0 && a > win[0]) out[n++] = a;
     else if (fa !== 0 && fb !== 0 && fa > 0 !== fb > 0) {
       bracket[0] = a;

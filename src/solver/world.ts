@@ -124,9 +124,12 @@ export class World {
   // Scratch.
   private stack = new Int32Array(0);
   private normals = new Float64Array(3 * 32);
-  private solveScratch = new Float64Array(3);
+  private solveScratch = new Float64Array(6);
   /** The time of the event being processed, s (a typed array: numbers passed between methods would be boxed). */
   private clock = new Float64Array(1);
+  /** sqrt(2 |g| restingHeight): the resting speed of a sphere of radius r is this times sqrt(r). */
+  private restUnit = new Float64Array(1);
+  private contact = new Float64Array(7);
   private bounds = new Float64Array(12);
   private boundCodes = new Int32Array(12);
   private toi = new Float64Array(TOI_ARGS);
@@ -448,6 +451,7 @@ export class World {
     this.o.restitution = merged.restitution;
     this.o.wallRestitution = merged.wallRestitution;
     this.o.restingHeight = merged.restingHeight;
+    this.applyGeometry();
     this.o.restingFriction = merged.restingFriction;
     this.o.collapseTime = merged.collapseTime;
     this.o.maxContactsPerStep = merged.maxContactsPerStep;
@@ -497,14 +501,16 @@ export class World {
       else if (kind <= WALL_BASE && kind > CELL_BASE) this.collideWall(i, WALL_BASE - kind);
       else this.predict(i);
     }
-    for (let i = 0; i < this.n; i++) this.advance(i, tEnd);
+    this.clock[0] = tEnd;
+    for (let i = 0; i < this.n; i++) this.advance(i);
     this.simTime = tEnd;
   }
 
   // ---------------------------------------------------------------- events
 
-  /** Moves sphere i along its trajectory to time t. */
-  private advance(i: number, t: number): void {
+  /** Moves sphere i along its trajectory to the clock's time. */
+  private advance(i: number): void {
+    const t = this.clock[0];
     const h = t - this.tLoc[i];
     if (h === 0) return;
     this.tLoc[i] = t;
@@ -524,7 +530,7 @@ export class World {
   /** Finds sphere i's earliest event after time t and files it in the queue. */
   private predict(i: number): void {
     const t = this.clock[0];
-    this.advance(i, t);
+    this.advance(i);
     if (this.asleep[i] || this.isFixed[i]) {
       this.setEvent(i, Infinity, NONE, 0);
       return;
@@ -591,7 +597,7 @@ export class World {
     // Under gravity, touching spheres closing slower than a millionth of the resting speed are at
     // rest against each other: without this floor, a sphere wedged against a wall by another would
     // be struck again and again with ever smaller (geometrically shrinking) speeds.
-    const stopSpeed = STOP_FRACTION * this.restingSpeed(r);
+    const stopSpeed = STOP_FRACTION * this.restUnit[0] * Math.sqrt(r);
     const nx = this.gridN[0], ny = this.gridN[1], nz = this.gridN[2];
     const cx = this.cellC[b];
     const cy = this.cellC[b + 1];
@@ -658,9 +664,8 @@ export class World {
 
   /** The centre of sphere i leaves its cell through face (axis, side): move it to the next cell. */
   private crossCell(i: number, code: number): void {
-    const t = this.clock[0];
     this.lastStep.cellCrossings++;
-    this.advance(i, t);
+    this.advance(i);
     const k = code >> 1;
     this.unlinkCell(i);
     this.cellC[3 * i + k] += code & 1 ? 1 : -1;
@@ -671,7 +676,7 @@ export class World {
   /** Sphere i hits wall w: its normal velocity v_n becomes -e v_n (PHYSICS.md section 4). */
   private collideWall(i: number, w: number): void {
     const t = this.clock[0];
-    this.advance(i, t);
+    this.advance(i);
     const k = w >> 1;
     const dir = w & 1 ? 1 : -1;
     const b = 3 * i;
@@ -686,7 +691,7 @@ export class World {
       const own = this.ownE[i];
       if (own < e) e = own;
       // Resting contact: no bounce. If gravity presses it into this wall, the wall now carries it.
-      if (vn < this.restingSpeed(r)) {
+      if (vn < this.restUnit[0] * Math.sqrt(r)) {
         e = 0;
         this.vel[b + k] = 0;
         this.projectVelocity(i); // against every other still contact too (corners, wedges)
@@ -701,7 +706,17 @@ export class World {
       this.wallTotal++;
       this.lastStep.wallCollisions++;
       this.lostTotal += lost;
-      this.events.push(t, this.idOf[i], WALL_CODE - w, k === 0 ? dir : 0, k === 1 ? dir : 0, k === 2 ? dir : 0, impulse, lost, vn);
+      {
+        const p = this.events.pending;
+        p[0] = t;
+        p[1] = k === 0 ? dir : 0;
+        p[2] = k === 1 ? dir : 0;
+        p[3] = k === 2 ? dir : 0;
+        p[4] = impulse;
+        p[5] = lost;
+        p[6] = vn;
+      }
+      this.events.record(this.idOf[i], WALL_CODE - w);
     }
     if (vAfter === 0 && dir * this.g[k] > 0) {
       this.vel[b + k] = 0;
@@ -717,8 +732,8 @@ export class World {
   /** Spheres i and j touch: apply J = -(1 + e) mu u along the normal (PHYSICS.md section 4). */
   private collidePair(i: number, j: number): void {
     const t = this.clock[0];
-    this.advance(i, t);
-    this.advance(j, t);
+    this.advance(i);
+    this.advance(j);
     const p = this.pos;
     const v = this.vel;
     const bi = 3 * i;
@@ -737,29 +752,41 @@ export class World {
     }
     const u = (v[bj] - v[bi]) * nx + (v[bj + 1] - v[bi + 1]) * ny + (v[bj + 2] - v[bi + 2]) * nz;
     const rMin = Math.min(this.rad[i], this.rad[j]);
-    const vRest = this.restingSpeed(rMin);
+    const vRest = this.restUnit[0] * Math.sqrt(rMin);
     // A sleeping sphere struck harder than the resting speed wakes up and takes part as a free sphere.
     if (this.asleep[j] && -u > vRest) this.wake(j);
     const wi = this.asleep[i] ? 0 : this.invMass[i];
     const wj = this.asleep[j] ? 0 : this.invMass[j];
     if (vRest > 0 && -u < vRest && wj === 0 && wi > 0) {
       // Slow contact with something that does not move: no bounce against every still contact at once.
-      const before = this.kineticEnergyOf(i);
+      const b3 = 3 * i;
+      const before = 0.5 * this.mass[i] * (v[b3] ** 2 + v[b3 + 1] ** 2 + v[b3 + 2] ** 2);
       this.projectVelocity(i);
-      const lost = before - this.kineticEnergyOf(i);
+      const lost = before - 0.5 * this.mass[i] * (v[b3] ** 2 + v[b3 + 1] ** 2 + v[b3 + 2] ** 2);
       if (u < 0) {
         this.pairTotal++;
         this.lastStep.pairCollisions++;
-        this.events.push(t, this.idOf[i], this.idOf[j], nx, ny, nz, -u * this.mass[i], lost, -u);
+        {
+          const p = this.events.pending;
+          p[0] = t;
+          p[1] = nx;
+          p[2] = ny;
+          p[3] = nz;
+          p[4] = -u * this.mass[i];
+          p[5] = lost;
+          p[6] = -u;
+        }
+        this.events.record(this.idOf[i], this.idOf[j]);
       }
       this.lostTotal += lost;
-      if (this.vel[3 * i] * nx + this.vel[3 * i + 1] * ny + this.vel[3 * i + 2] * nz > -stopSpeedOf(vRest)) {
-        this.slideOver(i, j, nx, ny, nz, d, 0, wi, wj, rMin);
+      if (this.vel[3 * i] * nx + this.vel[3 * i + 1] * ny + this.vel[3 * i + 2] * nz > -STOP_FRACTION * vRest) {
+        this.setContact(nx, ny, nz, d, wi, wj, rMin);
+        this.slideOver(i, j);
       }
-    } else if (vRest > 0 && -u < vRest && wi + wj > 0 && this.slideOver(i, j, nx, ny, nz, d, u, wi, wj, rMin)) {
+    } else if (vRest > 0 && -u < vRest && wi + wj > 0 && (this.setContact(nx, ny, nz, d, wi, wj, rMin), this.slideOver(i, j))) {
       // resting contact between two free spheres handled as a hop (see slideOver)
     } else if (vRest > 0 && -u < vRest && wi > 0 && wj > 0) {
-      this.resolveCluster(i, j, stopSpeedOf(vRest));
+      this.resolveCluster(i, j);
       return;
     } else if (u < 0 && wi + wj > 0) {
       let e = this.o.restitution;
@@ -781,7 +808,17 @@ export class World {
       this.pairTotal++;
       this.lastStep.pairCollisions++;
       this.lostTotal += lost;
-      this.events.push(t, this.idOf[i], this.idOf[j], nx, ny, nz, impulse, lost, -u);
+      {
+        const p = this.events.pending;
+        p[0] = t;
+        p[1] = nx;
+        p[2] = ny;
+        p[3] = nz;
+        p[4] = impulse;
+        p[5] = lost;
+        p[6] = -u;
+      }
+      this.events.record(this.idOf[i], this.idOf[j]);
     }
     this.lastColl[i] = t;
     this.lastColl[j] = t;
@@ -808,7 +845,9 @@ export class World {
    * within the resting tolerance), and the sleep rules stop it where it is carried. Returns false
    * when the contact is not pressed (plain inelastic collision instead).
    */
-  private slideOver(i: number, j: number, nx: number, ny: number, nz: number, d: number, u: number, wi: number, wj: number, rMin: number): boolean {
+  private slideOver(i: number, j: number): boolean {
+    const cs = this.contact;
+    const nx = cs[0], ny = cs[1], nz = cs[2], d = cs[3], wi = cs[4], wj = cs[5], rMin = cs[6];
     const a = this.acc;
     const v = this.vel;
     const bi = 3 * i;
@@ -819,7 +858,7 @@ export class World {
     const Vx = v[bj] - v[bi];
     const Vy = v[bj + 1] - v[bi + 1];
     const Vz = v[bj + 2] - v[bi + 2];
-    u = Vx * nx + Vy * ny + Vz * nz;
+    const u = Vx * nx + Vy * ny + Vz * nz;
     const Tx = Vx - u * nx;
     const Ty = Vy - u * ny;
     const Tz = Vz - u * nz;
@@ -869,12 +908,13 @@ export class World {
    * approach back and forth inside the cluster in an endless, geometrically shrinking sequence.
    * Every update brings one contact's normal speed towards 0, so kinetic energy never grows.
    */
-  private resolveCluster(i: number, j: number, stopSpeed: number): void {
+  private resolveCluster(i: number, j: number): void {
+    const stopSpeed = STOP_FRACTION * this.restUnit[0] * Math.sqrt(Math.min(this.rad[i], this.rad[j]));
     const t = this.clock[0];
     const members = this.cluster;
     const stamp = ++this.clusterStamp;
-    this.advance(i, t);
-    this.advance(j, t);
+    this.advance(i);
+    this.advance(j);
     this.clusterMark[i] = this.clusterMark[j] = stamp;
     members[0] = i;
     members[1] = j;
@@ -890,7 +930,7 @@ export class World {
           for (let qx = Math.max(0, cx - 1); qx <= Math.min(nx - 1, cx + 1); qx++) {
             for (let o = this.cellHead[(qz * ny + qy) * nx + qx]; o >= 0; o = this.nextIn[o]) {
               if (size >= members.length || this.clusterMark[o] === stamp || this.asleep[o] || this.isFixed[o]) continue;
-              if (this.gapBetween(k, o) <= SUPPORT_GAP * this.rad[k]) {
+              if (this.touching(k, o)) {
                 this.clusterMark[o] = stamp;
                 members[size++] = o;
               }
@@ -926,7 +966,7 @@ export class World {
               if (o === k || nc >= cA.length) continue;
               const member = this.clusterMark[o] === stamp;
               if (member ? o < k : !(this.asleep[o] || this.isFixed[o])) continue;
-              if (this.gapBetween(k, o) > SUPPORT_GAP * r) continue;
+              if (!this.touching(k, o)) continue;
               const dx = this.pos[3 * o] - this.pos[b], dy = this.pos[3 * o + 1] - this.pos[b + 1], dz = this.pos[3 * o + 2] - this.pos[b + 2];
               const d = Math.sqrt(dx * dx + dy * dy + dz * dz);
               if (d === 0) continue;
@@ -942,7 +982,10 @@ export class World {
       }
     }
     let before = 0;
-    for (let q = 0; q < size; q++) before += this.kineticEnergyOf(members[q]);
+    for (let q = 0; q < size; q++) {
+      const m = members[q];
+      before += 0.5 * this.mass[m] * (this.vel[3 * m] ** 2 + this.vel[3 * m + 1] ** 2 + this.vel[3 * m + 2] ** 2);
+    }
     const v = this.vel;
     for (let iter = 0; iter < 64; iter++) {
       let worst = 0;
@@ -971,7 +1014,10 @@ export class World {
       if (worst <= stopSpeed) break;
     }
     let after = 0;
-    for (let q = 0; q < size; q++) after += this.kineticEnergyOf(members[q]);
+    for (let q = 0; q < size; q++) {
+      const m = members[q];
+      after += 0.5 * this.mass[m] * (this.vel[3 * m] ** 2 + this.vel[3 * m + 1] ** 2 + this.vel[3 * m + 2] ** 2);
+    }
     this.lostTotal += Math.max(0, before - after);
     for (let c = 0; c < nc; c++) if (cB[c] < 0) this.wallImp[-1 - cB[c]] += cL[c];
     this.pairTotal++;
@@ -990,20 +1036,28 @@ export class World {
     }
   }
 
-  /** Surface gap between spheres k and o at time t (o brought to t). */
-  private gapBetween(k: number, o: number): number {
-    const t = this.clock[0];
-    this.advance(o, t);
+  /** Do spheres k and o touch (gap below SUPPORT_GAP of k's radius) now? Brings o to now. */
+  private touching(k: number, o: number): boolean {
+    this.advance(o);
     const dx = this.pos[3 * o] - this.pos[3 * k];
     const dy = this.pos[3 * o + 1] - this.pos[3 * k + 1];
     const dz = this.pos[3 * o + 2] - this.pos[3 * k + 2];
-    return Math.sqrt(dx * dx + dy * dy + dz * dz) - this.rad[k] - this.rad[o];
+    return Math.sqrt(dx * dx + dy * dy + dz * dz) - this.rad[k] - this.rad[o] <= SUPPORT_GAP * this.rad[k];
   }
 
-  private kineticEnergyOf(i: number): number {
-    const b = 3 * i;
-    return 0.5 * this.mass[i] * (this.vel[b] ** 2 + this.vel[b + 1] ** 2 + this.vel[b + 2] ** 2);
+
+  /** Stores the contact geometry that {@link slideOver} reads. */
+  private setContact(nx: number, ny: number, nz: number, d: number, wi: number, wj: number, rMin: number): void {
+    const cs = this.contact;
+    cs[0] = nx;
+    cs[1] = ny;
+    cs[2] = nz;
+    cs[3] = d;
+    cs[4] = wi;
+    cs[5] = wj;
+    cs[6] = rMin;
   }
+
 
   /**
    * Perfectly inelastic contact with everything still that sphere i touches (walls, fixed and
@@ -1027,11 +1081,14 @@ export class World {
     for (let k = 0; k < m; k++) if (nrm[3 * k] * vx + nrm[3 * k + 1] * vy + nrm[3 * k + 2] * vz < 0) ok = false;
     if (ok) return;
     const out = this.solveScratch;
+    out[3] = vx;
+    out[4] = vy;
+    out[5] = vz;
     for (let size = 1; size <= 3; size++) {
       for (let a = 0; a < m; a++) {
         for (let c = size > 1 ? a + 1 : m; c < (size > 1 ? m : m + 1); c++) {
           for (let e = size > 2 ? c + 1 : m; e < (size > 2 ? m : m + 1); e++) {
-            if (solveActiveSet(nrm, m, a, size > 1 ? c : -1, size > 2 ? e : -1, vx, vy, vz, out)) {
+            if (solveActiveSet(nrm, m, a, size > 1 ? c : -1, size > 2 ? e : -1, out)) {
               this.vel[b] = out[0];
               this.vel[b + 1] = out[1];
               this.vel[b + 2] = out[2];
@@ -1046,7 +1103,6 @@ export class World {
 
   /** Unit normals (towards sphere i) of its touching walls and still spheres, into `normals`. */
   private collectStillContacts(i: number): number {
-    const t = this.clock[0];
     const b = 3 * i;
     const r = this.rad[i];
     const gap = SUPPORT_GAP * r;
@@ -1078,7 +1134,7 @@ export class World {
         for (let qx = Math.max(0, cx - 1); qx <= Math.min(nx - 1, cx + 1); qx++) {
           for (let j = this.cellHead[(qz * ny + qy) * nx + qx]; j >= 0; j = this.nextIn[j]) {
             if (j === i || m >= maxNormals || (!this.asleep[j] && !this.isFixed[j])) continue;
-            this.advance(j, t);
+            this.advance(j);
             const dx = this.pos[b] - this.pos[3 * j];
             const dy = this.pos[b + 1] - this.pos[3 * j + 1];
             const dz = this.pos[b + 2] - this.pos[3 * j + 2];
@@ -1149,7 +1205,7 @@ export class World {
     const vx = this.vel[b];
     const vy = this.vel[b + 1];
     const vz = this.vel[b + 2];
-    const vRest = this.restingSpeed(this.rad[i]);
+    const vRest = this.restUnit[0] * Math.sqrt(this.rad[i]);
     if (vx * vx + vy * vy + vz * vz >= vRest * vRest) return false;
     const zeno = this.stepStamp[i] === this.stepId && this.stepContacts[i] > this.o.maxContactsPerStep;
     if (!this.isSupported(i, zeno)) return false;
@@ -1202,7 +1258,11 @@ export class World {
     for (let a = 0; a < m; a++) {
       if (nrm[3 * a] * gx + nrm[3 * a + 1] * gy + nrm[3 * a + 2] * gz >= cosFriction) return true;
     }
-    return inCone(nrm, m, gx, gy, gz, this.o.planar);
+    const gv = this.solveScratch;
+    gv[3] = gx;
+    gv[4] = gy;
+    gv[5] = gz;
+    return inCone(nrm, m, gv, this.o.planar);
   }
 
   /** Does sphere i touch (within `gap`) any sphere whose centre is below its own? */
@@ -1217,7 +1277,7 @@ export class World {
         for (let qx = Math.max(0, cx - 1); qx <= Math.min(nx - 1, cx + 1); qx++) {
           for (let j = this.cellHead[(qz * ny + qy) * nx + qx]; j >= 0; j = this.nextIn[j]) {
             if (j === i) continue;
-            this.advance(j, this.tLoc[i]);
+            this.advance(j);
             const dx = this.pos[3 * j] - this.pos[b];
             const dy = this.pos[3 * j + 1] - this.pos[b + 1];
             const dz = this.pos[3 * j + 2] - this.pos[b + 2];
@@ -1344,15 +1404,10 @@ export class World {
     }
   }
 
-  /** The resting speed sqrt(2 |g| h) for radius r (0 without gravity). */
-  private restingSpeed(r: number): number {
-    return Math.sqrt(2 * this.gMag * this.o.restingHeight * r);
-  }
 
   /** Event budget exceeded: sphere i stops for the rest of this step. */
   private freeze(i: number): void {
-    const t = this.clock[0];
-    this.advance(i, t);
+    this.advance(i);
     if (!this.asleep[i]) {
       this.frozen[i] = 1;
       this.frozenCount++;
@@ -1457,7 +1512,8 @@ export class World {
 
   /** Brings every sphere to the world's time (between steps they already are). */
   private sync(): void {
-    for (let i = 0; i < this.n; i++) this.advance(i, this.simTime);
+    this.clock[0] = this.simTime;
+    for (let i = 0; i < this.n; i++) this.advance(i);
   }
 
   /** After an edit that moved or grew spheres: keep them in the box and apart. */
@@ -1570,6 +1626,7 @@ export class World {
     this.g[1] = this.o.gravity[1];
     this.g[2] = this.o.planar ? 0 : this.o.gravity[2];
     this.gMag = Math.hypot(this.g[0], this.g[1], this.g[2]);
+    this.restUnit[0] = Math.sqrt(2 * this.gMag * this.o.restingHeight);
   }
 
   private checkFits(field: string, radius: number): void {
@@ -1684,10 +1741,11 @@ export class World {
 const CONE_RESIDUAL = 0.02;
 
 /**
- * Is (gx, gy, gz) a non-negative combination of two or three of the m unit normals (up to
+ * Is g = gv[3..5] a non-negative combination of two or three of the m unit normals (up to
  * CONE_RESIDUAL)? In planar mode every normal lies in the plane and two suffice.
  */
-function inCone(nrm: Float64Array, m: number, gx: number, gy: number, gz: number, planar: boolean): boolean {
+function inCone(nrm: Float64Array, m: number, gv: Float64Array, planar: boolean): boolean {
+  const gx = gv[3], gy = gv[4], gz = gv[5];
   for (let a = 0; a < m; a++) {
     const ax = nrm[3 * a], ay = nrm[3 * a + 1], az = nrm[3 * a + 2];
     for (let b = a + 1; b < m; b++) {
@@ -1725,25 +1783,31 @@ function inCone(nrm: Float64Array, m: number, gx: number, gy: number, gz: number
  * (b, c = -1 when absent) with v' . m_k = 0 on the set. Valid when every mu_k >= 0 and v' . m >= 0
  * for every other contact; then writes v' to out and returns true.
  */
-function solveActiveSet(nrm: Float64Array, m: number, a: number, b: number, c: number, vx: number, vy: number, vz: number, out: Float64Array): boolean {
+function solveActiveSet(nrm: Float64Array, m: number, a: number, b: number, c: number, out: Float64Array): boolean {
+  const vx = out[3], vy = out[4], vz = out[5];
   const idx0 = a, idx1 = b, idx2 = c;
   const size = c >= 0 ? 3 : b >= 0 ? 2 : 1;
   // Gram matrix G mu = -M^T v.
   let mu0 = 0, mu1 = 0, mu2 = 0;
   if (size === 1) {
-    mu0 = rhs(nrm, idx0, vx, vy, vz);
+    mu0 = -(nrm[3 * idx0] * vx + nrm[3 * idx0 + 1] * vy + nrm[3 * idx0 + 2] * vz);
   } else if (size === 2) {
-    const g01 = dot(nrm, idx0, idx1);
+    const g01 = nrm[3 * idx0] * nrm[3 * idx1] + nrm[3 * idx0 + 1] * nrm[3 * idx1 + 1] + nrm[3 * idx0 + 2] * nrm[3 * idx1 + 2];
     const det = 1 - g01 * g01;
     if (det < 1e-12) return false;
-    const r0 = rhs(nrm, idx0, vx, vy, vz), r1 = rhs(nrm, idx1, vx, vy, vz);
+    const r0 = -(nrm[3 * idx0] * vx + nrm[3 * idx0 + 1] * vy + nrm[3 * idx0 + 2] * vz);
+    const r1 = -(nrm[3 * idx1] * vx + nrm[3 * idx1 + 1] * vy + nrm[3 * idx1 + 2] * vz);
     mu0 = (r0 - g01 * r1) / det;
     mu1 = (r1 - g01 * r0) / det;
   } else {
-    const g01 = dot(nrm, idx0, idx1), g02 = dot(nrm, idx0, idx2), g12 = dot(nrm, idx1, idx2);
+    const g01 = nrm[3 * idx0] * nrm[3 * idx1] + nrm[3 * idx0 + 1] * nrm[3 * idx1 + 1] + nrm[3 * idx0 + 2] * nrm[3 * idx1 + 2];
+    const g02 = nrm[3 * idx0] * nrm[3 * idx2] + nrm[3 * idx0 + 1] * nrm[3 * idx2 + 1] + nrm[3 * idx0 + 2] * nrm[3 * idx2 + 2];
+    const g12 = nrm[3 * idx1] * nrm[3 * idx2] + nrm[3 * idx1 + 1] * nrm[3 * idx2 + 1] + nrm[3 * idx1 + 2] * nrm[3 * idx2 + 2];
     const det = 1 * (1 - g12 * g12) - g01 * (g01 - g12 * g02) + g02 * (g01 * g12 - g02);
     if (Math.abs(det) < 1e-12) return false;
-    const r0 = rhs(nrm, idx0, vx, vy, vz), r1 = rhs(nrm, idx1, vx, vy, vz), r2 = rhs(nrm, idx2, vx, vy, vz);
+    const r0 = -(nrm[3 * idx0] * vx + nrm[3 * idx0 + 1] * vy + nrm[3 * idx0 + 2] * vz);
+    const r1 = -(nrm[3 * idx1] * vx + nrm[3 * idx1 + 1] * vy + nrm[3 * idx1 + 2] * vz);
+    const r2 = -(nrm[3 * idx2] * vx + nrm[3 * idx2 + 1] * vy + nrm[3 * idx2 + 2] * vz);
     mu0 = (r0 * (1 - g12 * g12) - g01 * (r1 - g12 * r2) + g02 * (r1 * g12 - r2)) / det;
     mu1 = (1 * (r1 - r2 * g12) - r0 * (g01 - g12 * g02) + g02 * (g01 * r2 - g02 * r1)) / det;
     mu2 = (1 * (1 * r2 - g12 * r1) - g01 * (g01 * r2 - r1 * g02) + r0 * (g01 * g12 - g02)) / det;
@@ -1769,18 +1833,6 @@ function solveActiveSet(nrm: Float64Array, m: number, a: number, b: number, c: n
   out[1] = py;
   out[2] = pz;
   return true;
-}
-
-function dot(nrm: Float64Array, p: number, q: number): number {
-  return nrm[3 * p] * nrm[3 * q] + nrm[3 * p + 1] * nrm[3 * q + 1] + nrm[3 * p + 2] * nrm[3 * q + 2];
-}
-
-function rhs(nrm: Float64Array, p: number, vx: number, vy: number, vz: number): number {
-  return -(nrm[3 * p] * vx + nrm[3 * p + 1] * vy + nrm[3 * p + 2] * vz);
-}
-
-function stopSpeedOf(restingSpeed: number): number {
-  return STOP_FRACTION * restingSpeed;
 }
 
 function resolveOptions(options: WorldOptions): ResolvedOptions {
