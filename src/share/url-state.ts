@@ -1,0 +1,157 @@
+/**
+ * The whole experiment in a link: preset, settings, seed and per-sphere edits, encoded in a URL
+ * query and read back. A link is untrusted input: it is parsed with a size limit and a strict
+ * schema, unknown fields are ignored, a bad value is dropped with a notice (its default stays),
+ * and a malformed or oversized link loads the defaults with a notice. Nothing from the URL is
+ * evaluated or inserted as HTML; the notices are plain text.
+ */
+import { presetById } from '../presets/presets.ts';
+import { DEFAULT_SETTINGS, NUMBER_SPECS, checkNumber, isNumberKey, parseNumberInput, validateSettings } from '../store/settings.ts';
+import type { SettingKey, Settings } from '../store/settings.ts';
+
+/** A change made to one sphere by hand (inspector), applied after the scene is built. */
+export interface SphereEdit {
+  /** Id of the sphere in the built scene. */
+  id: number;
+  position?: [number, number, number];
+  velocity?: [number, number, number];
+  radius?: number;
+  mass?: number;
+}
+
+/** What a link carries. */
+export interface ExperimentState {
+  /** Preset id, or null for the free sandbox. */
+  preset: string | null;
+  settings: Settings;
+  edits: SphereEdit[];
+}
+
+/** The result of reading a link: a usable state, and what was wrong with the link, if anything. */
+export interface ParsedLink {
+  state: ExperimentState;
+  /** Plain-text notices for the person who opened the link (empty when it was clean). */
+  notices: string[];
+}
+
+/** Links longer than this are refused outright. */
+export const MAX_LINK_LENGTH = 4096;
+/** At most this many sphere edits in a link. */
+export const MAX_EDITS = 200;
+
+const BOOLEAN_KEYS = ['gravityOn', 'planar'] as const satisfies readonly SettingKey[];
+const COLOR_VALUES = ['speed', 'mass'] as const;
+
+/** The default experiment. */
+export function defaultState(): ExperimentState {
+  return { preset: null, settings: { ...DEFAULT_SETTINGS }, edits: [] };
+}
+
+/**
+ * Encodes an experiment as a query string (without the leading '?'). Only settings that differ
+ * from the defaults are written, so links stay short.
+ */
+export function encodeState(state: ExperimentState): string {
+  const params = new URLSearchParams();
+  if (state.preset) params.set('preset', state.preset);
+  for (const key of Object.keys(DEFAULT_SETTINGS) as SettingKey[]) {
+    const value = state.settings[key];
+    if (value === DEFAULT_SETTINGS[key]) continue;
+    params.set(key, typeof value === 'boolean' ? (value ? '1' : '0') : String(value));
+  }
+  if (state.edits.length > 0) params.set('edits', JSON.stringify(state.edits));
+  return params.toString();
+}
+
+/** Reads a query string (with or without '?'); never throws. */
+export function decodeState(query: string): ParsedLink {
+  const notices: string[] = [];
+  const fallback = (why: string): ParsedLink => ({ state: defaultState(), notices: [`${why} The default experiment is loaded instead.`] });
+  if (typeof query !== 'string') return fallback('The link could not be read.');
+  if (query.length > MAX_LINK_LENGTH) return fallback(`The link is too long (${query.length} characters, at most ${MAX_LINK_LENGTH}).`);
+  let params: URLSearchParams;
+  try {
+    params = new URLSearchParams(query.startsWith('?') ? query.slice(1) : query);
+    // Touch every entry: malformed escapes surface here rather than later.
+    for (const entry of params) void entry;
+  } catch {
+    return fallback('The link is malformed.');
+  }
+  const state = defaultState();
+  const seen = new Set<string>();
+  for (const [key, raw] of params) {
+    if (seen.has(key)) {
+      notices.push(`"${clip(key)}" appears more than once in the link; the first value is used.`);
+      continue;
+    }
+    seen.add(key);
+    if (key === 'preset') {
+      if (presetById(raw)) state.preset = raw;
+      else notices.push(`Unknown preset "${clip(raw)}" ignored.`);
+    } else if (key === 'edits') {
+      const edits = parseEdits(raw);
+      if (typeof edits === 'string') notices.push(edits);
+      else state.edits = edits;
+    } else if (key === 'colorBy') {
+      if ((COLOR_VALUES as readonly string[]).includes(raw)) state.settings.colorBy = raw as Settings['colorBy'];
+      else notices.push(`Colour "${clip(raw)}" is not one of ${COLOR_VALUES.join(', ')}; ignored.`);
+    } else if ((BOOLEAN_KEYS as readonly string[]).includes(key)) {
+      const b = raw === '1' || raw === 'true' ? true : raw === '0' || raw === 'false' ? false : null;
+      if (b === null) notices.push(`${key} must be 1 or 0, got "${clip(raw)}"; ignored.`);
+      else state.settings[key as (typeof BOOLEAN_KEYS)[number]] = b;
+    } else if (isNumberKey(key as SettingKey)) {
+      const k = key as keyof typeof NUMBER_SPECS;
+      const value = parseNumberInput(raw);
+      const problem = checkNumber(k, value);
+      if (problem) notices.push(`${problem}; ignored.`);
+      else state.settings[k] = value as number;
+    }
+    // Any other field is ignored without a notice: links may come from newer versions.
+  }
+  // Values that are fine alone may not fit together (too many spheres for the box ...).
+  const combined = validateSettings(state.settings);
+  const problems = Object.values(combined).filter((m): m is string => typeof m === 'string');
+  if (problems.length > 0) {
+    return { state: { ...defaultState(), preset: state.preset }, notices: [...notices, `${problems[0]}. The default settings are used instead.`] };
+  }
+  return { state, notices };
+}
+
+function parseEdits(raw: string): SphereEdit[] | string {
+  let data: unknown;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    return 'The sphere edits in the link are malformed; ignored.';
+  }
+  if (!Array.isArray(data)) return 'The sphere edits in the link are not a list; ignored.';
+  if (data.length > MAX_EDITS) return `The link has ${data.length} sphere edits (at most ${MAX_EDITS}); ignored.`;
+  const edits: SphereEdit[] = [];
+  for (const item of data) {
+    if (item === null || typeof item !== 'object' || Array.isArray(item)) return 'A sphere edit in the link is not an object; edits ignored.';
+    const o = item as Record<string, unknown>;
+    if (!Number.isInteger(o.id) || (o.id as number) < 0 || (o.id as number) > 1e7) return 'A sphere edit in the link has no valid id; edits ignored.';
+    const edit: SphereEdit = { id: o.id as number };
+    for (const field of ['position', 'velocity'] as const) {
+      if (o[field] === undefined) continue;
+      const v = o[field];
+      if (!Array.isArray(v) || v.length !== 3 || !v.every((x) => typeof x === 'number' && Number.isFinite(x) && Math.abs(x) < 1e6)) {
+        return `A sphere edit's ${field} is not three finite numbers; edits ignored.`;
+      }
+      edit[field] = [v[0], v[1], v[2]];
+    }
+    for (const field of ['radius', 'mass'] as const) {
+      if (o[field] === undefined) continue;
+      const v = o[field];
+      if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0 || v > 1e6) return `A sphere edit's ${field} is not a positive number; edits ignored.`;
+      edit[field] = v;
+    }
+    edits.push(edit);
+  }
+  return edits;
+}
+
+/** Shortens untrusted text for a notice (it is shown as text, never as HTML). */
+function clip(text: string): string {
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+}
