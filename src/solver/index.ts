@@ -11,3 +11,4 @@ export { SolverInputError } from './errors.ts';
 export { Random } from './random.ts';
 export { buildWorld, gasScene, headOnScene, glancingScene, cradleScene } from './scenes.ts';
 export type { Scene, GasOptions } from './scenes.ts';
+export { temperature, reachable, PressureGauge, speedHistogram, maxwellBoltzmann } from './readouts.ts';

@@ -445,6 +445,19 @@ export class World {
     });
   }
 
+  /**
+   * Time reversal: negates every velocity. With e = 1 and no sleeping, the system then retraces
+   * its path (until rounding, amplified by chaos, makes it diverge); under gravity the
+   * trajectories are reversible too. Sleeping spheres are woken.
+   */
+  reverseVelocities(): void {
+    this.sync();
+    for (let k = 0; k < 3 * this.n; k++) this.vel[k] = -this.vel[k];
+    for (let i = 0; i < this.n; i++) this.restMask[i] = 0;
+    this.wakeAll();
+    this.dirty = true;
+  }
+
   /** Updates several world options at once; see {@link WorldOptions}. Validates all before applying any. */
   setOptions(patch: Partial<Pick<WorldOptions, 'restitution' | 'wallRestitution' | 'restingHeight' | 'restingFriction' | 'sleep' | 'collapseTime' | 'maxContactsPerStep' | 'maxEventsPerStep'>>): void {
     const merged = resolveOptions({ ...this.o, ...patch });

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { buildWorld, createWorld, gasScene, maxwellBoltzmann, PressureGauge, speedHistogram, temperature } from './index.ts';
+
+describe('readouts', () => {
+  it('the Maxwell-Boltzmann densities integrate to 1 (3D and planar)', () => {
+    for (const planar of [false, true]) {
+      let sum = 0;
+      const dv = 1e-3;
+      for (let v = dv / 2; v < 20; v += dv) sum += maxwellBoltzmann(v, 2, 1.5, planar) * dv;
+      expect(sum).toBeCloseTo(1, 6);
+    }
+  });
+
+  it('temperature: kT = (2/3) <KE> in 3D and <KE> in the plane', () => {
+    const w = createWorld({ size: [10, 10, 10] });
+    w.addSphere({ position: [0, 0, 0], velocity: [3, 0, 0], radius: 0.5, mass: 2 }); // KE 9
+    w.addSphere({ position: [2, 0, 0], velocity: [0, 1, 0], radius: 0.5, mass: 2 }); // KE 1
+    w.addSphere({ position: [-2, 0, 0], radius: 0.5, fixed: true });
+    expect(temperature(w)).toBeCloseTo((2 / 3) * 5, 14);
+    const p = createWorld({ size: [10, 10, 2], planar: true });
+    p.addSphere({ position: [0, 0, 0], velocity: [3, 0, 0], radius: 0.5, mass: 2 });
+    expect(temperature(p)).toBeCloseTo(9, 14);
+  });
+
+  it('the pressure gauge of a dilute gas reads the ideal-gas prediction', () => {
+    const w = buildWorld(gasScene({ count: 800, packingFraction: 0.003, speed: 3, radius: 0.05, seed: 8 }));
+    for (let k = 0; k < 60; k++) w.step(1 / 60);
+    const gauge = new PressureGauge(w);
+    for (let k = 0; k < 900; k++) w.step(1 / 60);
+    const { measured, ideal, seconds } = gauge.read();
+    expect(seconds).toBeCloseTo(15, 10);
+    expect(measured / ideal).toBeGreaterThan(0.96);
+    expect(measured / ideal).toBeLessThan(1.04);
+  });
+
+  it('the speed histogram is a density and follows Maxwell-Boltzmann once relaxed', () => {
+    const w = buildWorld(gasScene({ count: 2000, packingFraction: 0.1, speed: 2, seed: 4 }));
+    while (w.stats().pairCollisions < 30_000) w.step(1 / 60);
+    const h = speedHistogram(w, 20);
+    const width = h.edges[1] - h.edges[0];
+    let area = 0;
+    let err = 0;
+    for (let k = 0; k < 20; k++) {
+      area += h.density[k] * width;
+      err += Math.abs(h.density[k] - h.maxwell[k]) * width;
+    }
+    expect(area).toBeCloseTo(1, 12);
+    // Total variation distance from the theory: small for 2,000 spheres (about 0.05 from noise).
+    expect(err / 2).toBeLessThan(0.08);
+  });
+
+  it('reversing every velocity makes an elastic gas retrace its path', () => {
+    const w = buildWorld(gasScene({ count: 200, packingFraction: 0.1, speed: 2, seed: 6 }));
+    const start = Array.from(w.positions.subarray(0, 3 * w.count));
+    for (let k = 0; k < 60; k++) w.step(1 / 60);
+    expect(w.stats().pairCollisions).toBeGreaterThan(20);
+    w.reverseVelocities();
+    for (let k = 0; k < 60; k++) w.step(1 / 60);
+    let worst = 0;
+    for (let k = 0; k < start.length; k++) worst = Math.max(worst, Math.abs(w.positions[k] - start[k]));
+    expect(worst).toBeLessThan(1e-6);
+  });
+});
