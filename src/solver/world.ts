@@ -125,6 +125,8 @@ export class World {
   private stack = new Int32Array(0);
   private normals = new Float64Array(3 * 32);
   private solveScratch = new Float64Array(6);
+  private neighA = new Int32Array(256);
+  private neighB = new Int32Array(256);
   /** The time of the event being processed, s (a typed array: numbers passed between methods would be boxed). */
   private clock = new Float64Array(1);
   /** sqrt(2 |g| restingHeight): the resting speed of a sphere of radius r is this times sqrt(r). */
@@ -668,6 +670,35 @@ export class World {
     this.setEvent(i, t + best, kind, count);
   }
 
+  /**
+   * Writes into neighA (which = 0) or neighB (which = 1) the slots of every sphere in the 27 cells
+   * around sphere i's cell, i included; returns how many. Two buffers, so that a loop over one
+   * may call code that gathers into the other. They grow by doubling (only while warming up).
+   */
+  private gatherNeighbours(i: number, which: number): number {
+    let out = which ? this.neighB : this.neighA;
+    const nx = this.gridN[0], ny = this.gridN[1], nz = this.gridN[2];
+    const cx = this.cellC[3 * i], cy = this.cellC[3 * i + 1], cz = this.cellC[3 * i + 2];
+    let n = 0;
+    for (let qz = cz > 0 ? cz - 1 : 0; qz <= (cz < nz - 1 ? cz + 1 : nz - 1); qz++) {
+      for (let qy = cy > 0 ? cy - 1 : 0; qy <= (cy < ny - 1 ? cy + 1 : ny - 1); qy++) {
+        for (let qx = cx > 0 ? cx - 1 : 0; qx <= (cx < nx - 1 ? cx + 1 : nx - 1); qx++) {
+          for (let j = this.cellHead[(qz * ny + qy) * nx + qx]; j >= 0; j = this.nextIn[j]) {
+            if (n === out.length) {
+              const bigger = new Int32Array(2 * out.length);
+              bigger.set(out);
+              out = bigger;
+              if (which) this.neighB = out;
+              else this.neighA = out;
+            }
+            out[n++] = j;
+          }
+        }
+      }
+    }
+    return n;
+  }
+
   private setEvent(i: number, time: number, kind: number, count: number): void {
     this.evTime[i] = time;
     this.evKind[i] = kind;
@@ -932,23 +963,17 @@ export class World {
     members[0] = i;
     members[1] = j;
     let size = 2;
-    const nx = this.gridN[0], ny = this.gridN[1], nz = this.gridN[2];
     // Grow the cluster over touching free spheres (bounded size).
     for (let q = 0; q < size; q++) {
       const k = members[q];
-      const b = 3 * k;
-      const cx = this.cellC[b], cy = this.cellC[b + 1], cz = this.cellC[b + 2];
-      for (let qz = Math.max(0, cz - 1); qz <= Math.min(nz - 1, cz + 1); qz++) {
-        for (let qy = Math.max(0, cy - 1); qy <= Math.min(ny - 1, cy + 1); qy++) {
-          for (let qx = Math.max(0, cx - 1); qx <= Math.min(nx - 1, cx + 1); qx++) {
-            for (let o = this.cellHead[(qz * ny + qy) * nx + qx]; o >= 0; o = this.nextIn[o]) {
-              if (size >= members.length || this.clusterMark[o] === stamp || this.asleep[o] || this.isFixed[o]) continue;
-              if (this.touching(k, o)) {
-                this.clusterMark[o] = stamp;
-                members[size++] = o;
-              }
-            }
-          }
+      const around = this.gatherNeighbours(k, 0);
+      const list = this.neighA;
+      for (let q = 0; q < around; q++) {
+        const o = list[q];
+        if (size >= members.length || this.clusterMark[o] === stamp || this.asleep[o] || this.isFixed[o]) continue;
+        if (this.touching(k, o)) {
+          this.clusterMark[o] = stamp;
+          members[size++] = o;
         }
       }
     }
@@ -971,27 +996,23 @@ export class World {
           cL[nc++] = 0;
         }
       }
-      const cx = this.cellC[b], cy = this.cellC[b + 1], cz = this.cellC[b + 2];
-      for (let qz = Math.max(0, cz - 1); qz <= Math.min(nz - 1, cz + 1); qz++) {
-        for (let qy = Math.max(0, cy - 1); qy <= Math.min(ny - 1, cy + 1); qy++) {
-          for (let qx = Math.max(0, cx - 1); qx <= Math.min(nx - 1, cx + 1); qx++) {
-            for (let o = this.cellHead[(qz * ny + qy) * nx + qx]; o >= 0; o = this.nextIn[o]) {
-              if (o === k || nc >= cA.length) continue;
-              const member = this.clusterMark[o] === stamp;
-              if (member ? o < k : !(this.asleep[o] || this.isFixed[o])) continue;
-              if (!this.touching(k, o)) continue;
-              const dx = this.pos[3 * o] - this.pos[b], dy = this.pos[3 * o + 1] - this.pos[b + 1], dz = this.pos[3 * o + 2] - this.pos[b + 2];
-              const d = Math.sqrt(dx * dx + dy * dy + dz * dz);
-              if (d === 0) continue;
-              cA[nc] = k;
-              cB[nc] = o;
-              cN[3 * nc] = dx / d;
-              cN[3 * nc + 1] = dy / d;
-              cN[3 * nc + 2] = dz / d;
-              cL[nc++] = 0;
-            }
-          }
-        }
+      const around = this.gatherNeighbours(k, 0);
+      const list = this.neighA;
+      for (let q = 0; q < around; q++) {
+        const o = list[q];
+        if (o === k || nc >= cA.length) continue;
+        const member = this.clusterMark[o] === stamp;
+        if (member ? o < k : !(this.asleep[o] || this.isFixed[o])) continue;
+        if (!this.touching(k, o)) continue;
+        const dx = this.pos[3 * o] - this.pos[b], dy = this.pos[3 * o + 1] - this.pos[b + 1], dz = this.pos[3 * o + 2] - this.pos[b + 2];
+        const d = Math.sqrt(dx * dx + dy * dy + dz * dz);
+        if (d === 0) continue;
+        cA[nc] = k;
+        cB[nc] = o;
+        cN[3 * nc] = dx / d;
+        cN[3 * nc + 1] = dy / d;
+        cN[3 * nc + 2] = dz / d;
+        cL[nc++] = 0;
       }
     }
     let before = 0;
@@ -1138,28 +1159,21 @@ export class World {
         m++;
       }
     }
-    const nx = this.gridN[0], ny = this.gridN[1], nz = this.gridN[2];
-    const cx = this.cellC[b];
-    const cy = this.cellC[b + 1];
-    const cz = this.cellC[b + 2];
-    for (let qz = Math.max(0, cz - 1); qz <= Math.min(nz - 1, cz + 1); qz++) {
-      for (let qy = Math.max(0, cy - 1); qy <= Math.min(ny - 1, cy + 1); qy++) {
-        for (let qx = Math.max(0, cx - 1); qx <= Math.min(nx - 1, cx + 1); qx++) {
-          for (let j = this.cellHead[(qz * ny + qy) * nx + qx]; j >= 0; j = this.nextIn[j]) {
-            if (j === i || m >= maxNormals || (!this.asleep[j] && !this.isFixed[j])) continue;
-            this.advance(j);
-            const dx = this.pos[b] - this.pos[3 * j];
-            const dy = this.pos[b + 1] - this.pos[3 * j + 1];
-            const dz = this.pos[b + 2] - this.pos[3 * j + 2];
-            const d = Math.sqrt(dx * dx + dy * dy + dz * dz);
-            if (d === 0 || d - r - this.rad[j] > gap) continue;
-            nrm[3 * m] = dx / d;
-            nrm[3 * m + 1] = dy / d;
-            nrm[3 * m + 2] = dz / d;
-            m++;
-          }
-        }
-      }
+    const around = this.gatherNeighbours(i, 0);
+    const list = this.neighA;
+    for (let q = 0; q < around; q++) {
+      const j = list[q];
+      if (j === i || m >= maxNormals || (!this.asleep[j] && !this.isFixed[j])) continue;
+      this.advance(j);
+      const dx = this.pos[b] - this.pos[3 * j];
+      const dy = this.pos[b + 1] - this.pos[3 * j + 1];
+      const dz = this.pos[b + 2] - this.pos[3 * j + 2];
+      const d = Math.sqrt(dx * dx + dy * dy + dz * dz);
+      if (d === 0 || d - r - this.rad[j] > gap) continue;
+      nrm[3 * m] = dx / d;
+      nrm[3 * m + 1] = dy / d;
+      nrm[3 * m + 2] = dz / d;
+      m++;
     }
     return m;
   }
@@ -1281,24 +1295,17 @@ export class World {
   /** Does sphere i touch (within `gap`) any sphere whose centre is below its own? */
   private touchesSphereBelow(i: number, gap: number): boolean {
     const b = 3 * i;
-    const nx = this.gridN[0], ny = this.gridN[1], nz = this.gridN[2];
-    const cx = this.cellC[b];
-    const cy = this.cellC[b + 1];
-    const cz = this.cellC[b + 2];
-    for (let qz = Math.max(0, cz - 1); qz <= Math.min(nz - 1, cz + 1); qz++) {
-      for (let qy = Math.max(0, cy - 1); qy <= Math.min(ny - 1, cy + 1); qy++) {
-        for (let qx = Math.max(0, cx - 1); qx <= Math.min(nx - 1, cx + 1); qx++) {
-          for (let j = this.cellHead[(qz * ny + qy) * nx + qx]; j >= 0; j = this.nextIn[j]) {
-            if (j === i) continue;
-            this.advance(j);
-            const dx = this.pos[3 * j] - this.pos[b];
-            const dy = this.pos[3 * j + 1] - this.pos[b + 1];
-            const dz = this.pos[3 * j + 2] - this.pos[b + 2];
-            const d = Math.sqrt(dx * dx + dy * dy + dz * dz);
-            if (d - this.rad[i] - this.rad[j] <= gap && dx * this.g[0] + dy * this.g[1] + dz * this.g[2] > 0) return true;
-          }
-        }
-      }
+    const around = this.gatherNeighbours(i, 0);
+    const list = this.neighA;
+    for (let q = 0; q < around; q++) {
+      const j = list[q];
+      if (j === i) continue;
+      this.advance(j);
+      const dx = this.pos[3 * j] - this.pos[b];
+      const dy = this.pos[3 * j + 1] - this.pos[b + 1];
+      const dz = this.pos[3 * j + 2] - this.pos[b + 2];
+      const d = Math.sqrt(dx * dx + dy * dy + dz * dz);
+      if (d - this.rad[i] - this.rad[j] <= gap && dx * this.g[0] + dy * this.g[1] + dz * this.g[2] > 0) return true;
     }
     return false;
   }
@@ -1340,28 +1347,21 @@ export class World {
   /** Pushes onto `stack` every sleeping sphere touching k from above, marking it awake. */
   private pushSleepersAbove(k: number, stack: Int32Array, top: number): number {
     const b = 3 * k;
-    const nx = this.gridN[0], ny = this.gridN[1], nz = this.gridN[2];
-    const cx = this.cellC[b];
-    const cy = this.cellC[b + 1];
-    const cz = this.cellC[b + 2];
     const gap = SUPPORT_GAP * this.rad[k];
-    for (let qz = Math.max(0, cz - 1); qz <= Math.min(nz - 1, cz + 1); qz++) {
-      for (let qy = Math.max(0, cy - 1); qy <= Math.min(ny - 1, cy + 1); qy++) {
-        for (let qx = Math.max(0, cx - 1); qx <= Math.min(nx - 1, cx + 1); qx++) {
-          for (let j = this.cellHead[(qz * ny + qy) * nx + qx]; j >= 0; j = this.nextIn[j]) {
-            if (!this.asleep[j]) continue;
-            const dx = this.pos[3 * j] - this.pos[b];
-            const dy = this.pos[3 * j + 1] - this.pos[b + 1];
-            const dz = this.pos[3 * j + 2] - this.pos[b + 2];
-            const d = Math.sqrt(dx * dx + dy * dy + dz * dz);
-            if (d - this.rad[k] - this.rad[j] > gap) continue;
-            if (dx * this.g[0] + dy * this.g[1] + dz * this.g[2] >= 0) continue; // not above
-            this.asleep[j] = 0;
-            this.sleepingCount--;
-            stack[top++] = j;
-          }
-        }
-      }
+    const around = this.gatherNeighbours(k, 0);
+    const list = this.neighA;
+    for (let q = 0; q < around; q++) {
+      const j = list[q];
+      if (!this.asleep[j]) continue;
+      const dx = this.pos[3 * j] - this.pos[b];
+      const dy = this.pos[3 * j + 1] - this.pos[b + 1];
+      const dz = this.pos[3 * j + 2] - this.pos[b + 2];
+      const d = Math.sqrt(dx * dx + dy * dy + dz * dz);
+      if (d - this.rad[k] - this.rad[j] > gap) continue;
+      if (dx * this.g[0] + dy * this.g[1] + dz * this.g[2] >= 0) continue; // not above
+      this.asleep[j] = 0;
+      this.sleepingCount--;
+      stack[top++] = j;
     }
     return top;
   }
@@ -1371,20 +1371,12 @@ export class World {
    * prediction covering them). With `skipSelf` 0, i itself and newly woken spheres are included.
    */
   private forNeighbours(i: number, skipSelf: number): void {
-    const b = 3 * i;
-    const nx = this.gridN[0], ny = this.gridN[1], nz = this.gridN[2];
-    const cx = this.cellC[b];
-    const cy = this.cellC[b + 1];
-    const cz = this.cellC[b + 2];
-    for (let qz = Math.max(0, cz - 1); qz <= Math.min(nz - 1, cz + 1); qz++) {
-      for (let qy = Math.max(0, cy - 1); qy <= Math.min(ny - 1, cy + 1); qy++) {
-        for (let qx = Math.max(0, cx - 1); qx <= Math.min(nx - 1, cx + 1); qx++) {
-          for (let j = this.cellHead[(qz * ny + qy) * nx + qx]; j >= 0; j = this.nextIn[j]) {
-            if ((skipSelf && j === i) || this.asleep[j] || this.isFixed[j]) continue;
-            this.predict(j);
-          }
-        }
-      }
+    const around = this.gatherNeighbours(i, 1);
+    const list = this.neighB;
+    for (let q = 0; q < around; q++) {
+      const j = list[q];
+      if ((skipSelf && j === i) || this.asleep[j] || this.isFixed[j]) continue;
+      this.predict(j);
     }
   }
 
@@ -1565,51 +1557,44 @@ export class World {
       for (let i = 0; i < this.n; i++) this.clampInside(i);
       this.buildGrid();
       let worst = 0;
-      const nx = this.gridN[0], ny = this.gridN[1], nz = this.gridN[2];
       for (let i = 0; i < this.n; i++) {
         const b = 3 * i;
-        const cx = this.cellC[b];
-        const cy = this.cellC[b + 1];
-        const cz = this.cellC[b + 2];
-        for (let qz = Math.max(0, cz - 1); qz <= Math.min(nz - 1, cz + 1); qz++) {
-          for (let qy = Math.max(0, cy - 1); qy <= Math.min(ny - 1, cy + 1); qy++) {
-            for (let qx = Math.max(0, cx - 1); qx <= Math.min(nx - 1, cx + 1); qx++) {
-              for (let j = this.cellHead[(qz * ny + qy) * nx + qx]; j >= 0; j = this.nextIn[j]) {
-                if (j <= i) continue;
-                const bj = 3 * j;
-                let dx = p[bj] - p[b];
-                let dy = p[bj + 1] - p[b + 1];
-                let dz = p[bj + 2] - p[b + 2];
-                const s = this.rad[i] + this.rad[j];
-                const d2 = dx * dx + dy * dy + dz * dz;
-                if (d2 >= s * s) continue;
-                let d = Math.sqrt(d2);
-                const depth = s - d;
-                if (d === 0) {
-                  // Coincident centres: separate along a direction fixed by the slots (deterministic).
-                  dx = Math.cos(i + 0.5 * j);
-                  dy = Math.sin(i + 0.5 * j);
-                  dz = 0;
-                  d = 1;
-                }
-                if (depth / s <= REPAIR_TOLERANCE) continue;
-                const wi = this.invMass[i];
-                const wj = this.invMass[j];
-                if (wi + wj === 0) {
-                  // Two fixed spheres cannot be moved apart: this edit cannot be repaired.
-                  return false;
-                }
-                const push = (depth * (1 + 1e-9)) / (d * (wi + wj));
-                p[b] -= dx * push * wi;
-                p[b + 1] -= dy * push * wi;
-                p[b + 2] -= dz * push * wi;
-                p[bj] += dx * push * wj;
-                p[bj + 1] += dy * push * wj;
-                p[bj + 2] += dz * push * wj;
-                if (depth / s > worst) worst = depth / s;
-              }
-            }
+        const around = this.gatherNeighbours(i, 0);
+        const list = this.neighA;
+        for (let q = 0; q < around; q++) {
+          const j = list[q];
+          if (j <= i) continue;
+          const bj = 3 * j;
+          let dx = p[bj] - p[b];
+          let dy = p[bj + 1] - p[b + 1];
+          let dz = p[bj + 2] - p[b + 2];
+          const s = this.rad[i] + this.rad[j];
+          const d2 = dx * dx + dy * dy + dz * dz;
+          if (d2 >= s * s) continue;
+          let d = Math.sqrt(d2);
+          const depth = s - d;
+          if (d === 0) {
+            // Coincident centres: separate along a direction fixed by the slots (deterministic).
+            dx = Math.cos(i + 0.5 * j);
+            dy = Math.sin(i + 0.5 * j);
+            dz = 0;
+            d = 1;
           }
+          if (depth / s <= REPAIR_TOLERANCE) continue;
+          const wi = this.invMass[i];
+          const wj = this.invMass[j];
+          if (wi + wj === 0) {
+            // Two fixed spheres cannot be moved apart: this edit cannot be repaired.
+            return false;
+          }
+          const push = (depth * (1 + 1e-9)) / (d * (wi + wj));
+          p[b] -= dx * push * wi;
+          p[b + 1] -= dy * push * wi;
+          p[b + 2] -= dz * push * wi;
+          p[bj] += dx * push * wj;
+          p[bj + 1] += dy * push * wj;
+          p[bj + 2] += dz * push * wj;
+          if (depth / s > worst) worst = depth / s;
         }
       }
       if (worst === 0) {
