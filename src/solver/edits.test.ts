@@ -102,3 +102,26 @@ describe('determinism', () => {
     expect(a.spheres[0].position).not.toEqual(b.spheres[0].position);
   });
 });
+
+describe('adding many spheres at once', () => {
+  it('addSpheres gives the same world as adding one by one, and names a bad definition by index', () => {
+    const scene = gasScene({ count: 200, packingFraction: 0.2, speed: 3, seed: 8, radius: [0.3, 0.5] });
+    const one = createWorld(scene.options);
+    for (const s of scene.spheres) one.addSphere(s);
+    const batch = createWorld(scene.options);
+    expect(batch.addSpheres(scene.spheres)).toBe(0);
+    expect(Array.from(batch.positions.subarray(0, 600))).toEqual(Array.from(one.positions.subarray(0, 600)));
+    const bad = [...scene.spheres.slice(0, 5), { position: [0, 0, 0] as [number, number, number], radius: -1 }];
+    expect(() => batch.addSpheres(bad)).toThrow(/spheres\[5\]\.radius must be a finite number > 0, got -1/);
+    expect(batch.count).toBe(200);
+  });
+
+  it('a batch that cannot be placed is refused whole', () => {
+    const w = createWorld({ size: [2, 2, 2] });
+    const full = Array.from({ length: 30 }, () => ({ position: [0, 0, 0] as [number, number, number], radius: 0.5, fixed: true }));
+    expect(() => w.addSpheres(full)).toThrow(/spheres/);
+    expect(w.count).toBe(0);
+    w.addSphere({ position: [0, 0, 0], radius: 0.5 });
+    expect(w.idAt(0)).toBe(0);
+  });
+});

@@ -64,6 +64,16 @@ export interface StepWork {
   clusters: number;
 }
 
+/** A sphere definition after validation. */
+interface CheckedSphere {
+  radius: number;
+  p: [number, number, number];
+  v: [number, number, number];
+  fixed: boolean;
+  mass: number;
+  e: number;
+}
+
 const NONE = -1000;
 const CELL_BASE = -10; // cell crossing: CELL_BASE - (2 * axis + side)
 const WALL_BASE = -1; // wall w: WALL_BASE - w, w = 2 * axis + side (side 1 = + wall)
@@ -125,6 +135,8 @@ export class World {
   private stack = new Int32Array(0);
   private normals = new Float64Array(3 * 32);
   private solveScratch = new Float64Array(6);
+  /** Checked sphere definitions waiting to be appended (edits only, never in step). */
+  private pending: CheckedSphere[] = [];
   private neighA = new Int32Array(256);
   private neighB = new Int32Array(256);
   /** The time of the event being processed, s (a typed array: numbers passed between methods would be boxed). */
@@ -266,59 +278,87 @@ export class World {
 
   /** Adds a sphere and returns its id. Overlaps it creates are repaired (PHYSICS.md section 6). */
   addSphere(def: SphereOptions): number {
-    if (def === null || typeof def !== 'object') throw new SolverInputError('sphere', def, 'an object');
-    const radius = positive('radius', def.radius);
-    const p = vec3('position', def.position);
-    const v = def.velocity === undefined ? [0, 0, 0] : vec3('velocity', def.velocity);
-    const fixed = def.fixed === undefined ? false : bool('fixed', def.fixed);
+    this.pending[0] = this.checkSphere(def, '');
+    return this.appendChecked(1, 'position', def?.position);
+  }
+
+  /**
+   * Adds many spheres at once (a scene) and returns the first id; the others follow in order.
+   * Every definition is checked before anything changes (a bad one is named by its index, for
+   * instance `spheres[12].radius`), and overlaps are repaired once for all of them, so building
+   * N spheres costs time linear in N (adding them one by one repairs N times).
+   */
+  addSpheres(defs: readonly SphereOptions[]): number {
+    if (!Array.isArray(defs)) throw new SolverInputError('spheres', defs, 'an array of sphere definitions');
+    if (this.pending.length < defs.length) this.pending = new Array(defs.length);
+    for (let k = 0; k < defs.length; k++) this.pending[k] = this.checkSphere(defs[k], `spheres[${k}].`);
+    return this.appendChecked(defs.length, 'spheres', `${defs.length} spheres`);
+  }
+
+  /** Validates a sphere definition (fields prefixed for messages); changes nothing. */
+  private checkSphere(def: SphereOptions, prefix: string): CheckedSphere {
+    if (def === null || typeof def !== 'object') throw new SolverInputError(prefix ? prefix.slice(0, -1) : 'sphere', def, 'an object');
+    const radius = positive(`${prefix}radius`, def.radius);
+    const p = vec3(`${prefix}position`, def.position);
+    const v = def.velocity === undefined ? ([0, 0, 0] as [number, number, number]) : vec3(`${prefix}velocity`, def.velocity);
+    const fixed = def.fixed === undefined ? false : bool(`${prefix}fixed`, def.fixed);
     let mass: number;
     if (fixed) {
-      if (def.mass !== undefined && def.mass !== Infinity) positive('mass', def.mass);
+      if (def.mass !== undefined && def.mass !== Infinity) positive(`${prefix}mass`, def.mass);
       mass = Infinity;
-    } else if (def.mass !== undefined) mass = positive('mass', def.mass);
+    } else if (def.mass !== undefined) mass = positive(`${prefix}mass`, def.mass);
     else {
-      const density = def.density === undefined ? this.o.density : positive('density', def.density);
-      mass = (4 / 3) * Math.PI * radius * radius * radius * density;
-      positive('mass', mass);
+      const density = def.density === undefined ? this.o.density : positive(`${prefix}density`, def.density);
+      mass = positive(`${prefix}mass`, (4 / 3) * Math.PI * radius * radius * radius * density);
     }
-    const e = def.restitution === undefined ? NaN : inRange('restitution', def.restitution, 0, 1);
-    this.checkFits('radius', radius);
-    this.checkInside('position', p);
-    if (this.nextId >= 0x7fffffff) throw new SolverInputError('sphere', this.nextId, 'fewer than 2^31 ever added');
+    const e = def.restitution === undefined ? NaN : inRange(`${prefix}restitution`, def.restitution, 0, 1);
+    this.checkFits(`${prefix}radius`, radius);
+    this.checkInside(`${prefix}position`, p);
+    return { radius, p, v, fixed, mass, e };
+  }
 
+  /** Appends the first `count` checked spheres, repairs overlaps once, rolls all back on failure. */
+  private appendChecked(count: number, field: string, value: unknown): number {
+    if (this.nextId + count >= 0x7fffffff) throw new SolverInputError('sphere', this.nextId, 'fewer than 2^31 ever added');
     this.sync();
-    this.reserve(this.n + 1);
-    const id = this.nextId;
-    this.growIds(id + 1);
+    this.reserve(this.n + count);
+    const first = this.nextId;
+    this.growIds(first + count);
     this.editRollback(() => {
-      const i = this.n++;
-      this.nextId++;
-      this.idOf[i] = id;
-      this.slotOf[id] = i;
-      this.rad[i] = radius;
-      this.mass[i] = mass;
-      this.invMass[i] = fixed ? 0 : 1 / mass;
-      this.isFixed[i] = fixed ? 1 : 0;
-      this.ownE[i] = e;
-      this.asleep[i] = 0;
-      this.frozen[i] = 0;
-      this.restMask[i] = 0;
-      this.collCount[i] = 0;
-      this.lastColl[i] = -Infinity;
-      this.stepStamp[i] = -1;
-      this.tLoc[i] = this.simTime;
-      this.setVec(this.pos, i, p);
-      this.setVec(this.vel, i, fixed ? [0, 0, 0] : v);
-      if (this.o.planar) {
-        this.pos[3 * i + 2] = 0;
-        this.vel[3 * i + 2] = 0;
+      for (let k = 0; k < count; k++) {
+        const s = this.pending[k];
+        const i = this.n++;
+        const id = this.nextId++;
+        this.idOf[i] = id;
+        this.slotOf[id] = i;
+        this.rad[i] = s.radius;
+        this.mass[i] = s.mass;
+        this.invMass[i] = s.fixed ? 0 : 1 / s.mass;
+        this.isFixed[i] = s.fixed ? 1 : 0;
+        this.ownE[i] = s.e;
+        this.asleep[i] = 0;
+        this.frozen[i] = 0;
+        this.restMask[i] = 0;
+        this.collCount[i] = 0;
+        this.lastColl[i] = -Infinity;
+        this.stepStamp[i] = -1;
+        this.tLoc[i] = this.simTime;
+        this.setVec(this.pos, i, s.p);
+        this.setVec(this.vel, i, s.fixed ? [0, 0, 0] : s.v);
+        if (this.o.planar) {
+          this.pos[3 * i + 2] = 0;
+          this.vel[3 * i + 2] = 0;
+        }
       }
-    }, 'position', p, () => {
-      this.removeSlot(this.n - 1);
-      this.slotOf[id] = -1;
-      this.nextId--;
+    }, field, value, () => {
+      for (let k = 0; k < count; k++) {
+        this.removeSlot(this.n - 1);
+        this.slotOf[this.nextId - 1] = -1;
+        this.nextId--;
+      }
     });
-    return id;
+    for (let k = 0; k < count; k++) this.pending[k] = undefined as unknown as CheckedSphere;
+    return first;
   }
 
   /** Removes a sphere. The last sphere moves into its slot; ids do not change (see {@link indexOf}). */

@@ -1,7 +1,7 @@
 /**
  * Turns the sandbox's settings into a solver scene: a random gas in a box of the chosen side.
  */
-import { createWorld, gasScene, type Scene, type World } from '../solver/index.ts';
+import { buildWorld, gasScene, type Scene, type World } from '../solver/index.ts';
 import type { Settings } from './settings.ts';
 
 /** The world options that follow the live settings. */
@@ -37,34 +37,7 @@ export function sandboxScene(s: Settings): Scene {
   return gasScene({ ...base, packingFraction });
 }
 
-/**
- * Builds a world from a scene whose spheres are already apart and inside the box (as the gas
- * builder places them), in time linear in the number of spheres.
- *
- * Workaround: the solver's `addSphere` repairs overlaps over the whole world after every single
- * sphere, so adding N spheres one by one costs O(N^2) (about 0.6 s for 2,000 spheres and 80 s for
- * 20,000 on a laptop core). While adding, the per-sphere repair (the world's private
- * `afterGeometryEdit`) is replaced by an own property that only marks the world for a rebuild,
- * and one repair pass runs at the end (resizing the box to its own size repairs every overlap and
- * keeps every sphere inside). Should the solver rename that method, the shadowing property does
- * nothing and the build is merely slow again, never wrong.
- */
-export function buildSceneWorld(scene: Scene): World {
-  const world = createWorld(scene.options);
-  const patched = world as unknown as { afterGeometryEdit?: unknown; dirty?: boolean };
-  patched.afterGeometryEdit = function markDirty(this: { dirty: boolean }): void {
-    this.dirty = true;
-  };
-  try {
-    for (const sphere of scene.spheres) world.addSphere(sphere);
-  } finally {
-    delete patched.afterGeometryEdit;
-  }
-  world.setSize(world.size);
-  return world;
-}
-
 /** Builds the world of a set of settings; see {@link sandboxScene}. */
 export function buildSandboxWorld(s: Settings): World {
-  return buildSceneWorld(sandboxScene(s));
+  return buildWorld(sandboxScene(s));
 }

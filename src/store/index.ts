@@ -7,7 +7,7 @@ export { FixedStepClock } from './fixed-step-clock.ts';
 export type { ClockOptions } from './fixed-step-clock.ts';
 export { Simulation, EMPTY_STATS } from './simulation.ts';
 export type { SampledStats, Now } from './simulation.ts';
-export { buildSandboxWorld, buildSceneWorld, sandboxScene, liveWorldOptions } from './build-scene.ts';
+export { buildSandboxWorld, sandboxScene, liveWorldOptions } from './build-scene.ts';
 export {
   DEFAULT_SETTINGS,
   NUMBER_SPECS,
