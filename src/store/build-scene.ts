@@ -1,7 +1,10 @@
 /**
- * Turns the sandbox's settings into a solver scene: a random gas in a box of the chosen side.
+ * Turns an experiment into a solver world: the free sandbox's settings into a random gas in a box
+ * of the chosen side, or a classroom preset's scene, followed by the hand edits of spheres.
  */
-import { buildWorld, gasScene, type Scene, type World } from '../solver/index.ts';
+import { presetById, type Preset } from '../presets/presets.ts';
+import type { SphereEdit } from '../share/url-state.ts';
+import { buildWorld, gasScene, SolverInputError, type Scene, type World } from '../solver/index.ts';
 import type { Settings } from './settings.ts';
 
 /** The world options that follow the live settings. */
@@ -40,4 +43,68 @@ export function sandboxScene(s: Settings): Scene {
 /** Builds the world of a set of settings; see {@link sandboxScene}. */
 export function buildSandboxWorld(s: Settings): World {
   return buildWorld(sandboxScene(s));
+}
+
+/**
+ * The settings that show a preset's world: its restitutions and gravity (the live settings,
+ * which then keep acting on it) and the seed; the free-sandbox scene settings stay as they were.
+ */
+export function presetSettings(preset: Preset, base: Settings): Settings {
+  const o = preset.build(base.seed).options;
+  const restitution = o.restitution ?? 1;
+  const gy = o.gravity ? -(o.gravity[1] as number) : 0;
+  return {
+    ...base,
+    restitution,
+    wallRestitution: o.wallRestitution ?? restitution,
+    gravityOn: gy > 0,
+    gravity: gy > 0 ? gy : base.gravity,
+  };
+}
+
+/**
+ * Applies hand edits (inspector, shared link) to a freshly built world, in order. An edit the
+ * world refuses (a sphere id it does not have, a radius that does not fit) is skipped; returns a
+ * plain-text message for each.
+ */
+export function applyEdits(world: World, edits: readonly SphereEdit[]): string[] {
+  const refused: string[] = [];
+  for (const edit of edits) {
+    if (!world.has(edit.id)) {
+      refused.push(`Sphere #${edit.id} does not exist in this experiment; its edit was skipped.`);
+      continue;
+    }
+    try {
+      if (edit.mass !== undefined) world.setMass(edit.id, edit.mass);
+      if (edit.radius !== undefined) world.setRadius(edit.id, edit.radius);
+      if (edit.position !== undefined) world.setPosition(edit.id, edit.position);
+      if (edit.velocity !== undefined) world.setVelocity(edit.id, edit.velocity);
+    } catch (error) {
+      if (!(error instanceof SolverInputError)) throw error;
+      refused.push(`The edit of sphere #${edit.id} was refused: ${error.message}`);
+    }
+  }
+  return refused;
+}
+
+/**
+ * Builds the world of an experiment: the preset's scene for its seed (or the free sandbox of the
+ * settings), with the live settings applied, then the hand edits. Throws `SolverInputError` when
+ * the scene cannot be built.
+ */
+export function buildExperimentWorld(settings: Settings, presetId: string | null, edits: readonly SphereEdit[] = []): { world: World; refused: string[] } {
+  const preset = presetId === null ? undefined : presetById(presetId);
+  let world: World;
+  if (preset) {
+    world = buildWorld(preset.build(settings.seed));
+    // Only what differs from the scene, so that an untouched preset is exactly its scene.
+    const live = liveWorldOptions(settings);
+    if (world.options.restitution !== live.restitution) world.setRestitution(live.restitution);
+    if (world.options.wallRestitution !== live.wallRestitution) world.setWallRestitution(live.wallRestitution);
+    const g = world.gravity;
+    if (g[0] !== live.gravity[0] || g[1] !== live.gravity[1] || g[2] !== live.gravity[2]) world.setGravity(live.gravity);
+  } else {
+    world = buildSandboxWorld(settings);
+  }
+  return { world, refused: applyEdits(world, edits) };
 }

@@ -7,7 +7,10 @@ export { FixedStepClock } from './fixed-step-clock.ts';
 export type { ClockOptions } from './fixed-step-clock.ts';
 export { Simulation, EMPTY_STATS } from './simulation.ts';
 export type { SampledStats, Now } from './simulation.ts';
-export { buildSandboxWorld, sandboxScene, liveWorldOptions } from './build-scene.ts';
+export { buildSandboxWorld, sandboxScene, liveWorldOptions, presetSettings, applyEdits, buildExperimentWorld } from './build-scene.ts';
+export { History, HISTORY_COLUMNS } from './history.ts';
+export { CollisionLog, separatingSpeed } from './collision-log.ts';
+export type { LoggedCollision } from './collision-log.ts';
 export {
   DEFAULT_SETTINGS,
   NUMBER_SPECS,

@@ -5,9 +5,11 @@
  * sample window closes, a few times a second.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { SolverInputError } from '../solver/index.ts';
+import { presetById } from '../presets/presets.ts';
+import type { ExperimentState, SphereEdit } from '../share/url-state.ts';
+import { SolverInputError, type World } from '../solver/index.ts';
 import type { ClockOptions } from './fixed-step-clock.ts';
-import { buildSandboxWorld, liveWorldOptions } from './build-scene.ts';
+import { buildExperimentWorld, liveWorldOptions, presetSettings } from './build-scene.ts';
 import { DEFAULT_SETTINGS, LIVE_SETTINGS, settingWarnings, validateSettings, type FieldMessages, type SettingKey, type Settings } from './settings.ts';
 import { EMPTY_STATS, Simulation, type Now, type SampledStats } from './simulation.ts';
 
@@ -29,6 +31,14 @@ export interface SandboxState {
   stats: SampledStats;
   /** The simulation; a constant reference, read in the frame loop, never a React dependency. */
   sim: Simulation;
+  /** Id of the classroom preset being run, or null for the free sandbox. */
+  preset: string | null;
+  /** Hand edits of spheres, applied after the scene is built (kept in shared links). */
+  edits: SphereEdit[];
+  /** Id of the sphere selected in the inspector, or null. */
+  selected: number | null;
+  /** Plain-text notices for the person (a shared link that was partly wrong ...). */
+  notices: string[];
 
   /** Starts the clock. */
   play(): void;
@@ -56,6 +66,24 @@ export interface SandboxState {
   frame(frameDeltaSeconds: number): void;
   /** Publishes the current stats now instead of at the end of the sample window. */
   sampleNow(): void;
+  /**
+   * Runs a classroom preset (its scene for the current seed, its restitution and gravity), or the
+   * free sandbox with null. Hand edits are dropped (they belong to the old scene).
+   */
+  selectPreset(id: string | null): void;
+  /** Time reversal: negates every velocity (with e = 1 the system retraces its path). */
+  reverse(): void;
+  /** Selects a sphere by id for the inspector, or clears the selection with null. */
+  select(id: number | null): void;
+  /**
+   * Edits the selected sphere's mass, radius or velocity (only while paused) and records the edit
+   * for restarts and shared links. Returns null when applied, else a message naming the value.
+   */
+  editSphere(id: number, patch: Omit<SphereEdit, 'id'>): string | null;
+  /** Clears the notices. */
+  dismissNotices(): void;
+  /** The whole experiment, as a shared link carries it. */
+  experiment(): ExperimentState;
 }
 
 /** Options of {@link createSandboxStore}. */
@@ -70,6 +98,15 @@ export interface SandboxStoreOptions {
   sampleSeconds?: number;
   /** Monotonic clock in ms, for timing the solver. @defaultValue performance.now */
   now?: Now;
+  /**
+   * Classroom preset to start with (an unknown id is ignored with a notice). Its restitution and
+   * gravity are used except where `settings` names them. @defaultValue null
+   */
+  preset?: string | null;
+  /** Hand edits of spheres applied after the first build. @defaultValue none */
+  edits?: SphereEdit[];
+  /** Notices to show from the start (for instance from reading a shared link). @defaultValue none */
+  notices?: string[];
 }
 
 /** The sandbox store's type. */
@@ -89,19 +126,31 @@ function solverMessage(error: unknown): string | null {
 
 /** Creates a sandbox store with its own world (one per sandbox on a page). */
 export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxStore {
-  const initial: Settings = { ...DEFAULT_SETTINGS, ...options.settings };
+  let initial: Settings = { ...DEFAULT_SETTINGS, ...options.settings };
   const initialErrors = validateSettings(initial);
   if (Object.keys(initialErrors).length > 0) throw new SettingsError(initialErrors);
+  const initialNotices = [...(options.notices ?? [])];
+  let initialPreset = options.preset ?? null;
+  const startPreset = initialPreset === null ? undefined : presetById(initialPreset);
+  if (initialPreset !== null && !startPreset) {
+    initialNotices.push(`Unknown preset "${initialPreset}"; the free sandbox is loaded.`);
+    initialPreset = null;
+  }
+  // A preset brings its own restitution and gravity; settings given explicitly override them.
+  if (startPreset) initial = { ...presetSettings(startPreset, initial), ...options.settings };
   const sampleSeconds = options.sampleSeconds ?? 0.25;
-  const sim = new Simulation(buildSandboxWorld(initial), options.clock, options.now);
+  const initialEdits = [...(options.edits ?? [])];
+  const first = buildExperimentWorld(initial, initialPreset, initialEdits);
+  initialNotices.push(...first.refused);
+  const sim = new Simulation(first.world, options.clock, options.now);
   sim.timeScale = initial.timeScale;
 
   return createStore<SandboxState>()((set, get) => {
     /** Builds a world for `settings` and swaps it in; returns the error message, or null. */
-    const rebuild = (settings: Settings): string | null => {
+    const rebuild = (settings: Settings, preset: string | null = get().preset, edits: readonly SphereEdit[] = []): string | null => {
       let world;
       try {
-        world = buildSandboxWorld(settings);
+        world = buildExperimentWorld(settings, preset, edits).world;
       } catch (error) {
         const message = solverMessage(error);
         if (message === null) throw error;
@@ -123,6 +172,10 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
       viewVersion: 0,
       stats: { ...EMPTY_STATS, count: sim.count },
       sim,
+      preset: initialPreset,
+      edits: initialEdits,
+      selected: null,
+      notices: initialNotices,
 
       play() {
         if (get().running) return;
@@ -147,7 +200,7 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
         publish();
       },
       restart() {
-        const message = rebuild(get().settings);
+        const message = rebuild(get().settings, get().preset, get().edits);
         if (message !== null) throw new Error(message); // the settings in effect always built before
         set((s) => ({ sceneVersion: s.sceneVersion + 1 }));
         if (!get().running) sim.clock.alpha = 1;
@@ -155,10 +208,13 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
       },
       reset() {
         const settings = { ...DEFAULT_SETTINGS };
-        const message = rebuild(settings);
+        const message = rebuild(settings, null);
         if (message !== null) throw new Error(message);
         set((s) => ({
           settings,
+          preset: null,
+          edits: [],
+          selected: null,
           errors: {},
           warnings: settingWarnings(settings),
           running: true,
@@ -192,7 +248,8 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
             if (message === null) throw error;
           }
         } else {
-          message = rebuild(candidate);
+          // A scene setting other than the seed leaves the preset for the free sandbox.
+          message = rebuild(candidate, key === 'seed' ? state.preset : null);
         }
         if (message !== null) {
           set({ errors: { ...state.errors, [key]: message } });
@@ -201,12 +258,14 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
         const errors = { ...state.errors };
         delete errors[key];
         const rebuilt = !LIVE_SETTINGS.has(key);
+        const leavesPreset = rebuilt && key !== 'seed' && state.preset !== null;
         set((s) => ({
           settings: candidate,
           errors,
           warnings: settingWarnings(candidate),
           sceneVersion: rebuilt ? s.sceneVersion + 1 : s.sceneVersion,
-          viewVersion: rebuilt && (key === 'boxSize' || key === 'planar') ? s.viewVersion + 1 : s.viewVersion,
+          viewVersion: rebuilt && (key === 'boxSize' || key === 'planar' || leavesPreset) ? s.viewVersion + 1 : s.viewVersion,
+          ...(rebuilt ? { edits: [], selected: null, preset: leavesPreset ? null : s.preset } : {}),
         }));
         if (rebuilt) {
           if (!get().running) sim.clock.alpha = 1;
@@ -234,6 +293,76 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
       sampleNow() {
         publish();
       },
+      selectPreset(id) {
+        const preset = id === null ? undefined : presetById(id);
+        if (id !== null && !preset) {
+          set((s) => ({ notices: [...s.notices, `Unknown preset "${id}".`] }));
+          return;
+        }
+        const settings = preset ? presetSettings(preset, get().settings) : get().settings;
+        const message = rebuild(settings, id, []);
+        if (message !== null) {
+          set((s) => ({ notices: [...s.notices, message] }));
+          return;
+        }
+        set((s) => ({
+          preset: id,
+          settings,
+          errors: {},
+          edits: [],
+          selected: null,
+          sceneVersion: s.sceneVersion + 1,
+          viewVersion: s.viewVersion + 1,
+        }));
+        if (!get().running) sim.clock.alpha = 1;
+        publish();
+      },
+      reverse() {
+        sim.world.reverseVelocities();
+        publish();
+      },
+      select(id) {
+        if (id !== null && !sim.world.has(id)) id = null;
+        if (get().selected !== id) set({ selected: id });
+      },
+      editSphere(id, patch) {
+        if (get().running) return 'Pause the simulation to edit a sphere.';
+        const world = sim.world;
+        if (!world.has(id)) return `Sphere #${id} does not exist.`;
+        const edit: SphereEdit = { id, ...patch };
+        const refused = applyOne(world, edit);
+        if (refused !== null) return refused;
+        sim.syncPrevious();
+        sim.clock.alpha = 1;
+        const edits = get().edits.slice();
+        const k = edits.findIndex((e) => e.id === id);
+        edits[k >= 0 ? k : edits.length] = k >= 0 ? { ...edits[k], ...patch } : edit;
+        set({ edits });
+        publish();
+        return null;
+      },
+      dismissNotices() {
+        if (get().notices.length > 0) set({ notices: [] });
+      },
+      experiment() {
+        const s = get();
+        return { preset: s.preset, settings: { ...s.settings }, edits: s.edits.map((e) => ({ ...e })) };
+      },
     };
   });
+}
+
+/** Applies one edit to a running world; returns null, or the solver's message naming the value. */
+function applyOne(world: World, edit: SphereEdit): string | null {
+  try {
+    if (edit.mass !== undefined) world.setMass(edit.id, edit.mass);
+    if (edit.radius !== undefined) world.setRadius(edit.id, edit.radius);
+    if (edit.position !== undefined) world.setPosition(edit.id, edit.position);
+    if (edit.velocity !== undefined) world.setVelocity(edit.id, edit.velocity);
+  } catch (error) {
+    const message = solverMessage(error);
+    if (message === null) throw error;
+    return message;
+  }
+  return null;
 }

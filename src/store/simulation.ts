@@ -3,8 +3,10 @@
  * previous step for interpolation, and the counters the status line samples. Nothing here goes
  * through React or the store's state; the frame loop reads the typed arrays directly.
  */
-import type { World } from '../solver/index.ts';
+import { PressureGauge, temperature, type World } from '../solver/index.ts';
+import { CollisionLog } from './collision-log.ts';
 import { FixedStepClock, type ClockOptions } from './fixed-step-clock.ts';
+import { History } from './history.ts';
 
 /** A monotonic clock in milliseconds (performance.now in the browser). */
 export type Now = () => number;
@@ -34,6 +36,25 @@ export interface SampledStats {
   count: number;
   /** Kinetic energy, J. */
   kineticEnergy: number;
+  /** Potential energy in gravity, J (zero at the box centre). */
+  potentialEnergy: number;
+  /** Total momentum of the free spheres, kg m/s, x y z. */
+  momentum: readonly [number, number, number];
+  /** kT, J: (2/3) of the mean kinetic energy per free sphere in 3D, the mean itself in the plane. */
+  temperature: number;
+  /**
+   * Wall pressure measured from the impulses the walls received since the scene started, Pa
+   * (N/m in planar mode); NaN before any time has passed.
+   */
+  pressureMeasured: number;
+  /** Ideal-gas prediction N kT / V for the same spheres, Pa (N/m in planar mode). */
+  pressureIdeal: number;
+  /** Whether the world is planar (pressures are then per length). */
+  planar: boolean;
+  /** Sphere-sphere collisions since the scene started. */
+  pairCollisionsTotal: number;
+  /** Sphere-wall collisions since the scene started. */
+  wallCollisionsTotal: number;
   /** Spheres asleep (resting under gravity). */
   sleeping: number;
 }
@@ -50,6 +71,14 @@ export const EMPTY_STATS: SampledStats = Object.freeze({
   lastPairTime: 0,
   count: 0,
   kineticEnergy: 0,
+  potentialEnergy: 0,
+  momentum: [0, 0, 0] as const,
+  temperature: 0,
+  pressureMeasured: NaN,
+  pressureIdeal: NaN,
+  planar: false,
+  pairCollisionsTotal: 0,
+  wallCollisionsTotal: 0,
   sleeping: 0,
 });
 
@@ -69,8 +98,13 @@ export class Simulation {
   frameBudgetMs = 30;
   /** Steps skipped so far because a frame ran out of its solver budget. */
   skippedSteps = 0;
+  /** Energy and momentum at each sample, for the plots and the CSV export. */
+  readonly history = new History();
+  /** The most recent sphere-sphere collisions. */
+  readonly collisions = new CollisionLog();
 
   private current: World;
+  private gauge: PressureGauge;
   private prev = new Float64Array(0);
   private readonly now: Now;
 
@@ -90,6 +124,7 @@ export class Simulation {
     this.clock = new FixedStepClock(clock);
     this.now = now;
     this.current = world;
+    this.gauge = new PressureGauge(world);
     this.syncPrevious();
   }
 
@@ -136,6 +171,9 @@ export class Simulation {
   /** Swaps in a new world (a rebuilt scene) and starts its clock and counters afresh. */
   replaceWorld(world: World): void {
     this.current = world;
+    this.gauge = new PressureGauge(world);
+    this.history.clear();
+    this.collisions.clear();
     this.clock.reset();
     this.pairA = this.pairB = -1;
     this.pairTime = 0;
@@ -192,6 +230,7 @@ export class Simulation {
     this.windowSim += this.clock.fixedDt;
     this.windowPairs += world.lastStep.pairCollisions;
     this.windowWalls += world.lastStep.wallCollisions;
+    this.collisions.record(world);
     const ev = world.events;
     for (let k = ev.count - 1; k >= 0; k--) {
       if (ev.b[k] >= 0) {
@@ -207,6 +246,9 @@ export class Simulation {
   sample(): SampledStats {
     const world = this.current;
     const s = world.stats();
+    const pressure = this.gauge.read();
+    const h = this.history;
+    if (h.length === 0 || world.time > h.columns[0][h.length - 1]) h.push(world.time, s.kineticEnergy, s.potentialEnergy, s.momentum[0], s.momentum[1], s.momentum[2]);
     const stats: SampledStats = {
       simTime: world.time,
       fps: this.windowReal > 0 ? this.windowFrames / this.windowReal : 0,
@@ -218,6 +260,14 @@ export class Simulation {
       lastPairTime: this.pairTime,
       count: world.count,
       kineticEnergy: s.kineticEnergy,
+      potentialEnergy: s.potentialEnergy,
+      momentum: s.momentum,
+      temperature: temperature(world),
+      pressureMeasured: pressure.measured,
+      pressureIdeal: pressure.ideal,
+      planar: world.options.planar,
+      pairCollisionsTotal: s.pairCollisions,
+      wallCollisionsTotal: s.wallCollisions,
       sleeping: s.sleeping,
     };
     this.windowReal = this.windowFrames = this.windowSteps = this.windowStepMs = this.windowSim = this.windowPairs = this.windowWalls = 0;
