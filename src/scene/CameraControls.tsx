@@ -17,13 +17,13 @@ export interface CameraControlsProps {
   /** Smooth the camera's motion after a drag. @defaultValue true */
   damping?: boolean;
   /**
-   * Pixels of the view covered by the overlay on the right and at the bottom: the picture is
-   * shifted so that the box centre sits in the middle of the free part. @defaultValue none
+   * Pixels of the view covered by the overlay on the left, on the right and at the bottom: the
+   * picture is shifted so that the box centre sits in the middle of the free part. @defaultValue none
    */
-  insets?: { right: number; bottom: number };
+  insets?: { left?: number; right: number; bottom: number };
 }
 
-const NO_INSETS = { right: 0, bottom: 0 };
+const NO_INSETS = { left: 0, right: 0, bottom: 0 };
 
 /** Orbit controls bound to the canvas, with a home view that frames the box. */
 export function CameraControls({ store, damping = true, insets = NO_INSETS }: CameraControlsProps) {
@@ -32,7 +32,12 @@ export function CameraControls({ store, damping = true, insets = NO_INSETS }: Ca
   const width = useThree((s) => s.size.width);
   const height = useThree((s) => s.size.height);
   const { right, bottom } = insets;
-  const freeWidth = Math.max(width - right, width * 0.4);
+  const left = insets.left ?? 0;
+  const freeWidth = Math.max(width - right - left, width * 0.4);
+  // The shift of the picture's centre: half the difference of the side insets, scaled down when
+  // the free part was clamped.
+  const sideScale = right + left > 0 ? (width - freeWidth) / (right + left) : 0;
+  const shiftX = ((right - left) / 2) * sideScale;
   const freeHeight = Math.max(height - bottom, height * 0.6);
   const freeAspect = freeWidth / Math.max(freeHeight, 1);
   const controlsRef = useRef<OrbitControls | null>(null);
@@ -52,15 +57,14 @@ export function CameraControls({ store, damping = true, insets = NO_INSETS }: Ca
   }, [camera, domElement, damping]);
 
   useLayoutEffect(() => {
-    const dx = (width - freeWidth) / 2;
     const dy = (height - freeHeight) / 2;
-    if (dx > 0 || dy > 0) camera.setViewOffset(width, height, dx, dy, width, height);
+    if (shiftX !== 0 || dy > 0) camera.setViewOffset(width, height, shiftX, dy, width, height);
     else camera.clearViewOffset();
-  }, [camera, width, height, freeWidth, freeHeight]);
+  }, [camera, width, height, shiftX, freeHeight]);
 
   useEffect(() => {
-    const { sim, settings } = store.getState();
-    placeHomeCamera(camera, sim.world.size, settings.planar, freeAspect);
+    const { sim } = store.getState();
+    placeHomeCamera(camera, sim.world.size, sim.world.options.planar, freeAspect);
     const controls = controlsRef.current;
     if (controls) {
       const distance = camera.position.length();

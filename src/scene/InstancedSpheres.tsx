@@ -4,9 +4,9 @@
  * translation = position interpolated between the last two steps) and colour straight into the
  * instance buffers. Nothing is allocated per frame and React does not re-render per frame.
  */
-import { useFrame } from '@react-three/fiber';
+import { useFrame, type ThreeEvent } from '@react-three/fiber';
 import { useLayoutEffect, useRef, type RefObject } from 'react';
-import { DynamicDrawUsage, InstancedBufferAttribute, type InstancedMesh } from 'three';
+import { DynamicDrawUsage, InstancedBufferAttribute, InstancedMesh, type Intersection, type Raycaster } from 'three';
 import { useStore } from 'zustand';
 import type { SandboxStore } from '../store/index.ts';
 import { MASS_RAMP, rampIndex, SPEED_RAMP } from './sphere-colors.ts';
@@ -53,6 +53,8 @@ export function InstancedSpheres({ store, drawsRef }: InstancedSpheresProps) {
   const colorsRef = useRef<InstancedBufferAttribute | null>(null);
   // Mass range of the current scene, for the mass colour ramp (changes only on a rebuild).
   const massRange = useRef({ logMin: 0, logSpan: 1 });
+  // Fastest sphere of the scene when it was built, m/s: the top of the speed colour ramp.
+  const topSpeed = useRef(1);
 
   useLayoutEffect(() => {
     const mesh = meshRef.current;
@@ -63,6 +65,12 @@ export function InstancedSpheres({ store, drawsRef }: InstancedSpheresProps) {
     mesh.instanceMatrix.setUsage(DynamicDrawUsage);
     mesh.instanceColor = colors;
     colorsRef.current = colors;
+    // The spheres move every frame, so the bounding sphere three caches for picking goes stale:
+    // recompute it before each pick (pointer events only, never in the frame loop).
+    mesh.raycast = (raycaster: Raycaster, hits: Intersection[]) => {
+      mesh.computeBoundingSphere();
+      InstancedMesh.prototype.raycast.call(mesh, raycaster, hits);
+    };
     if (drawsRef) {
       mesh.onBeforeRender = () => {
         drawsRef.current.current++;
@@ -80,6 +88,12 @@ export function InstancedSpheres({ store, drawsRef }: InstancedSpheresProps) {
       if (m < lo) lo = m;
       if (m > hi) hi = m;
     }
+    const vel = sim.velocities;
+    let fastest = 0;
+    for (let i = 0; i < sim.count; i++) {
+      fastest = Math.max(fastest, Math.hypot(vel[3 * i], vel[3 * i + 1], vel[3 * i + 2]));
+    }
+    topSpeed.current = fastest;
     const logMin = lo > 0 && Number.isFinite(lo) ? Math.log(lo) : 0;
     const logSpan = hi > lo && Number.isFinite(hi) ? Math.log(hi) - logMin : 1;
     massRange.current = { logMin, logSpan };
@@ -109,7 +123,7 @@ export function InstancedSpheres({ store, drawsRef }: InstancedSpheresProps) {
     const ramp = bySpeed ? SPEED_RAMP : MASS_RAMP;
     // Speeds above about twice the initial speed (or the speed of a fall across the box) are red.
     const fall = settings.gravityOn ? Math.sqrt(settings.gravity * settings.boxSize) : 0;
-    const invRef = 1 / (1.8 * Math.max(settings.speed, fall, 1e-3));
+    const invRef = 1 / (1.8 * Math.max(state.preset === null ? settings.speed : 0.6 * topSpeed.current, fall, 1e-3));
     const { logMin, logSpan } = massRange.current;
     const masses = sim.masses;
     for (let i = 0; i < n; i++) {
@@ -146,8 +160,16 @@ export function InstancedSpheres({ store, drawsRef }: InstancedSpheresProps) {
     colors.needsUpdate = true;
   });
 
+  const onClick = (event: ThreeEvent<MouseEvent>): void => {
+    // A drag that turned the camera is not a click on a sphere.
+    if (event.delta > 4 || event.instanceId === undefined) return;
+    event.stopPropagation();
+    const world = store.getState().sim.world;
+    if (event.instanceId < world.count) store.getState().select(world.idAt(event.instanceId));
+  };
+
   return (
-    <instancedMesh key={capacity} ref={meshRef} args={[undefined, undefined, capacity]} frustumCulled={false} name="spheres">
+    <instancedMesh key={capacity} ref={meshRef} args={[undefined, undefined, capacity]} frustumCulled={false} name="spheres" onClick={onClick}>
       <sphereGeometry args={[1, widthSegments, heightSegments]} />
       <meshStandardMaterial roughness={0.32} metalness={0.08} envMapIntensity={0.6} />
     </instancedMesh>

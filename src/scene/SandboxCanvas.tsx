@@ -11,6 +11,7 @@ import type { SandboxStore } from '../store/index.ts';
 import { BoxFrame } from './BoxFrame.tsx';
 import { CameraControls } from './CameraControls.tsx';
 import { InstancedSpheres, type DrawCounter } from './InstancedSpheres.tsx';
+import { SelectionMarker } from './SelectionMarker.tsx';
 import { installTestHook, isTestMode } from './test-hook.ts';
 
 /** Background colour of the view (the browser tests count pixels that differ from it). */
@@ -21,7 +22,7 @@ export interface SandboxCanvasProps {
   /** The sandbox store to draw. */
   store: SandboxStore;
   /** Pixels covered by the overlay on the right and at the bottom; see {@link CameraControls}. @defaultValue none */
-  insets?: { right: number; bottom: number };
+  insets?: { left?: number; right: number; bottom: number };
 }
 
 /** The sandbox's 3D view. */
@@ -33,7 +34,7 @@ export function SandboxCanvas({ store, insets }: SandboxCanvasProps) {
     store,
     useShallow((s) => {
       const size = s.sim.world.size;
-      return [size[0], size[1], size[2], s.settings.planar] as const;
+      return [size[0], size[1], size[2], s.sim.world.options.planar] as const;
     }),
   );
   return (
@@ -55,6 +56,7 @@ export function SandboxCanvas({ store, insets }: SandboxCanvasProps) {
       <directionalLight position={[-8, 3, -6]} intensity={0.7} color="#9ab8ff" />
       <BoxFrame size={[lx, ly, lz]} planar={planar} />
       <InstancedSpheres store={store} drawsRef={testMode ? draws : undefined} />
+      <SelectionMarker store={store} />
       <CameraControls store={store} damping={!testMode} insets={insets} />
     </Canvas>
   );

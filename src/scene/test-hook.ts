@@ -2,7 +2,7 @@
  * The browser tests' window into a running sandbox (only with `?test=1` in the URL): the store,
  * the renderer's draw statistics and a frame counter to wait on instead of sleeping.
  */
-import type { WebGLRenderer, Camera } from 'three';
+import { Vector3, type WebGLRenderer, type Camera } from 'three';
 import type { SandboxStore } from '../store/index.ts';
 import type { DrawCounter } from './InstancedSpheres.tsx';
 
@@ -20,6 +20,8 @@ export interface SandboxTestHook {
   frames(): number;
   /** Camera position, x y z. */
   cameraPosition(): [number, number, number];
+  /** Where a sphere's centre is drawn, in page pixels, or null when it does not exist. */
+  screenOf(id: number): [number, number] | null;
 }
 
 declare global {
@@ -43,5 +45,13 @@ export function installTestHook(store: SandboxStore, gl: WebGLRenderer, camera: 
     instances: () => draws.instances,
     frames: () => store.getState().sim.framesRendered,
     cameraPosition: () => [camera.position.x, camera.position.y, camera.position.z],
+    screenOf: (id) => {
+      const sim = store.getState().sim;
+      const slot = sim.world.indexOf(id);
+      if (slot < 0) return null;
+      const p = new Vector3(sim.positions[3 * slot], sim.positions[3 * slot + 1], sim.positions[3 * slot + 2]).project(camera);
+      const rect = gl.domElement.getBoundingClientRect();
+      return [rect.left + ((p.x + 1) / 2) * rect.width, rect.top + ((1 - p.y) / 2) * rect.height];
+    },
   };
 }

@@ -1,7 +1,11 @@
 /**
- * The overlay over the 3D view: title, settings panel, time controls and status line.
+ * The overlay over the 3D view: title, classroom panel, settings panel, time controls, keyboard
+ * help, status line and notices.
  */
 import type { SandboxStore } from '../store/index.ts';
+import { ClassroomPanel } from './ClassroomPanel.tsx';
+import { Help } from './Help.tsx';
+import { Notices } from './Notices.tsx';
 import { SettingsPanel } from './SettingsPanel.tsx';
 import { StatusLine } from './StatusLine.tsx';
 import { Transport } from './Transport.tsx';
@@ -10,20 +14,35 @@ import { Transport } from './Transport.tsx';
 export interface OverlayProps {
   /** The sandbox store. */
   store: SandboxStore;
+  /** Whether the classroom panel is open. @defaultValue true */
+  classroomOpen?: boolean;
+  /** Opens or closes the classroom panel. @defaultValue none (the panel stays as it is) */
+  onClassroomOpenChange?(open: boolean): void;
+  /** Large-text mode for projectors. @defaultValue false */
+  largeText?: boolean;
+  /** Turns large-text mode on or off. @defaultValue none */
+  onLargeTextChange?(on: boolean): void;
 }
 
+const ignore = (): void => {};
+
 /** Everything drawn over the canvas. */
-export function Overlay({ store }: OverlayProps) {
+export function Overlay({ store, classroomOpen = true, onClassroomOpenChange = ignore, largeText = false, onLargeTextChange = ignore }: OverlayProps) {
   return (
-    <div className="overlay">
+    <div className={`overlay${largeText ? ' overlay--large' : ''}`}>
       <header className="brand">
         <h1 className="brand__name">Sphere Sandbox</h1>
         <p className="brand__tagline">Exact, event-driven collisions</p>
       </header>
+      <ClassroomPanel store={store} open={classroomOpen} onOpenChange={onClassroomOpenChange} largeText={largeText} onLargeTextChange={onLargeTextChange} />
+      <Notices store={store} />
       <SettingsPanel store={store} />
       <footer className="dock">
         <Transport store={store} />
-        <StatusLine store={store} />
+        <div className="dock__row">
+          <StatusLine store={store} />
+          <Help />
+        </div>
       </footer>
     </div>
   );

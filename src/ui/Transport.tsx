@@ -1,12 +1,15 @@
 /**
  * The time controls: play/pause, step, restart and reset view, always visible (also with the
- * settings panel collapsed). Space plays or pauses and the right arrow steps when the focus is not
- * in a field.
+ * settings panel collapsed), reverse and the speed menu. Space plays or pauses, the right arrow
+ * steps and R restarts when the focus is not in a field.
  */
-import { useEffect } from 'react';
+import { useEffect, useId } from 'react';
 import { useStore } from 'zustand';
 import type { SandboxStore } from '../store/index.ts';
-import { PauseIcon, PlayIcon, RestartIcon, StepIcon, ViewIcon } from './icons.tsx';
+import { PauseIcon, PlayIcon, RestartIcon, ReverseIcon, StepIcon, ViewIcon } from './icons.tsx';
+
+/** Time scales offered in the speed menu (slow motion to fast forward). */
+const SPEEDS = [0.1, 0.25, 0.5, 1, 2, 4];
 
 /** Props of {@link Transport}. */
 export interface TransportProps {
@@ -18,9 +21,11 @@ function isTyping(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'SELECT', 'TEXTAREA', 'BUTTON'].includes(target.tagName));
 }
 
-/** Play/pause, step, restart and reset-view buttons with keyboard shortcuts. */
+/** Play/pause, step, restart, reverse, speed and reset-view controls with keyboard shortcuts. */
 export function Transport({ store }: TransportProps) {
   const running = useStore(store, (s) => s.running);
+  const timeScale = useStore(store, (s) => s.settings.timeScale);
+  const speedId = useId();
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent): void => {
@@ -31,6 +36,9 @@ export function Transport({ store }: TransportProps) {
       } else if (event.key === 'ArrowRight') {
         event.preventDefault();
         store.getState().stepOnce();
+      } else if (event.key === 'r' || event.key === 'R') {
+        event.preventDefault();
+        store.getState().restart();
       }
     };
     window.addEventListener('keydown', onKey);
@@ -51,6 +59,21 @@ export function Transport({ store }: TransportProps) {
         <RestartIcon />
         Restart
       </button>
+      <button type="button" className="button" data-action="reverse" title="Negate every velocity: with e = 1 the spheres retrace their paths" onClick={() => store.getState().reverse()}>
+        <ReverseIcon />
+        Reverse
+      </button>
+      <label className="transport__speed" htmlFor={speedId}>
+        <span>Speed</span>
+        <select id={speedId} className="field__select" value={SPEEDS.includes(timeScale) ? String(timeScale) : ''} onChange={(e) => store.getState().applySetting('timeScale', Number(e.target.value))}>
+          {!SPEEDS.includes(timeScale) && <option value="">{timeScale}×</option>}
+          {SPEEDS.map((v) => (
+            <option key={v} value={String(v)}>
+              {v}×
+            </option>
+          ))}
+        </select>
+      </label>
       <button type="button" className="button" data-action="reset-view" title="Frame the whole box again" onClick={() => store.getState().resetView()}>
         <ViewIcon />
         Reset view

@@ -52,3 +52,12 @@ export function ViewIcon() {
     </svg>
   );
 }
+
+/** Reverse: two arrows in opposite directions. */
+export function ReverseIcon() {
+  return (
+    <svg {...common}>
+      <path d="M2 5h10M9 2l3 3-3 3M14 11H4M7 8l-3 3 3 3" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}

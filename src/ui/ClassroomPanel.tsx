@@ -1,0 +1,75 @@
+/**
+ * The classroom panel on the left: the experiment chooser with share and export, readouts, live
+ * plots, the inspector and the collision log, each in a section that can be folded away, and the
+ * large-text switch for projectors.
+ */
+import { useId, type ReactNode } from 'react';
+import type { SandboxStore } from '../store/index.ts';
+import { CollisionLogView } from './CollisionLogView.tsx';
+import { ExperimentPicker } from './ExperimentPicker.tsx';
+import { Inspector } from './Inspector.tsx';
+import { Plots } from './Plots.tsx';
+import { Readouts } from './Readouts.tsx';
+
+/** Props of {@link ClassroomPanel}. */
+export interface ClassroomPanelProps {
+  /** The sandbox store. */
+  store: SandboxStore;
+  /** Whether the panel is open. */
+  open: boolean;
+  /** Opens or closes the panel. */
+  onOpenChange(open: boolean): void;
+  /** Large-text mode for projectors. */
+  largeText: boolean;
+  /** Turns large-text mode on or off. */
+  onLargeTextChange(on: boolean): void;
+}
+
+function Section({ title, children, open = true, name }: { title: string; children: ReactNode; open?: boolean; name: string }) {
+  return (
+    <details className="lab__section" open={open} data-section={name}>
+      <summary className="panel__heading lab__summary">{title}</summary>
+      {children}
+    </details>
+  );
+}
+
+/** The collapsible classroom panel. */
+export function ClassroomPanel({ store, open, onOpenChange, largeText, onLargeTextChange }: ClassroomPanelProps) {
+  const bodyId = useId();
+  return (
+    <aside className={`panel lab${open ? ' panel--open' : ''}`} aria-label="Classroom">
+      <button type="button" className="panel__toggle" aria-expanded={open} aria-controls={bodyId} onClick={() => onOpenChange(!open)}>
+        <span className="panel__title">Classroom</span>
+        <span className="panel__chevron" aria-hidden="true">
+          {open ? '▾' : '▸'}
+        </span>
+      </button>
+      <div className="panel__body" id={bodyId} hidden={!open}>
+        <Section title="Experiment" name="experiment">
+          <ExperimentPicker store={store} />
+        </Section>
+        <Section title="Readouts" name="readouts">
+          <Readouts store={store} />
+        </Section>
+        <Section title="Plots" name="plots">
+          <Plots store={store} />
+        </Section>
+        <Section title="Inspector" name="inspector">
+          <Inspector store={store} />
+        </Section>
+        <Section title="Collision log" name="log" open={false}>
+          <CollisionLogView store={store} />
+        </Section>
+        <div className="field field--toggle lab__large">
+          <div className="field__row">
+            <label className="field__label" htmlFor={`${bodyId}-large`}>
+              Large text (projector)
+            </label>
+            <input id={`${bodyId}-large`} className="switch" type="checkbox" role="switch" checked={largeText} onChange={(e) => onLargeTextChange(e.target.checked)} />
+          </div>
+        </div>
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,50 @@
+/**
+ * The collision log table: the most recent sphere-sphere collisions with time, pair, impulse,
+ * energy lost and measured restitution. Re-rendered when the store publishes a sample.
+ */
+import { useStore } from 'zustand';
+import type { SandboxStore } from '../store/index.ts';
+import { sig } from './format.ts';
+
+/** Props of {@link CollisionLogView}. */
+export interface CollisionLogViewProps {
+  /** The sandbox store. */
+  store: SandboxStore;
+  /** Rows shown. @defaultValue 8 */
+  rows?: number;
+}
+
+/** The last few collisions, newest first. */
+export function CollisionLogView({ store, rows = 8 }: CollisionLogViewProps) {
+  useStore(store, (s) => s.stats);
+  const log = store.getState().sim.collisions;
+  const recent = log.recent(rows);
+  if (recent.length === 0) return <p className="inspector__empty">No collisions yet.</p>;
+  return (
+    <table className="log">
+      <caption className="visually-hidden">Most recent collisions, newest first</caption>
+      <thead>
+        <tr>
+          <th scope="col">t (s)</th>
+          <th scope="col">pair</th>
+          <th scope="col">J (N·s)</th>
+          <th scope="col">lost (J)</th>
+          <th scope="col">e</th>
+        </tr>
+      </thead>
+      <tbody>
+        {recent.map((c, k) => (
+          <tr key={k}>
+            <td>{c.time.toFixed(3)}</td>
+            <td>
+              #{c.a}–#{c.b}
+            </td>
+            <td>{sig(c.impulse, 3)}</td>
+            <td>{sig(c.energyLost, 3)}</td>
+            <td>{sig(c.restitution, 3)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,163 @@
+/**
+ * The inspector: the selected sphere's mass, radius, velocity, speed and kinetic energy (read from
+ * the simulation when the store publishes a sample), and, while paused, typed edits of its mass,
+ * radius and velocity, each checked with a message next to the field naming the value.
+ */
+import { useId, useState, type FormEvent } from 'react';
+import { useStore } from 'zustand';
+import { parseNumberInput, type SandboxStore } from '../store/index.ts';
+import { sig, vec } from './format.ts';
+
+/** Props of {@link Inspector}. */
+export interface InspectorProps {
+  /** The sandbox store. */
+  store: SandboxStore;
+}
+
+type FieldName = 'mass' | 'radius' | 'vx' | 'vy' | 'vz';
+
+const LABELS: Record<FieldName, string> = { mass: 'Mass (kg)', radius: 'Radius (m)', vx: 'Velocity x (m/s)', vy: 'Velocity y (m/s)', vz: 'Velocity z (m/s)' };
+
+/** Checks one typed value; returns the number or a message naming the value. */
+export function checkEditValue(field: FieldName, text: string): number | string {
+  const value = parseNumberInput(text);
+  const name = LABELS[field].replace(/ \(.*\)$/, '');
+  if (typeof value !== 'number' || !Number.isFinite(value)) return `${name} must be a number, got ${text.trim() === '' ? 'nothing' : JSON.stringify(text)}`;
+  if ((field === 'mass' || field === 'radius') && value <= 0) return `${name} must be greater than 0, got ${value}`;
+  if (Math.abs(value) > 1e6) return `${name} must be at most 1000000 in size, got ${value}`;
+  return value;
+}
+
+/** Details and edits of the selected sphere. */
+export function Inspector({ store }: InspectorProps) {
+  const selected = useStore(store, (s) => s.selected);
+  const running = useStore(store, (s) => s.running);
+  // Re-read the sphere whenever a sample is published (a few times a second).
+  useStore(store, (s) => s.stats);
+  if (selected === null) {
+    return <p className="inspector__empty">Click a sphere in the view to inspect it.</p>;
+  }
+  const sim = store.getState().sim;
+  const slot = sim.world.indexOf(selected);
+  if (slot < 0) return <p className="inspector__empty">The selected sphere is gone.</p>;
+  const m = sim.masses[slot];
+  const r = sim.radii[slot];
+  const v = sim.velocities.subarray(3 * slot, 3 * slot + 3);
+  const speed = Math.hypot(v[0], v[1], v[2]);
+  const ke = m === Infinity ? 0 : 0.5 * m * speed * speed;
+  return (
+    <div className="inspector" data-sphere={selected}>
+      <dl className="readouts" aria-label={`Sphere ${selected}`}>
+        {(
+          [
+            ['id', 'Sphere', `#${selected}`],
+            ['mass', 'Mass', m === Infinity ? '∞ (fixed)' : `${sig(m)} kg`],
+            ['radius', 'Radius', `${sig(r)} m`],
+            ['velocity', 'Velocity', `${vec(v)} m/s`],
+            ['speed', 'Speed', `${sig(speed)} m/s`],
+            ['kinetic', 'Kinetic energy', `${sig(ke)} J`],
+          ] as const
+        ).map(([key, label, value]) => (
+          <div className="readouts__row" key={key}>
+            <dt>{label}</dt>
+            <dd data-inspect={key}>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {running ? (
+        <p className="field__hint">Pause to edit this sphere.</p>
+      ) : (
+        <SphereEditor key={`${selected}-${store.getState().sceneVersion}`} store={store} id={selected} initial={{ mass: m, radius: r, vx: v[0], vy: v[1], vz: v[2] }} />
+      )}
+      <button type="button" className="button button--quiet" onClick={() => store.getState().select(null)}>
+        Clear selection
+      </button>
+    </div>
+  );
+}
+
+/** A value as first shown in an edit field (a fixed sphere's mass reads Infinity). */
+function shown(value: number): string {
+  return String(Number(value.toPrecision(6)));
+}
+
+function SphereEditor({ store, id, initial }: { store: SandboxStore; id: number; initial: Record<FieldName, number> }) {
+  const formId = useId();
+  const [text, setText] = useState<Record<FieldName, string>>(() => {
+    const t = {} as Record<FieldName, string>;
+    for (const k of Object.keys(initial) as FieldName[]) t[k] = shown(initial[k]);
+    return t;
+  });
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [result, setResult] = useState('');
+
+  const submit = (event: FormEvent): void => {
+    event.preventDefault();
+    const found: Partial<Record<FieldName, string>> = {};
+    const values: Partial<Record<FieldName, number>> = {};
+    for (const k of Object.keys(LABELS) as FieldName[]) {
+      if (text[k] === shown(initial[k])) continue; // unchanged
+      const checked = checkEditValue(k, text[k]);
+      if (typeof checked === 'string') found[k] = checked;
+      else values[k] = checked;
+    }
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      setResult('');
+      return;
+    }
+    const patch: { mass?: number; radius?: number; velocity?: [number, number, number] } = {};
+    if (values.mass !== undefined) patch.mass = values.mass;
+    if (values.radius !== undefined) patch.radius = values.radius;
+    if (values.vx !== undefined || values.vy !== undefined || values.vz !== undefined) {
+      patch.velocity = [values.vx ?? initial.vx, values.vy ?? initial.vy, values.vz ?? initial.vz];
+    }
+    if (Object.keys(patch).length === 0) {
+      setResult('Nothing changed.');
+      return;
+    }
+    const message = store.getState().editSphere(id, patch);
+    setResult(message ?? 'Applied. Restart and shared links start from this change.');
+  };
+
+  return (
+    <form className="inspector__edit" aria-label={`Edit sphere ${id}`} onSubmit={submit} noValidate>
+      {(Object.keys(LABELS) as FieldName[]).map((k) => {
+        const fieldId = `${formId}-${k}`;
+        const error = errors[k];
+        return (
+          <div className={`field${error ? ' field--invalid' : ''}`} key={k}>
+            <div className="field__row">
+              <label className="field__label" htmlFor={fieldId}>
+                {LABELS[k]}
+              </label>
+              <input
+                id={fieldId}
+                className="field__input"
+                type="text"
+                inputMode="decimal"
+                autoComplete="off"
+                name={k}
+                value={text[k]}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? `${fieldId}-message` : undefined}
+                onChange={(e) => setText({ ...text, [k]: e.target.value })}
+              />
+            </div>
+            {error && (
+              <p className="field__message field__message--error" id={`${fieldId}-message`} role="alert">
+                {error}
+              </p>
+            )}
+          </div>
+        );
+      })}
+      <button type="submit" className="button" data-action="apply-edit">
+        Apply
+      </button>
+      <p className="field__hint" role="status" data-testid="edit-result">
+        {result}
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,34 @@
+/**
+ * Notices for the person (a shared link that was partly wrong, an edit that was skipped): a polite
+ * live region, always present so that screen readers announce what appears in it, with a Dismiss
+ * button. The text is shown as text, never as HTML.
+ */
+import { useStore } from 'zustand';
+import type { SandboxStore } from '../store/index.ts';
+
+/** Props of {@link Notices}. */
+export interface NoticesProps {
+  /** The sandbox store. */
+  store: SandboxStore;
+}
+
+/** The dismissible notice list. */
+export function Notices({ store }: NoticesProps) {
+  const notices = useStore(store, (s) => s.notices);
+  return (
+    <div className={`notices${notices.length > 0 ? ' notices--shown' : ''}`} role="status" aria-live="polite">
+      {notices.length > 0 && (
+        <>
+          <ul className="notices__list">
+            {notices.map((n, k) => (
+              <li key={k}>{n}</li>
+            ))}
+          </ul>
+          <button type="button" className="button button--quiet" onClick={() => store.getState().dismissNotices()}>
+            Dismiss
+          </button>
+        </>
+      )}
+    </div>
+  );
+}

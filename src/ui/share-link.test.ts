@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { createSandboxStore } from '../store/index.ts';
+import { shareQuery, storeOptionsFromQuery } from './share-link.ts';
+
+const positionsAfter = (store: ReturnType<typeof createSandboxStore>, steps: number): number[] => {
+  for (let k = 0; k < steps; k++) store.getState().stepOnce();
+  const sim = store.getState().sim;
+  return Array.from(sim.positions.subarray(0, 3 * sim.count));
+};
+
+describe('shared links', () => {
+  it('a plain preset link takes the preset’s own restitution', () => {
+    const store = createSandboxStore(storeOptionsFromQuery('?preset=inelastic&test=1'));
+    expect(store.getState().preset).toBe('inelastic');
+    expect(store.getState().sim.world.options.restitution).toBe(0);
+    expect(store.getState().notices).toEqual([]);
+  });
+
+  it('keeps a restitution set back to its default on a preset whose own value differs', () => {
+    const store = createSandboxStore({ preset: 'ball-pit', running: false });
+    store.getState().applySetting('restitution', 1);
+    const query = shareQuery(store.getState().experiment());
+    expect(query).toMatch(/restitution=1/);
+    const copy = createSandboxStore({ ...storeOptionsFromQuery(query), running: false });
+    expect(copy.getState().sim.world.options.restitution).toBe(1);
+    expect(copy.getState().sim.world.options.wallRestitution).toBe(0.6);
+    expect(positionsAfter(copy, 40)).toEqual(positionsAfter(store, 40));
+  });
+
+  it('reproduces the free sandbox with an edit', () => {
+    const store = createSandboxStore({ settings: { count: 30, boxSize: 5, seed: 9 }, running: false });
+    expect(store.getState().editSphere(4, { velocity: [1, 2, 3], mass: 0.5 })).toBeNull();
+    store.getState().restart();
+    const copy = createSandboxStore({ ...storeOptionsFromQuery(shareQuery(store.getState().experiment())), running: false });
+    expect(copy.getState().edits).toEqual(store.getState().edits);
+    expect(positionsAfter(copy, 50)).toEqual(positionsAfter(store, 50));
+  });
+
+  it('a broken link gives notices and a working sandbox, never a crash', () => {
+    const options = storeOptionsFromQuery('?preset=warp&count=-3&edits=%7Bnope');
+    const store = createSandboxStore(options);
+    const notices = store.getState().notices.join(' ');
+    expect(notices).toMatch(/Unknown preset "warp"/);
+    expect(notices).toMatch(/Spheres must be at least 1, got -3/);
+    expect(notices).toMatch(/edits/);
+    expect(store.getState().sim.count).toBe(300);
+    const huge = createSandboxStore(storeOptionsFromQuery('?' + 'x'.repeat(5000)));
+    expect(huge.getState().notices.join(' ')).toMatch(/too long/);
+  });
+});
