@@ -244,9 +244,33 @@ async function main() {
       }
     }
   }
+  // Scaling at fixed density (packing fraction 0.05): this solver alone, up to 100,000 spheres.
+  const scaling: { count: number; medianMs: number; p95Ms: number; bytesPerSphere: number; energyDrift: number }[] = [];
+  if (!quick) {
+    console.log('\nscaling (sphere-sandbox, packing fraction 0.05, speed 5, dt 1/60)');
+    for (const count of [1000, 10000, 50000, 100000]) {
+      const w = buildWorld(gasScene({ count, packingFraction: 0.05, speed: 5, radius: 0.5, seed: 1 }));
+      const e0 = w.stats().kineticEnergy;
+      for (let k = 0; k < WARMUP; k++) w.step(DT);
+      const steps = count > 20000 ? Math.min(STEPS, 60) : STEPS;
+      const times: number[] = [];
+      for (let k = 0; k < steps; k++) {
+        const t0 = performance.now();
+        w.step(DT);
+        times.push(performance.now() - t0);
+      }
+      times.sort((a, b) => a - b);
+      const row = { count, medianMs: percentile(times, 0.5), p95Ms: percentile(times, 0.95), bytesPerSphere: w.memoryBytes() / count, energyDrift: (w.stats().kineticEnergy - e0) / e0 };
+      scaling.push(row);
+      console.log(`N=${String(count).padStart(6)}  median ${row.medianMs.toFixed(2).padStart(7)} ms  p95 ${row.p95Ms.toFixed(2).padStart(7)} ms  ${row.bytesPerSphere.toFixed(0)} bytes/sphere  drift ${row.energyDrift.toExponential(2)}`);
+    }
+    const t10 = scaling.find((r) => r.count === 10000)!.medianMs;
+    const t100 = scaling.find((r) => r.count === 100000)!.medianMs;
+    console.log(`time(100,000) / time(10,000) = ${(t100 / t10).toFixed(2)}`);
+  }
   mkdirSync('bench/results', { recursive: true });
   const machine = `${os.cpus()[0]?.model ?? 'unknown cpu'}, ${os.cpus().length} cores, Node ${process.version}`;
-  writeFileSync('bench/results/latest.json', JSON.stringify({ machine, steps: STEPS, dt: DT, rows }, null, 2));
+  writeFileSync('bench/results/latest.json', JSON.stringify({ machine, steps: STEPS, dt: DT, rows, scaling }, null, 2));
   console.log(`\n${STEPS} measured steps per row after ${WARMUP} warm-up steps; ${machine}`);
 }
 

@@ -34,6 +34,11 @@ export class EventQueue {
     for (let k = (n >> 1) - 1; k >= 0; k--) this.siftDown(k);
   }
 
+  /** Bytes held by the heap's arrays. */
+  memoryBytes(): number {
+    return this.heap.byteLength + this.where.byteLength;
+  }
+
   /** The slot with the earliest event, or -1 when empty. */
   top(): number {
     return this.size > 0 ? this.heap[0] : -1;

@@ -49,6 +49,11 @@ export class CollisionEvents {
     this.closingSpeed = new Float64Array(capacity);
   }
 
+  /** Bytes held by the buffer's arrays. */
+  memoryBytes(): number {
+    return this.time.byteLength + this.a.byteLength + this.b.byteLength + this.normal.byteLength + this.impulse.byteLength + this.energyLost.byteLength + this.closingSpeed.byteLength + this.pending.byteLength;
+  }
+
   /** Empties the buffer (start of a step). */
   clear(): void {
     this.count = 0;

@@ -238,6 +238,18 @@ export class World {
     return this.indexOf(id) >= 0;
   }
 
+  /**
+   * Bytes held by the world's typed arrays (per-sphere state, event queue, grid, scratch):
+   * the solver's memory, for the benchmark's bytes-per-sphere figure.
+   */
+  memoryBytes(): number {
+    let bytes = 0;
+    for (const value of Object.values(this)) {
+      if (ArrayBuffer.isView(value)) bytes += value.byteLength;
+    }
+    return bytes + this.queue.memoryBytes() + this.events.memoryBytes();
+  }
+
   /** Totals since creation; see {@link WorldStats}. Allocates the returned object. */
   stats(): WorldStats {
     let ke = 0;
