@@ -17,8 +17,10 @@ export interface TransportProps {
   store: SandboxStore;
 }
 
-function isTyping(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'SELECT', 'TEXTAREA', 'BUTTON'].includes(target.tagName));
+/** Whether a key pressed on `target` belongs to it (typing in a field; Space also presses a button). */
+function isTyping(target: EventTarget | null, key: string): boolean {
+  const own = key === ' ' ? ['INPUT', 'SELECT', 'TEXTAREA', 'BUTTON', 'SUMMARY'] : ['INPUT', 'SELECT', 'TEXTAREA'];
+  return target instanceof HTMLElement && (target.isContentEditable || own.includes(target.tagName));
 }
 
 /** Play/pause, step, restart, reverse, speed and reset-view controls with keyboard shortcuts. */
@@ -29,7 +31,7 @@ export function Transport({ store }: TransportProps) {
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent): void => {
-      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || isTyping(event.target)) return;
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || isTyping(event.target, event.key)) return;
       if (event.key === ' ') {
         event.preventDefault();
         store.getState().toggle();
