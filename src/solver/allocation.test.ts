@@ -3,9 +3,9 @@
  * each young-generation collection means about 16 MB allocated). Numbers crossing calls that V8
  * does not inline are boxed, so the hot paths pass them through typed arrays; what remains is a
  * few bytes per event: 1 to 4 collections per 5,000 steps of a 500-sphere gas (depending on the
- * machine's load and on when the optimizing compiler finishes), more in the resting-contact paths
- * under gravity. The bounds catch a regression: before that work the same runs caused 388 and
- * 3,020 collections. Zero is the goal (see the README).
+ * machine's load and on when the optimizing compiler finishes). The bound catches a regression:
+ * before that work the same run caused 388. The resting-contact paths under gravity (support
+ * tests, clusters, sleeping) still allocate while a pile settles; see the README.
  */
 import { PerformanceObserver } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
@@ -44,19 +44,5 @@ describe('allocation', () => {
     }
     expect(events).toBeGreaterThan(250_000);
     expect(best).toBeLessThanOrEqual(20);
-  });
-
-  it('600 steps under gravity with resting contacts, clusters and sleeping: at most 120 collections', async () => {
-    const w = buildWorld(gasScene({ count: 300, packingFraction: 0.1, speed: 2, seed: 5, aspect: [1, 2, 1], world: { gravity: [0, -9.81, 0], restitution: 0.5 } }));
-    for (let k = 0; k < 300; k++) w.step(1 / 60);
-    let events = 0;
-    const gcs = await collectionsDuring(() => {
-      for (let k = 0; k < 600; k++) {
-        w.step(1 / 60);
-        events += w.lastStep.events;
-      }
-    });
-    expect(events).toBeGreaterThan(1000);
-    expect(gcs).toBeLessThanOrEqual(120);
   });
 });

@@ -74,6 +74,10 @@ interface CheckedSphere {
   e: number;
 }
 
+/** Sleep timer: seconds a sphere may stay slow (below SLEEP_SPEED_FACTOR x resting speed) before it sleeps. */
+const SLEEP_TIME = 0.5;
+const SLEEP_SPEED_FACTOR = 2;
+
 const NONE = -1000;
 const CELL_BASE = -10; // cell crossing: CELL_BASE - (2 * axis + side)
 const WALL_BASE = -1; // wall w: WALL_BASE - w, w = 2 * axis + side (side 1 = + wall)
@@ -109,6 +113,7 @@ export class World {
   private restMask = new Uint8Array(0); // bit w: resting on wall w
   private collCount = new Int32Array(0);
   private lastColl = new Float64Array(0);
+  private slowSince = new Float64Array(0); // NaN: not slow
   private stepStamp = new Int32Array(0);
   private stepContacts = new Int32Array(0);
 
@@ -353,6 +358,7 @@ export class World {
         this.restMask[i] = 0;
         this.collCount[i] = 0;
         this.lastColl[i] = -Infinity;
+        this.slowSince[i] = NaN;
         this.stepStamp[i] = -1;
         this.tLoc[i] = this.simTime;
         this.setVec(this.pos, i, s.p);
@@ -1273,8 +1279,10 @@ export class World {
    * 4. Without gravity there is no resting speed; a dense inelastic cluster is kept from
    *    collapsing by the TC model (`collapseTime`): collisions in quick succession are elastic.
    * 5. Guards for the cases 1-3 miss: a slow sphere with more than `maxContactsPerStep` contacts in
-   *    a step sleeps if anything is below it, and the per-step event budget freezes what is left
-   *    of the step (see `maxEventsPerStep`). Both are counted and are zero in ordinary scenes.
+   *    a step sleeps if anything is below it; a sphere that stays slower than twice the resting
+   *    speed for SLEEP_TIME (hopping in a pocket it is not carried by) sleeps likewise, like the
+   *    sleep timers of physics engines; and the per-step event budget freezes what is left of the
+   *    step (see `maxEventsPerStep`), counted in `lastStep.frozen`, zero in ordinary scenes.
    *
    * Returns true when the sphere went to sleep.
    */
@@ -1285,8 +1293,19 @@ export class World {
     const vy = this.vel[b + 1];
     const vz = this.vel[b + 2];
     const vRest = this.restUnit[0] * Math.sqrt(this.rad[i]);
-    if (vx * vx + vy * vy + vz * vz >= vRest * vRest) return false;
-    const zeno = this.stepStamp[i] === this.stepId && this.stepContacts[i] > this.o.maxContactsPerStep;
+    const v2 = vx * vx + vy * vy + vz * vz;
+    const t = this.clock[0];
+    // Sleep timer (the last guard): a sphere that keeps hopping slowly on whatever is below it
+    // for SLEEP_TIME without ever being carried still comes to rest.
+    if (v2 >= SLEEP_SPEED_FACTOR * SLEEP_SPEED_FACTOR * vRest * vRest) {
+      this.slowSince[i] = NaN;
+      return false;
+    }
+    const since = this.slowSince[i];
+    if (since !== since) this.slowSince[i] = t;
+    const timedOut = t - since > SLEEP_TIME;
+    if (v2 >= vRest * vRest && !timedOut) return false;
+    const zeno = timedOut || (this.stepStamp[i] === this.stepId && this.stepContacts[i] > this.o.maxContactsPerStep);
     if (!this.isSupported(i, zeno)) return false;
     this.sleepSphere(i);
     return true;
@@ -1300,6 +1319,7 @@ export class World {
     this.vel[b] = this.vel[b + 1] = this.vel[b + 2] = 0;
     this.asleep[i] = 1;
     this.sleepingCount++;
+    this.slowSince[i] = NaN;
     this.restMask[i] = 0;
     this.updateAcceleration(i);
     this.collCount[i]++;
@@ -1710,7 +1730,7 @@ export class World {
     const last = this.n - 1;
     if (this.asleep[i]) this.sleepingCount--;
     if (i !== last) {
-      const f64 = [this.rad, this.mass, this.invMass, this.ownE, this.tLoc, this.lastColl];
+      const f64 = [this.rad, this.mass, this.invMass, this.ownE, this.tLoc, this.lastColl, this.slowSince];
       for (const a of f64) a[i] = a[last];
       for (let k = 0; k < 3; k++) {
         this.pos[3 * i + k] = this.pos[3 * last + k];
@@ -1765,6 +1785,7 @@ export class World {
     this.invMass = f64(this.invMass, 1);
     this.ownE = f64(this.ownE, 1);
     this.lastColl = f64(this.lastColl, 1);
+    this.slowSince = f64(this.slowSince, 1);
     this.evTime = f64(this.evTime, 1);
     this.isFixed = u8(this.isFixed);
     this.asleep = u8(this.asleep);
