@@ -28,6 +28,9 @@ export function instanceCapacity(count: number): number {
   return cap;
 }
 
+/** Simulated seconds a collision flash lasts (brightest at the collision, fading to nothing). */
+export const FLASH_SECONDS = 0.18;
+
 /** Sphere mesh detail (width and height segments) for a capacity: coarser when there are many. */
 export function sphereDetail(capacity: number): [number, number] {
   if (capacity <= 2048) return [28, 18];
@@ -126,10 +129,15 @@ export function InstancedSpheres({ store, drawsRef }: InstancedSpheresProps) {
     const invRef = 1 / (1.8 * Math.max(state.preset === null ? settings.speed : 0.6 * topSpeed.current, fall, 1e-3));
     const { logMin, logSpan } = massRange.current;
     const masses = sim.masses;
+    // The collision flash: brighter and a little larger for a moment after each collision.
+    const flash = state.aids.flash && !state.reducedMotion;
+    const hits = sim.lastHit;
+    const now = sim.world.time;
     for (let i = 0; i < n; i++) {
       const b = 3 * i;
       const o = 16 * i;
-      const r = radii[i];
+      const f = flash && i < hits.length ? 1 - (now - hits[i]) / FLASH_SECONDS : 0;
+      const r = f > 0 ? radii[i] * (1 + 0.25 * f) : radii[i];
       m[o] = r;
       m[o + 1] = 0;
       m[o + 2] = 0;
@@ -150,9 +158,16 @@ export function InstancedSpheres({ store, drawsRef }: InstancedSpheresProps) {
         ? Math.sqrt(vel[b] * vel[b] + vel[b + 1] * vel[b + 1] + vel[b + 2] * vel[b + 2]) * invRef
         : (Math.log(masses[i]) - logMin) / logSpan;
       const k = 3 * rampIndex(u);
-      c[b] = ramp[k];
-      c[b + 1] = ramp[k + 1];
-      c[b + 2] = ramp[k + 2];
+      if (f > 0) {
+        const g = 0.85 * f;
+        c[b] = ramp[k] + (1 - ramp[k]) * g;
+        c[b + 1] = ramp[k + 1] + (1 - ramp[k + 1]) * g;
+        c[b + 2] = ramp[k + 2] + (1 - ramp[k + 2]) * g;
+      } else {
+        c[b] = ramp[k];
+        c[b + 1] = ramp[k + 1];
+        c[b + 2] = ramp[k + 2];
+      }
     }
     mesh.count = n;
     if (drawsRef) drawsRef.current.instances = n;

@@ -1,6 +1,6 @@
 /**
  * The 3D view: a React Three Fiber canvas with the lights, the box, every sphere in one instanced
- * mesh and orbit controls. It re-renders only when the scene is rebuilt; the frame loop lives in
+ * mesh, the visual aids and orbit controls. It re-renders only when the scene is rebuilt; the frame loop lives in
  * {@link InstancedSpheres}.
  */
 import { Canvas } from '@react-three/fiber';
@@ -12,6 +12,7 @@ import { BoxFrame } from './BoxFrame.tsx';
 import { CameraControls } from './CameraControls.tsx';
 import { InstancedSpheres, type DrawCounter } from './InstancedSpheres.tsx';
 import { SelectionMarker } from './SelectionMarker.tsx';
+import { VisualAids } from './VisualAids.tsx';
 import { installTestHook, isTestMode } from './test-hook.ts';
 
 /** Background colour of the view (the browser tests count pixels that differ from it). */
@@ -28,6 +29,7 @@ export interface SandboxCanvasProps {
 /** The sandbox's 3D view. */
 export function SandboxCanvas({ store, insets }: SandboxCanvasProps) {
   const [testMode] = useState(() => isTestMode());
+  const reducedMotion = useStore(store, (s) => s.reducedMotion);
   const draws = useRef<DrawCounter>({ lastFrame: 0, current: 0, instances: 0 });
   // Primitives only, so that the shallow comparison sees an unchanged box as unchanged.
   const [lx, ly, lz, planar] = useStore(
@@ -57,7 +59,9 @@ export function SandboxCanvas({ store, insets }: SandboxCanvasProps) {
       <BoxFrame size={[lx, ly, lz]} planar={planar} />
       <InstancedSpheres store={store} drawsRef={testMode ? draws : undefined} />
       <SelectionMarker store={store} />
-      <CameraControls store={store} damping={!testMode} insets={insets} />
+      <VisualAids store={store} />
+      {/* Under reduced motion the camera stops where it is let go (no gliding). */}
+      <CameraControls store={store} damping={!testMode && !reducedMotion} insets={insets} />
     </Canvas>
   );
 }

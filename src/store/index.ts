@@ -1,8 +1,8 @@
 /**
  * The sandbox store: settings, fixed-step clock and simulation, without React.
  */
-export { createSandboxStore, SettingsError } from './sandbox-store.ts';
-export type { SandboxState, SandboxStore, SandboxStoreOptions } from './sandbox-store.ts';
+export { createSandboxStore, SettingsError, DEFAULT_AIDS, prefersReducedMotion } from './sandbox-store.ts';
+export type { SandboxState, SandboxStore, SandboxStoreOptions, VisualAids, VisualAidKey } from './sandbox-store.ts';
 export { FixedStepClock } from './fixed-step-clock.ts';
 export type { ClockOptions } from './fixed-step-clock.ts';
 export { Simulation, EMPTY_STATS } from './simulation.ts';

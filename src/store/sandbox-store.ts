@@ -13,6 +13,31 @@ import { buildExperimentWorld, liveWorldOptions, presetSettings } from './build-
 import { DEFAULT_SETTINGS, LIVE_SETTINGS, settingWarnings, validateSettings, type FieldMessages, type SettingKey, type Settings } from './settings.ts';
 import { EMPTY_STATS, Simulation, type Now, type SampledStats } from './simulation.ts';
 
+/** The visual aids drawn over the spheres, each switched on or off in the classroom panel. */
+export interface VisualAids {
+  /** An arrow on each sphere for its velocity (length proportional to speed). */
+  velocity: boolean;
+  /** An arrow on each sphere for its momentum m v. */
+  momentum: boolean;
+  /** A marker at the centre of mass of the free spheres. */
+  centreOfMass: boolean;
+  /** The path of the selected sphere over the last few seconds. */
+  trail: boolean;
+  /** A brief brightening of both spheres at each sphere-sphere collision (never under reduced motion). */
+  flash: boolean;
+}
+
+/** A visual aid's name. */
+export type VisualAidKey = keyof VisualAids;
+
+/** All visual aids off: the plain view. */
+export const DEFAULT_AIDS: Readonly<VisualAids> = Object.freeze({ velocity: false, momentum: false, centreOfMass: false, trail: false, flash: false });
+
+/** Whether the page asks for reduced motion (false outside a browser). */
+export function prefersReducedMotion(): boolean {
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
 /** The store's state and actions. */
 export interface SandboxState {
   /** The settings in effect (only valid values ever get here). */
@@ -39,6 +64,10 @@ export interface SandboxState {
   selected: number | null;
   /** Plain-text notices for the person (a shared link that was partly wrong ...). */
   notices: string[];
+  /** The visual aids switched on (view state: not part of a shared link). */
+  aids: VisualAids;
+  /** The person asked for reduced motion: no collision flashes, no camera glide. */
+  reducedMotion: boolean;
 
   /** Starts the clock. */
   play(): void;
@@ -80,6 +109,11 @@ export interface SandboxState {
    * for restarts and shared links. Returns null when applied, else a message naming the value.
    */
   editSphere(id: number, patch: Omit<SphereEdit, 'id'>): string | null;
+  /**
+   * Switches one visual aid on or off. The collision flash stays off under reduced motion.
+   * Returns whether the aid is now as asked.
+   */
+  setAid(key: VisualAidKey, on: boolean): boolean;
   /** Clears the notices. */
   dismissNotices(): void;
   /** The whole experiment, as a shared link carries it. */
@@ -107,6 +141,10 @@ export interface SandboxStoreOptions {
   edits?: SphereEdit[];
   /** Notices to show from the start (for instance from reading a shared link). @defaultValue none */
   notices?: string[];
+  /** Visual aids switched on from the start. @defaultValue all off */
+  aids?: Partial<VisualAids>;
+  /** Reduced motion (no collision flashes). @defaultValue the page's `prefers-reduced-motion` */
+  reducedMotion?: boolean;
 }
 
 /** The sandbox store's type. */
@@ -144,6 +182,7 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
   initialNotices.push(...first.refused);
   const sim = new Simulation(first.world, options.clock, options.now);
   sim.timeScale = initial.timeScale;
+  const reducedMotion = options.reducedMotion ?? prefersReducedMotion();
 
   return createStore<SandboxState>()((set, get) => {
     /** Builds a world for `settings` and swaps it in; returns the error message, or null. */
@@ -176,6 +215,8 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
       edits: initialEdits,
       selected: null,
       notices: initialNotices,
+      aids: { ...DEFAULT_AIDS, ...options.aids, ...(reducedMotion ? { flash: false } : {}) },
+      reducedMotion,
 
       play() {
         if (get().running) return;
@@ -340,6 +381,11 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
         set({ edits });
         publish();
         return null;
+      },
+      setAid(key, on) {
+        if (on && key === 'flash' && get().reducedMotion) return false;
+        if (get().aids[key] !== on) set((s) => ({ aids: { ...s.aids, [key]: on } }));
+        return true;
       },
       dismissNotices() {
         if (get().notices.length > 0) set({ notices: [] });

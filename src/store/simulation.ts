@@ -106,6 +106,7 @@ export class Simulation {
   private current: World;
   private gauge: PressureGauge;
   private prev = new Float64Array(0);
+  private hits = new Float64Array(0);
   private readonly now: Now;
 
   // Sample window counters.
@@ -163,6 +164,14 @@ export class Simulation {
     return this.current.masses;
   }
 
+  /**
+   * Simulated time of each sphere's last collision with another sphere, s, by slot (like
+   * {@link positions}); -Infinity before its first. The collision flash reads it.
+   */
+  get lastHit(): Float64Array {
+    return this.hits;
+  }
+
   /** Where to draw between {@link previous} (0) and {@link positions} (1). */
   get alpha(): number {
     return this.clock.alpha;
@@ -174,6 +183,7 @@ export class Simulation {
     this.gauge = new PressureGauge(world);
     this.history.clear();
     this.collisions.clear();
+    this.hits.fill(-Infinity);
     this.clock.reset();
     this.pairA = this.pairB = -1;
     this.pairTime = 0;
@@ -232,6 +242,18 @@ export class Simulation {
     this.windowWalls += world.lastStep.wallCollisions;
     this.collisions.record(world);
     const ev = world.events;
+    if (this.hits.length < world.count) {
+      const grown = new Float64Array(Math.max(world.count, 2 * this.hits.length)).fill(-Infinity);
+      grown.set(this.hits);
+      this.hits = grown;
+    }
+    for (let k = 0; k < ev.count; k++) {
+      if (ev.b[k] < 0) continue;
+      const i = world.indexOf(ev.a[k]);
+      const j = world.indexOf(ev.b[k]);
+      if (i >= 0) this.hits[i] = ev.time[k];
+      if (j >= 0) this.hits[j] = ev.time[k];
+    }
     for (let k = ev.count - 1; k >= 0; k--) {
       if (ev.b[k] >= 0) {
         this.pairA = ev.a[k];

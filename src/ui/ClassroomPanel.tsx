@@ -1,6 +1,6 @@
 /**
  * The classroom panel on the left: the experiment chooser with share and export, readouts, live
- * plots, the inspector and the collision log, each in a section that can be folded away, and the
+ * plots, the visual aids, the inspector and the collision log, each in a section that can be folded away, and the
  * large-text switch for projectors.
  */
 import { useId, type ReactNode } from 'react';
@@ -10,6 +10,7 @@ import { ExperimentPicker } from './ExperimentPicker.tsx';
 import { Inspector } from './Inspector.tsx';
 import { Plots } from './Plots.tsx';
 import { Readouts } from './Readouts.tsx';
+import { VisualAidsPanel } from './VisualAidsPanel.tsx';
 
 /** Props of {@link ClassroomPanel}. */
 export interface ClassroomPanelProps {
@@ -54,6 +55,9 @@ export function ClassroomPanel({ store, open, onOpenChange, largeText, onLargeTe
         </Section>
         <Section title="Plots" name="plots">
           <Plots store={store} />
+        </Section>
+        <Section title="Visual aids" name="aids">
+          <VisualAidsPanel store={store} />
         </Section>
         <Section title="Inspector" name="inspector">
           <Inspector store={store} />

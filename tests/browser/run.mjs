@@ -190,6 +190,26 @@ async function classroomTests(browser, port, consoleErrors) {
     }
   });
 
+  await step('the velocity arrows switch adds one draw call and the page keeps rendering', async () => {
+    await page.getByLabel('Experiment').selectOption('gas');
+    await waitFrames(page, 2);
+    const calls = () => page.evaluate(() => window.__sandbox.renderInfo().calls);
+    const before = await calls();
+    const errorsBefore = consoleErrors.length;
+    await page.getByLabel('Velocity arrows').check();
+    await waitFrames(page, 3);
+    const on = await calls();
+    check(on === before + 1, `velocity arrows on: ${on} draw calls, ${before} before`);
+    const t0 = await simTime(page);
+    await waitFrames(page, 3);
+    check((await simTime(page)) > t0, 'the simulation stopped with the arrows on');
+    await page.screenshot({ path: join(results, 'aids-velocity-arrows.png') });
+    await page.getByLabel('Velocity arrows').uncheck();
+    await waitFrames(page, 2);
+    check((await calls()) === before, 'velocity arrows off did not give the draw call back');
+    check(consoleErrors.length === errorsBefore, `console errors with the arrows: ${consoleErrors.slice(errorsBefore).join('; ')}`);
+  });
+
   await step('the inspector shows a clicked sphere and applies an edit', async () => {
     await page.getByLabel('Experiment').selectOption('head-on');
     await page.getByRole('button', { name: 'Pause' }).click();
