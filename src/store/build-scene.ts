@@ -74,17 +74,27 @@ export function applyEdits(world: World, edits: readonly SphereEdit[]): string[]
       refused.push(`Sphere #${edit.id} does not exist in this experiment; its edit was skipped.`);
       continue;
     }
-    try {
-      if (edit.mass !== undefined) world.setMass(edit.id, edit.mass);
-      if (edit.radius !== undefined) world.setRadius(edit.id, edit.radius);
-      if (edit.position !== undefined) world.setPosition(edit.id, edit.position);
-      if (edit.velocity !== undefined) world.setVelocity(edit.id, edit.velocity);
-    } catch (error) {
-      if (!(error instanceof SolverInputError)) throw error;
-      refused.push(`The edit of sphere #${edit.id} was refused: ${error.message}`);
-    }
+    const message = applyEdit(world, edit);
+    if (message !== null) refused.push(`The edit of sphere #${edit.id} was refused: ${message}`);
   }
   return refused;
+}
+
+/**
+ * Applies one edit (mass, radius, position, velocity, in that order); returns null, or the
+ * solver's message naming the refused value (the world is then as before that field).
+ */
+export function applyEdit(world: World, edit: SphereEdit): string | null {
+  try {
+    if (edit.mass !== undefined) world.setMass(edit.id, edit.mass);
+    if (edit.radius !== undefined) world.setRadius(edit.id, edit.radius);
+    if (edit.position !== undefined) world.setPosition(edit.id, edit.position);
+    if (edit.velocity !== undefined) world.setVelocity(edit.id, edit.velocity);
+  } catch (error) {
+    if (!(error instanceof SolverInputError)) throw error;
+    return error.message;
+  }
+  return null;
 }
 
 /**

@@ -7,9 +7,9 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { presetById } from '../presets/presets.ts';
 import type { ExperimentState, SphereEdit } from '../share/url-state.ts';
-import { SolverInputError, type World } from '../solver/index.ts';
+import { SolverInputError } from '../solver/index.ts';
 import type { ClockOptions } from './fixed-step-clock.ts';
-import { buildExperimentWorld, liveWorldOptions, presetSettings } from './build-scene.ts';
+import { applyEdit, buildExperimentWorld, liveWorldOptions, presetSettings } from './build-scene.ts';
 import { DEFAULT_SETTINGS, LIVE_SETTINGS, settingWarnings, validateSettings, type FieldMessages, type SettingKey, type Settings } from './settings.ts';
 import { EMPTY_STATS, Simulation, type Now, type SampledStats } from './simulation.ts';
 
@@ -371,7 +371,7 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
         const world = sim.world;
         if (!world.has(id)) return `Sphere #${id} does not exist.`;
         const edit: SphereEdit = { id, ...patch };
-        const refused = applyOne(world, edit);
+        const refused = applyEdit(world, edit);
         if (refused !== null) return refused;
         sim.syncPrevious();
         sim.clock.alpha = 1;
@@ -398,17 +398,3 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
   });
 }
 
-/** Applies one edit to a running world; returns null, or the solver's message naming the value. */
-function applyOne(world: World, edit: SphereEdit): string | null {
-  try {
-    if (edit.mass !== undefined) world.setMass(edit.id, edit.mass);
-    if (edit.radius !== undefined) world.setRadius(edit.id, edit.radius);
-    if (edit.position !== undefined) world.setPosition(edit.id, edit.position);
-    if (edit.velocity !== undefined) world.setVelocity(edit.id, edit.velocity);
-  } catch (error) {
-    const message = solverMessage(error);
-    if (message === null) throw error;
-    return message;
-  }
-  return null;
-}
