@@ -16,14 +16,29 @@ export interface ToggleFieldProps {
   label: string;
 }
 
-/** A checkbox styled as a switch. */
-export function ToggleField({ store, setting, label }: ToggleFieldProps) {
+/** Props of {@link SwitchRow}. */
+export interface SwitchRowProps {
+  /** Label text. */
+  label: string;
+  /** The input's name. */
+  name: string;
+  checked: boolean;
+  disabled?: boolean;
+  /** A note under the switch: an error (announced) or a hint. */
+  note?: string;
+  noteKind?: 'error' | 'hint';
+  /** Marks the row for styling and tests (`data-setting` or `data-aid`). */
+  data: { 'data-setting'?: string; 'data-aid'?: string };
+  onChange(checked: boolean): void;
+}
+
+/** A labelled checkbox styled as a switch, with an optional note (every switch in the overlay). */
+export function SwitchRow({ label, name, checked, disabled, note, noteKind = 'hint', data, onChange }: SwitchRowProps) {
   const id = useId();
-  const checked = useStore(store, (s) => s.settings[setting]);
-  const error = useStore(store, (s) => s.errors[setting]);
-  const messageId = `${id}-message`;
+  const noteId = `${id}-note`;
+  const error = noteKind === 'error' && !!note;
   return (
-    <div className={`field field--toggle${error ? ' field--invalid' : ''}`} data-setting={setting}>
+    <div className={`field field--toggle${error ? ' field--invalid' : ''}`} {...data}>
       <div className="field__row">
         <label className="field__label" htmlFor={id}>
           {label}
@@ -33,18 +48,41 @@ export function ToggleField({ store, setting, label }: ToggleFieldProps) {
           className="switch"
           type="checkbox"
           role="switch"
-          name={setting}
+          name={name}
           checked={checked}
+          disabled={disabled}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? messageId : undefined}
-          onChange={(e) => store.getState().applySetting(setting, e.target.checked)}
+          aria-describedby={note ? noteId : undefined}
+          onChange={(e) => onChange(e.target.checked)}
         />
       </div>
-      {error && (
-        <p className="field__message field__message--error" id={messageId} role="alert">
-          {error}
-        </p>
-      )}
+      {note &&
+        (error ? (
+          <p className="field__message field__message--error" id={noteId} role="alert">
+            {note}
+          </p>
+        ) : (
+          <p className="field__hint" id={noteId}>
+            {note}
+          </p>
+        ))}
     </div>
+  );
+}
+
+/** A switch bound to a boolean setting, showing the message when a change was refused. */
+export function ToggleField({ store, setting, label }: ToggleFieldProps) {
+  const checked = useStore(store, (s) => s.settings[setting]);
+  const error = useStore(store, (s) => s.errors[setting]);
+  return (
+    <SwitchRow
+      label={label}
+      name={setting}
+      checked={checked}
+      note={error}
+      noteKind="error"
+      data={{ 'data-setting': setting }}
+      onChange={(on) => store.getState().applySetting(setting, on)}
+    />
   );
 }

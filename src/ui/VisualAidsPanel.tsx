@@ -3,9 +3,9 @@
  * plus colour by speed, which is the colour setting seen as a switch. The collision flash is
  * disabled, with the reason shown, when the person asked for reduced motion.
  */
-import { useId } from 'react';
 import { useStore } from 'zustand';
 import type { SandboxStore, VisualAidKey } from '../store/index.ts';
+import { SwitchRow } from './ToggleField.tsx';
 
 /** The aids in the order shown, with their labels and a short note on what each shows. */
 export const AID_FIELDS: readonly { key: VisualAidKey; label: string; hint: string }[] = [
@@ -17,61 +17,32 @@ export const AID_FIELDS: readonly { key: VisualAidKey; label: string; hint: stri
 ];
 
 function AidSwitch({ store, aid, label, hint }: { store: SandboxStore; aid: VisualAidKey; label: string; hint: string }) {
-  const id = useId();
   const checked = useStore(store, (s) => s.aids[aid]);
   const blocked = useStore(store, (s) => aid === 'flash' && s.reducedMotion);
-  const note = blocked ? 'Off because your system asks for reduced motion.' : hint;
   return (
-    <div className="field field--toggle" data-aid={aid}>
-      <div className="field__row">
-        <label className="field__label" htmlFor={id}>
-          {label}
-        </label>
-        <input
-          id={id}
-          className="switch"
-          type="checkbox"
-          role="switch"
-          name={`aid-${aid}`}
-          checked={checked && !blocked}
-          disabled={blocked}
-          aria-describedby={note ? `${id}-hint` : undefined}
-          onChange={(e) => store.getState().setAid(aid, e.target.checked)}
-        />
-      </div>
-      {note && (
-        <p className="field__hint" id={`${id}-hint`}>
-          {note}
-        </p>
-      )}
-    </div>
+    <SwitchRow
+      label={label}
+      name={`aid-${aid}`}
+      checked={checked && !blocked}
+      disabled={blocked}
+      note={blocked ? 'Off because your system asks for reduced motion.' : hint}
+      data={{ 'data-aid': aid }}
+      onChange={(on) => store.getState().setAid(aid, on)}
+    />
   );
 }
 
 function ColourBySpeedSwitch({ store }: { store: SandboxStore }) {
-  const id = useId();
   const bySpeed = useStore(store, (s) => s.settings.colorBy === 'speed');
   return (
-    <div className="field field--toggle" data-aid="colour-by-speed">
-      <div className="field__row">
-        <label className="field__label" htmlFor={id}>
-          Colour by speed
-        </label>
-        <input
-          id={id}
-          className="switch"
-          type="checkbox"
-          role="switch"
-          name="aid-colour-by-speed"
-          checked={bySpeed}
-          aria-describedby={`${id}-hint`}
-          onChange={(e) => store.getState().applySetting('colorBy', e.target.checked ? 'speed' : 'mass')}
-        />
-      </div>
-      <p className="field__hint" id={`${id}-hint`}>
-        Blue is slow, red is fast; off colours by mass.
-      </p>
-    </div>
+    <SwitchRow
+      label="Colour by speed"
+      name="aid-colour-by-speed"
+      checked={bySpeed}
+      note="Blue is slow, red is fast; off colours by mass."
+      data={{ 'data-aid': 'colour-by-speed' }}
+      onChange={(on) => store.getState().applySetting('colorBy', on ? 'speed' : 'mass')}
+    />
   );
 }
 
