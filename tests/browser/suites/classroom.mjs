@@ -1,0 +1,193 @@
+// The classroom features on a projector-sized page: presets, plots, readouts, visual aids, the
+// inspector, shared links and CSV downloads.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { canvasPixels, check, parseCsv, results, simTime, step, waitFrames, watchErrors } from '../harness.mjs';
+
+const PRESET_IDS = ['head-on', 'heavy-light', 'glancing', 'inelastic', 'cradle', 'billiards', 'obstacle', 'gas', 'brownian', 'ball-pit'];
+
+/** Positions after a pause, a restart and `n` steps, driven through the store in the page. */
+function positionsAfterSteps(page, n) {
+  return page.evaluate((steps) => {
+    const s = window.__sandbox.store.getState();
+    s.pause();
+    s.restart();
+    for (let k = 0; k < steps; k++) window.__sandbox.store.getState().stepOnce();
+    const sim = window.__sandbox.store.getState().sim;
+    return { time: sim.world.time, positions: Array.from(sim.positions.subarray(0, 3 * sim.count)) };
+  }, n);
+}
+
+/** The classroom features on a projector-sized page, where the classroom panel starts open. */
+export default async function classroomSuite({ browser, base, consoleErrors }) {
+  const context = await browser.newContext({ viewport: { width: 1200, height: 760 }, deviceScaleFactor: 1, acceptDownloads: true });
+  const page = await context.newPage();
+  watchErrors(page, consoleErrors, 'classroom');
+  page.setDefaultTimeout(60_000);
+  const state = () => page.evaluate(() => {
+    const s = window.__sandbox.store.getState();
+    return { preset: s.preset, count: s.sim.count, time: s.sim.world.time, instances: window.__sandbox.instances() };
+  });
+
+  await step('a preset link loads that preset', async () => {
+    await page.goto(`${base}/?preset=gas&test=1`);
+    await page.waitForFunction(() => window.__sandbox && window.__sandbox.frames() > 3, null, { timeout: 60_000 });
+    const s = await state();
+    check(s.preset === 'gas' && s.count === 400, `?preset=gas loaded preset ${s.preset} with ${s.count} spheres`);
+    check((await page.getByLabel('Experiment').inputValue()) === 'gas', 'the experiment select does not show the gas preset');
+  });
+
+  await step('the plots and readouts update while it runs', async () => {
+    const samples = async () => Number((await page.locator('[data-plot="energy"]').getAttribute('data-samples')) ?? 0);
+    const before = await samples();
+    await page.waitForFunction((n) => Number(document.querySelector('[data-plot="energy"]').getAttribute('data-samples')) > n + 1, before, { timeout: 60_000, polling: 'raf' });
+    check((await page.locator('[data-plot] canvas').count()) === 3, 'expected three plot canvases');
+    const total = await page.locator('[data-readout="total"]').textContent();
+    const ke = await page.evaluate(() => window.__sandbox.store.getState().stats.kineticEnergy);
+    check(/ J$/.test(total) && Math.abs(parseFloat(total) - ke) <= 1e-3 * ke, `total energy reads "${total}", kinetic is ${ke}`);
+    const pressure = await page.locator('[data-readout="pressure"]').textContent();
+    const ideal = await page.locator('[data-readout="pressure-ideal"]').textContent();
+    check(/\d.* Pa$/.test(pressure) && /\d.* Pa$/.test(ideal), `pressures read "${pressure}" and "${ideal}"`);
+    await page.screenshot({ path: join(results, 'classroom-gas.png') });
+  });
+
+  await step('each preset loads and runs (screenshots)', async () => {
+    const select = page.getByLabel('Experiment');
+    for (const id of PRESET_IDS) {
+      await select.selectOption(id);
+      await waitFrames(page, 1);
+      const t0 = (await state()).time;
+      await waitFrames(page, 3);
+      const s = await state();
+      check(s.preset === id, `selecting ${id} gave preset ${s.preset}`);
+      check(s.instances === s.count && s.count > 0, `${id}: ${s.instances} of ${s.count} spheres drawn`);
+      check(s.time > t0, `${id}: simulated time did not advance (${t0} -> ${s.time})`);
+      const watch = await page.getByTestId('watch').textContent();
+      check(watch.length > 20, `${id}: no line on what to watch`);
+      // A second and a half into the experiment for the picture (stepped without drawing).
+      await page.evaluate(() => {
+        const store = window.__sandbox.store;
+        while (store.getState().sim.world.time < 1.5) store.getState().sim.stepOnce();
+      });
+      await waitFrames(page, 2);
+      await page.screenshot({ path: join(results, `preset-${id}.png`) });
+      const px = await canvasPixels(page);
+      const drawn = await page.evaluate(() => window.__sandbox.sphereDrawCalls());
+      check(drawn === 1 && px.differ > 2000, `${id}: ${drawn} sphere draw calls, ${px.differ} of ${px.total} pixels drawn`);
+    }
+  });
+
+  await step('the velocity arrows switch adds one draw call and the page keeps rendering', async () => {
+    await page.getByLabel('Experiment').selectOption('gas');
+    await waitFrames(page, 2);
+    const calls = () => page.evaluate(() => window.__sandbox.renderInfo().calls);
+    const before = await calls();
+    const errorsBefore = consoleErrors.length;
+    await page.getByLabel('Velocity arrows').check();
+    await waitFrames(page, 3);
+    const on = await calls();
+    check(on === before + 1, `velocity arrows on: ${on} draw calls, ${before} before`);
+    const t0 = await simTime(page);
+    await waitFrames(page, 3);
+    check((await simTime(page)) > t0, 'the simulation stopped with the arrows on');
+    await page.screenshot({ path: join(results, 'aids-velocity-arrows.png') });
+    await page.getByLabel('Velocity arrows').uncheck();
+    await waitFrames(page, 2);
+    check((await calls()) === before, 'velocity arrows off did not give the draw call back');
+    check(consoleErrors.length === errorsBefore, `console errors with the arrows: ${consoleErrors.slice(errorsBefore).join('; ')}`);
+  });
+
+  await step('the inspector shows a clicked sphere and applies an edit', async () => {
+    await page.getByLabel('Experiment').selectOption('head-on');
+    await page.getByRole('button', { name: 'Pause' }).click();
+    await waitFrames(page, 2);
+    const [x, y] = await page.evaluate(() => window.__sandbox.screenOf(0));
+    await page.mouse.click(x, y);
+    const inspector = page.locator('.inspector[data-sphere="0"]');
+    await inspector.waitFor({ state: 'visible' });
+    const mass = await page.locator('[data-inspect="mass"]').textContent();
+    const expected = await page.evaluate(() => window.__sandbox.store.getState().sim.masses[0]);
+    check(Math.abs(parseFloat(mass) - expected) < 1e-3 * expected, `inspector mass "${mass}", sphere mass ${expected}`);
+    const massField = page.getByLabel('Mass (kg)');
+    await massField.fill('abc');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByText('Mass must be a number, got "abc"').waitFor({ state: 'visible' });
+    check((await massField.getAttribute('aria-invalid')) === 'true', 'the bad mass is not marked invalid');
+    await massField.fill('3');
+    await page.getByLabel('Velocity x (m/s)').fill('1.5');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByTestId('edit-result').getByText('Applied').waitFor({ state: 'visible' });
+    const after = await page.evaluate(() => {
+      const s = window.__sandbox.store.getState();
+      return { mass: s.sim.masses[0], vx: s.sim.velocities[0], edits: s.edits };
+    });
+    check(after.mass === 3 && after.vx === 1.5, `after the edit mass ${after.mass}, vx ${after.vx}`);
+    check(after.edits.length === 1 && after.edits[0].id === 0 && after.edits[0].mass === 3, `edits recorded: ${JSON.stringify(after.edits)}`);
+    await waitFrames(page, 2);
+    await page.screenshot({ path: join(results, 'inspector.png') });
+  });
+
+  await step('R restarts, Reverse negates the velocities', async () => {
+    await page.evaluate(() => {
+      for (let k = 0; k < 20; k++) window.__sandbox.store.getState().stepOnce();
+    });
+    await page.evaluate(() => document.activeElement?.blur());
+    await page.keyboard.press('r');
+    check((await state()).time === 0, 'R did not restart the experiment');
+    const v0 = await page.evaluate(() => Array.from(window.__sandbox.store.getState().sim.velocities.subarray(0, 6)));
+    await page.getByRole('button', { name: 'Reverse' }).click();
+    const v1 = await page.evaluate(() => Array.from(window.__sandbox.store.getState().sim.velocities.subarray(0, 6)));
+    check(v1.every((v, k) => v === -v0[k]), `Reverse gave ${v1}, from ${v0}`);
+    await page.getByRole('button', { name: 'Reverse' }).click();
+    await page.getByText('Keyboard shortcuts').click();
+    await page.getByText('Restart the experiment').waitFor({ state: 'visible' });
+  });
+
+  await step('a shared link reproduces the same positions after the same steps', async () => {
+    await page.getByLabel('Restitution (spheres)', { exact: true }).fill('0.7');
+    const mine = await positionsAfterSteps(page, 90);
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    const link = await page.getByTestId('share-link').inputValue();
+    check(link.includes('preset=head-on') && link.includes('edits='), `the link misses the experiment: ${link}`);
+    const other = await context.newPage();
+    other.on('pageerror', (error) => consoleErrors.push(`shared link page error: ${error.message}`));
+    await other.goto(`${link}&test=1`);
+    await other.waitForFunction(() => window.__sandbox && window.__sandbox.frames() > 1, null, { timeout: 60_000 });
+    const theirs = await positionsAfterSteps(other, 90);
+    check(theirs.positions.length === mine.positions.length, 'the link built a different number of spheres');
+    const differing = mine.positions.findIndex((x, k) => x !== theirs.positions[k]);
+    check(differing < 0, `positions differ at coordinate ${differing}: ${mine.positions[differing]} vs ${theirs.positions[differing]}`);
+    await other.close();
+  });
+
+  await step('CSV downloads parse', async () => {
+    for (let k = 0; k < 3; k++) await page.evaluate(() => window.__sandbox.store.getState().sampleNow());
+    const grab = async (name) => {
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name }).click()]);
+      return readFileSync(await download.path(), 'utf8');
+    };
+    const series = parseCsv(await grab('Energy CSV'));
+    check(series.header[0] === 'time_s' && series.header.includes('total_J'), `energy CSV header: ${series.header}`);
+    check(series.rows.length >= 1, 'the energy CSV has no rows');
+    const log = parseCsv(await grab('Collisions CSV'));
+    check(log.header.includes('restitution'), `collision CSV header: ${log.header}`);
+    check(log.rows.length >= 1, 'the collision CSV has no rows after the head-on collision');
+    const e = log.rows[0][log.header.indexOf('restitution')];
+    check(Math.abs(e - 0.7) < 1e-9, `measured restitution ${e}, expected 0.7`);
+  });
+
+  await step('a bad link shows a dismissible notice and still runs', async () => {
+    await page.goto(`${base}/?preset=warp&count=-3&test=1`);
+    await page.waitForFunction(() => window.__sandbox && window.__sandbox.frames() > 3, null, { timeout: 60_000 });
+    const notice = page.getByText('Unknown preset "warp" ignored.');
+    await notice.waitFor({ state: 'visible' });
+    await page.getByText('Spheres must be at least 1, got -3; ignored.').waitFor({ state: 'visible' });
+    await page.getByLabel('Large text (projector)').check();
+    await waitFrames(page, 3);
+    await page.screenshot({ path: join(results, 'notice-large-text.png') });
+    await page.getByRole('button', { name: 'Dismiss' }).click();
+    await notice.waitFor({ state: 'detached' });
+    check((await state()).count === 300, 'the bad link did not fall back to the default sandbox');
+  });
+  await context.close();
+}
