@@ -9,6 +9,7 @@ import { useLayoutEffect, useRef, type RefObject } from 'react';
 import { DynamicDrawUsage, InstancedBufferAttribute, InstancedMesh, type Intersection, type Raycaster } from 'three';
 import { useStore } from 'zustand';
 import type { SandboxStore } from '../store/index.ts';
+import { DRAG_MOVE, type DragPreview } from './drag-edit.ts';
 import { MASS_RAMP, rampIndex, SPEED_RAMP } from './sphere-colors.ts';
 
 /** Counts draw calls of the sphere mesh for the test hook. */
@@ -44,10 +45,12 @@ export interface InstancedSpheresProps {
   store: SandboxStore;
   /** Optional draw-call counter that this component keeps up to date (the test hook reads it). @defaultValue none */
   drawsRef?: RefObject<DrawCounter>;
+  /** A drag under way: the sphere being moved is drawn where it would go. @defaultValue none */
+  preview?: DragPreview;
 }
 
 /** All spheres of the store's simulation, drawn as one instanced mesh. */
-export function InstancedSpheres({ store, drawsRef }: InstancedSpheresProps) {
+export function InstancedSpheres({ store, drawsRef, preview }: InstancedSpheresProps) {
   const meshRef = useRef<InstancedMesh>(null);
   const count = useStore(store, (s) => s.sim.count);
   const sceneVersion = useStore(store, (s) => s.sceneVersion);
@@ -167,6 +170,14 @@ export function InstancedSpheres({ store, drawsRef }: InstancedSpheresProps) {
         c[b] = ramp[k];
         c[b + 1] = ramp[k + 1];
         c[b + 2] = ramp[k + 2];
+      }
+    }
+    if (preview !== undefined && preview.mode === DRAG_MOVE) {
+      const slot = sim.world.indexOf(preview.id);
+      if (slot >= 0 && slot < n) {
+        m[16 * slot + 12] = preview.position[0];
+        m[16 * slot + 13] = preview.position[1];
+        m[16 * slot + 14] = preview.position[2];
       }
     }
     mesh.count = n;

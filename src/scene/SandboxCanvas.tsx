@@ -10,6 +10,8 @@ import { useShallow } from 'zustand/react/shallow';
 import type { SandboxStore } from '../store/index.ts';
 import { BoxFrame } from './BoxFrame.tsx';
 import { CameraControls } from './CameraControls.tsx';
+import { createDragPreview } from './drag-edit.ts';
+import { DragEditor } from './DragEditor.tsx';
 import { InstancedSpheres, type DrawCounter } from './InstancedSpheres.tsx';
 import { SelectionMarker } from './SelectionMarker.tsx';
 import { VisualAids } from './VisualAids.tsx';
@@ -29,6 +31,7 @@ export interface SandboxCanvasProps {
 /** The sandbox's 3D view. */
 export function SandboxCanvas({ store, insets }: SandboxCanvasProps) {
   const [testMode] = useState(() => isTestMode());
+  const [preview] = useState(createDragPreview);
   const reducedMotion = useStore(store, (s) => s.reducedMotion);
   const draws = useRef<DrawCounter>({ lastFrame: 0, current: 0, instances: 0 });
   // Primitives only, so that the shallow comparison sees an unchanged box as unchanged.
@@ -57,8 +60,9 @@ export function SandboxCanvas({ store, insets }: SandboxCanvasProps) {
       <directionalLight position={[6, 11, 8]} intensity={2.4} />
       <directionalLight position={[-8, 3, -6]} intensity={0.7} color="#9ab8ff" />
       <BoxFrame size={[lx, ly, lz]} planar={planar} />
-      <InstancedSpheres store={store} drawsRef={testMode ? draws : undefined} />
-      <SelectionMarker store={store} />
+      <InstancedSpheres store={store} drawsRef={testMode ? draws : undefined} preview={preview} />
+      <SelectionMarker store={store} preview={preview} />
+      <DragEditor store={store} preview={preview} />
       <VisualAids store={store} />
       {/* Under reduced motion the camera stops where it is let go (no gliding). */}
       <CameraControls store={store} damping={!testMode && !reducedMotion} insets={insets} />

@@ -7,15 +7,15 @@ import { useFrame } from '@react-three/fiber';
 import { useRef } from 'react';
 import { Vector3, type ArrowHelper, type Group, type Mesh } from 'three';
 import type { SandboxStore } from '../store/index.ts';
+import { arrowLength, DRAG_MOVE, DRAG_NONE, DRAG_VELOCITY, type DragPreview } from './drag-edit.ts';
 
 /** Props of {@link SelectionMarker}. */
 export interface SelectionMarkerProps {
   /** The sandbox store (its selection and simulation). */
   store: SandboxStore;
+  /** A drag under way, shown instead of the sphere's own position or velocity. @defaultValue none */
+  preview?: DragPreview;
 }
-
-/** Seconds of motion the velocity arrow stands for (its length is speed times this). */
-const ARROW_SECONDS = 0.5;
 
 /** Module scratch for the arrow's direction (written each frame, never allocated there). */
 const dir = new Vector3();
@@ -23,7 +23,7 @@ const X_AXIS = new Vector3(1, 0, 0);
 const ORIGIN = new Vector3();
 
 /** The selected sphere's shell and velocity arrow. */
-export function SelectionMarker({ store }: SelectionMarkerProps) {
+export function SelectionMarker({ store, preview }: SelectionMarkerProps) {
   const groupRef = useRef<Group>(null);
   const shellRef = useRef<Mesh>(null);
   const arrowRef = useRef<ArrowHelper>(null);
@@ -38,19 +38,26 @@ export function SelectionMarker({ store }: SelectionMarkerProps) {
     group.visible = slot >= 0;
     if (slot < 0) return;
     const b = 3 * slot;
-    const cur = sim.positions;
-    const prev = sim.previous;
-    const a = sim.alpha;
-    group.position.set(prev[b] + (cur[b] - prev[b]) * a, prev[b + 1] + (cur[b + 1] - prev[b + 1]) * a, prev[b + 2] + (cur[b + 2] - prev[b + 2]) * a);
+    const dragging = preview !== undefined && preview.mode !== DRAG_NONE && preview.id === selected;
+    if (dragging && preview.mode === DRAG_MOVE) {
+      const p = preview.position;
+      group.position.set(p[0], p[1], p[2]);
+    } else {
+      const cur = sim.positions;
+      const prev = sim.previous;
+      const a = sim.alpha;
+      group.position.set(prev[b] + (cur[b] - prev[b]) * a, prev[b + 1] + (cur[b + 1] - prev[b + 1]) * a, prev[b + 2] + (cur[b + 2] - prev[b + 2]) * a);
+    }
     const r = sim.radii[slot] * 1.18;
     shell.scale.set(r, r, r);
-    const v = sim.velocities;
-    const speed = Math.hypot(v[b], v[b + 1], v[b + 2]);
+    const v = dragging && preview.mode === DRAG_VELOCITY ? preview.velocity : sim.velocities;
+    const o = dragging && preview.mode === DRAG_VELOCITY ? 0 : b;
+    const speed = Math.hypot(v[o], v[o + 1], v[o + 2]);
     arrow.visible = speed > 1e-9;
     if (speed > 1e-9) {
-      dir.set(v[b] / speed, v[b + 1] / speed, v[b + 2] / speed);
+      dir.set(v[o] / speed, v[o + 1] / speed, v[o + 2] / speed);
       arrow.setDirection(dir);
-      const length = sim.radii[slot] + speed * ARROW_SECONDS;
+      const length = arrowLength(sim.radii[slot], speed);
       arrow.setLength(length, Math.min(0.3 * length, 0.4), Math.min(0.18 * length, 0.25));
     }
   });

@@ -22,6 +22,8 @@ export interface SandboxTestHook {
   cameraPosition(): [number, number, number];
   /** Where a sphere's centre is drawn, in page pixels, or null when it does not exist. */
   screenOf(id: number): [number, number] | null;
+  /** Where a point of the world is drawn, in page pixels. */
+  screenOfPoint(point: [number, number, number]): [number, number];
 }
 
 declare global {
@@ -38,6 +40,11 @@ export function isTestMode(): boolean {
 
 /** Installs the test hook on `window`. */
 export function installTestHook(store: SandboxStore, gl: WebGLRenderer, camera: Camera, draws: DrawCounter): void {
+  const screenOfPoint = ([x, y, z]: [number, number, number]): [number, number] => {
+    const p = new Vector3(x, y, z).project(camera);
+    const rect = gl.domElement.getBoundingClientRect();
+    return [rect.left + ((p.x + 1) / 2) * rect.width, rect.top + ((1 - p.y) / 2) * rect.height];
+  };
   window.__sandbox = {
     store,
     renderInfo: () => ({ calls: gl.info.render.calls, triangles: gl.info.render.triangles }),
@@ -49,9 +56,8 @@ export function installTestHook(store: SandboxStore, gl: WebGLRenderer, camera: 
       const sim = store.getState().sim;
       const slot = sim.world.indexOf(id);
       if (slot < 0) return null;
-      const p = new Vector3(sim.positions[3 * slot], sim.positions[3 * slot + 1], sim.positions[3 * slot + 2]).project(camera);
-      const rect = gl.domElement.getBoundingClientRect();
-      return [rect.left + ((p.x + 1) / 2) * rect.width, rect.top + ((1 - p.y) / 2) * rect.height];
+      return screenOfPoint([sim.positions[3 * slot], sim.positions[3 * slot + 1], sim.positions[3 * slot + 2]]);
     },
+    screenOfPoint,
   };
 }

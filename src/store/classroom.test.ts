@@ -206,6 +206,31 @@ describe('inspector edits and shared state', () => {
     expect(positionsOf(copy)).toEqual(first);
   });
 
+  it('a moved sphere: overlap repaired, the move recorded, a refused move changes nothing', () => {
+    const store = createSandboxStore({ preset: 'gas', running: false });
+    const { sim } = store.getState();
+    const slot1 = sim.world.indexOf(1);
+    const target: [number, number, number] = [sim.positions[3 * slot1], sim.positions[3 * slot1 + 1], sim.positions[3 * slot1 + 2]];
+    // Sphere 0 dropped right on top of sphere 1: the two are pushed apart until they just touch.
+    expect(store.getState().editSphere(0, { position: target })).toBeNull();
+    const s0 = 3 * sim.world.indexOf(0);
+    const s1 = 3 * sim.world.indexOf(1);
+    const gap = Math.hypot(sim.positions[s0] - sim.positions[s1], sim.positions[s0 + 1] - sim.positions[s1 + 1], sim.positions[s0 + 2] - sim.positions[s1 + 2]);
+    const contact = sim.radii[sim.world.indexOf(0)] + sim.radii[sim.world.indexOf(1)];
+    expect(gap).toBeGreaterThanOrEqual(contact * (1 - 1e-9));
+    expect(store.getState().edits).toEqual([{ id: 0, position: target }]);
+
+    const before = positionsOf(store);
+    const size = sim.world.size[0];
+    const message = store.getState().editSphere(2, { position: [size, 0, 0] });
+    expect(message).toMatch(new RegExp(`position.*${size}`));
+    expect(positionsOf(store)).toEqual(before);
+    expect(store.getState().edits).toHaveLength(1);
+
+    store.getState().notify('A drag was not applied.');
+    expect(store.getState().notices).toContain('A drag was not applied.');
+  });
+
   it('a shared link with live settings changed on a preset reproduces the run', () => {
     const store = createSandboxStore({ preset: 'ball-pit', running: false });
     store.getState().applySetting('restitution', 0.3);

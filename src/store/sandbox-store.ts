@@ -105,7 +105,7 @@ export interface SandboxState {
   /** Selects a sphere by id for the inspector, or clears the selection with null. */
   select(id: number | null): void;
   /**
-   * Edits the selected sphere's mass, radius or velocity (only while paused) and records the edit
+   * Edits the selected sphere's mass, radius, position or velocity (only while paused) and records the edit
    * for restarts and shared links. Returns null when applied, else a message naming the value.
    */
   editSphere(id: number, patch: Omit<SphereEdit, 'id'>): string | null;
@@ -114,6 +114,8 @@ export interface SandboxState {
    * Returns whether the aid is now as asked.
    */
   setAid(key: VisualAidKey, on: boolean): boolean;
+  /** Adds a plain-text notice for the person (shown until dismissed). */
+  notify(message: string): void;
   /** Clears the notices. */
   dismissNotices(): void;
   /** The whole experiment, as a shared link carries it. */
@@ -386,6 +388,9 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
         if (on && key === 'flash' && get().reducedMotion) return false;
         if (get().aids[key] !== on) set((s) => ({ aids: { ...s.aids, [key]: on } }));
         return true;
+      },
+      notify(message) {
+        set((s) => ({ notices: [...s.notices, message] }));
       },
       dismissNotices() {
         if (get().notices.length > 0) set({ notices: [] });

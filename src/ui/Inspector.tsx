@@ -1,7 +1,9 @@
 /**
  * The inspector: the selected sphere's mass, radius, velocity, speed and kinetic energy (read from
  * the simulation when the store publishes a sample), and, while paused, typed edits of its mass,
- * radius and velocity, each checked with a message next to the field naming the value.
+ * radius, position and velocity, each checked with a message next to the field naming the value
+ * (a position outside the box is refused by the solver with its own message). Moving the sphere
+ * and pulling its velocity arrow with the pointer are in the view (`DragEditor`).
  */
 import { useId, useState, type FormEvent } from 'react';
 import { useStore } from 'zustand';
@@ -14,9 +16,18 @@ export interface InspectorProps {
   store: SandboxStore;
 }
 
-type FieldName = 'mass' | 'radius' | 'vx' | 'vy' | 'vz';
+type FieldName = 'mass' | 'radius' | 'px' | 'py' | 'pz' | 'vx' | 'vy' | 'vz';
 
-const LABELS: Record<FieldName, string> = { mass: 'Mass (kg)', radius: 'Radius (m)', vx: 'Velocity x (m/s)', vy: 'Velocity y (m/s)', vz: 'Velocity z (m/s)' };
+const LABELS: Record<FieldName, string> = {
+  mass: 'Mass (kg)',
+  radius: 'Radius (m)',
+  px: 'Position x (m)',
+  py: 'Position y (m)',
+  pz: 'Position z (m)',
+  vx: 'Velocity x (m/s)',
+  vy: 'Velocity y (m/s)',
+  vz: 'Velocity z (m/s)',
+};
 
 /** Checks one typed value; returns the number or a message naming the value. */
 export function checkEditValue(field: FieldName, text: string): number | string {
@@ -32,6 +43,8 @@ export function checkEditValue(field: FieldName, text: string): number | string 
 export function Inspector({ store }: InspectorProps) {
   const selected = useStore(store, (s) => s.selected);
   const running = useStore(store, (s) => s.running);
+  // The outcome of the last typed edit, kept here so that it outlives the form it came from.
+  const [result, setResult] = useState({ id: -1, text: '' });
   // Re-read the sphere whenever a sample is published (a few times a second).
   useStore(store, (s) => s.stats);
   if (selected === null) {
@@ -43,6 +56,7 @@ export function Inspector({ store }: InspectorProps) {
   const m = sim.masses[slot];
   const r = sim.radii[slot];
   const v = sim.velocities.subarray(3 * slot, 3 * slot + 3);
+  const p = sim.positions.subarray(3 * slot, 3 * slot + 3);
   const speed = Math.hypot(v[0], v[1], v[2]);
   const ke = m === Infinity ? 0 : 0.5 * m * speed * speed;
   return (
@@ -53,6 +67,7 @@ export function Inspector({ store }: InspectorProps) {
             ['id', 'Sphere', `#${selected}`],
             ['mass', 'Mass', m === Infinity ? '∞ (fixed)' : `${sig(m)} kg`],
             ['radius', 'Radius', `${sig(r)} m`],
+            ['position', 'Position', `${vec(p)} m`],
             ['velocity', 'Velocity', `${vec(v)} m/s`],
             ['speed', 'Speed', `${sig(speed)} m/s`],
             ['kinetic', 'Kinetic energy', `${sig(ke)} J`],
@@ -67,7 +82,15 @@ export function Inspector({ store }: InspectorProps) {
       {running ? (
         <p className="field__hint">Pause to edit this sphere.</p>
       ) : (
-        <SphereEditor key={`${selected}-${store.getState().sceneVersion}`} store={store} id={selected} initial={{ mass: m, radius: r, vx: v[0], vy: v[1], vz: v[2] }} />
+        <SphereEditor
+          // A new sphere, a rebuilt scene or an edit made elsewhere (a drag in the view) starts the form afresh.
+          key={`${selected}-${store.getState().sceneVersion}-${m}-${r}-${p.join()}-${v.join()}`}
+          store={store}
+          id={selected}
+          initial={{ mass: m, radius: r, px: p[0], py: p[1], pz: p[2], vx: v[0], vy: v[1], vz: v[2] }}
+          result={result.id === selected ? result.text : ''}
+          onResult={(text) => setResult({ id: selected, text })}
+        />
       )}
       <button type="button" className="button button--quiet" onClick={() => store.getState().select(null)}>
         Clear selection
@@ -81,7 +104,16 @@ function shown(value: number): string {
   return String(Number(value.toPrecision(6)));
 }
 
-function SphereEditor({ store, id, initial }: { store: SandboxStore; id: number; initial: Record<FieldName, number> }) {
+interface SphereEditorProps {
+  store: SandboxStore;
+  id: number;
+  initial: Record<FieldName, number>;
+  /** The outcome of the last edit, shown under the form. */
+  result: string;
+  onResult(text: string): void;
+}
+
+function SphereEditor({ store, id, initial, result, onResult }: SphereEditorProps) {
   const formId = useId();
   const [text, setText] = useState<Record<FieldName, string>>(() => {
     const t = {} as Record<FieldName, string>;
@@ -89,7 +121,6 @@ function SphereEditor({ store, id, initial }: { store: SandboxStore; id: number;
     return t;
   });
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const [result, setResult] = useState('');
 
   const submit = (event: FormEvent): void => {
     event.preventDefault();
@@ -103,25 +134,29 @@ function SphereEditor({ store, id, initial }: { store: SandboxStore; id: number;
     }
     setErrors(found);
     if (Object.keys(found).length > 0) {
-      setResult('');
+      onResult('');
       return;
     }
-    const patch: { mass?: number; radius?: number; velocity?: [number, number, number] } = {};
+    const patch: { mass?: number; radius?: number; position?: [number, number, number]; velocity?: [number, number, number] } = {};
     if (values.mass !== undefined) patch.mass = values.mass;
     if (values.radius !== undefined) patch.radius = values.radius;
+    if (values.px !== undefined || values.py !== undefined || values.pz !== undefined) {
+      patch.position = [values.px ?? initial.px, values.py ?? initial.py, values.pz ?? initial.pz];
+    }
     if (values.vx !== undefined || values.vy !== undefined || values.vz !== undefined) {
       patch.velocity = [values.vx ?? initial.vx, values.vy ?? initial.vy, values.vz ?? initial.vz];
     }
     if (Object.keys(patch).length === 0) {
-      setResult('Nothing changed.');
+      onResult('Nothing changed.');
       return;
     }
     const message = store.getState().editSphere(id, patch);
-    setResult(message ?? 'Applied. Restart and shared links start from this change.');
+    onResult(message ?? 'Applied. Restart and shared links start from this change.');
   };
 
   return (
     <form className="inspector__edit" aria-label={`Edit sphere ${id}`} onSubmit={submit} noValidate>
+      <p className="field__hint">In the view, drag the sphere to move it, or drag the round handle at its arrow&apos;s tip to set its velocity.</p>
       {(Object.keys(LABELS) as FieldName[]).map((k) => {
         const fieldId = `${formId}-${k}`;
         const error = errors[k];

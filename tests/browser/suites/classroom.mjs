@@ -127,6 +127,55 @@ export default async function classroomSuite({ browser, base, consoleErrors }) {
     await page.screenshot({ path: join(results, 'inspector.png') });
   });
 
+  await step('dragging the selected sphere moves it; dragging its arrow tip sets its velocity', async () => {
+    // Still paused, sphere 0 selected (the step before).
+    const drag = async (from, to) => {
+      await page.mouse.move(from[0], from[1]);
+      await page.mouse.down();
+      for (let k = 1; k <= 6; k++) await page.mouse.move(from[0] + ((to[0] - from[0]) * k) / 6, from[1] + ((to[1] - from[1]) * k) / 6);
+      await page.mouse.up();
+      await waitFrames(page, 2);
+    };
+    const camera0 = await page.evaluate(() => window.__sandbox.cameraPosition());
+    const start = await page.evaluate(() => window.__sandbox.screenOf(0));
+    const to = [start[0], start[1] - 40];
+    await drag(start, to);
+    const moved = await page.evaluate(() => {
+      const s = window.__sandbox.store.getState();
+      const slot = s.sim.world.indexOf(0);
+      return { screen: window.__sandbox.screenOf(0), position: Array.from(s.sim.positions.subarray(3 * slot, 3 * slot + 3)), edits: s.edits, selected: s.selected };
+    });
+    // Grabbed at its centre, the sphere ends under the pointer.
+    check(Math.hypot(moved.screen[0] - to[0], moved.screen[1] - to[1]) < 2, `the sphere is drawn at ${moved.screen}, the pointer was let go at ${to}`);
+    const edit0 = moved.edits.find((e) => e.id === 0);
+    check(edit0 && edit0.position && edit0.position.every((x, k) => x === moved.position[k]), `the move was not recorded as an edit: ${JSON.stringify(moved.edits)}`);
+    const camera1 = await page.evaluate(() => window.__sandbox.cameraPosition());
+    check(camera1.every((x, k) => x === camera0[k]), `dragging the sphere turned the camera: ${camera0} -> ${camera1}`);
+    check(moved.selected === 0, `the drag changed the selection to ${moved.selected}`);
+
+    const tipOf = () =>
+      page.evaluate(() => {
+        const s = window.__sandbox.store.getState();
+        const slot = s.sim.world.indexOf(0);
+        const p = s.sim.positions.subarray(3 * slot, 3 * slot + 3);
+        const v = s.sim.velocities.subarray(3 * slot, 3 * slot + 3);
+        const speed = Math.hypot(v[0], v[1], v[2]);
+        const length = s.sim.radii[slot] + 0.5 * speed;
+        return { screen: window.__sandbox.screenOfPoint([0, 1, 2].map((k) => p[k] + (v[k] / speed) * length)), v: Array.from(v) };
+      });
+    const tip0 = await tipOf();
+    const tipTo = [tip0.screen[0] + 50, tip0.screen[1] + 30];
+    await drag(tip0.screen, tipTo);
+    const tip1 = await tipOf();
+    check(tip1.v.some((x, k) => x !== tip0.v[k]), `the velocity did not change: ${tip0.v}`);
+    check(Math.hypot(tip1.screen[0] - tipTo[0], tip1.screen[1] - tipTo[1]) < 2, `the arrow tip is drawn at ${tip1.screen}, the pointer was let go at ${tipTo}`);
+    const edits = await page.evaluate(() => window.__sandbox.store.getState().edits);
+    const velocityEdit = edits.find((e) => e.id === 0).velocity;
+    check(velocityEdit && velocityEdit.every((x, k) => x === tip1.v[k]), `the velocity drag was not recorded: ${JSON.stringify(edits)}`);
+    await page.locator('[data-inspect="velocity"]').waitFor({ state: 'visible' });
+    await page.screenshot({ path: join(results, 'inspector-drag.png') });
+  });
+
   await step('R restarts, Reverse negates the velocities', async () => {
     await page.evaluate(() => {
       for (let k = 0; k < 20; k++) window.__sandbox.store.getState().stepOnce();
