@@ -1,12 +1,14 @@
 /**
- * `npm run bench`: this solver side by side with Rapier and cannon-es on the same scenes, in one
+ * `npm run bench`: this solver side by side with Jolt, Rapier and cannon-es on the same scenes, in one
  * process: N spheres of radius 0.5 in a closed box at packing fraction 0.05 and 0.2, speed 5, no
  * gravity, e = 1, dt = 1/60. Prints ms per step (median, p95), the ratio to each peer, relative
  * energy drift, escaped spheres and the deepest overlap (fraction of the radius sum), and writes
  * the rows as JSON to bench/results/latest.json.
  *
  * Every peer is set for a fair elastic comparison: no sleeping, no damping, friction 0,
- * restitution 1 (combined by max), the same initial positions and velocities.
+ * restitution 1 (combined by max), the same initial positions and velocities. Jolt runs its
+ * WebAssembly build (wasm-compat, one thread) with its minimum velocity for restitution at 0 and
+ * its fixed contact heap sized for the count.
  *
  * Options: `--quick` (N = 1,000 only), `--steps K` (measured steps per row, default 120).
  */
@@ -14,6 +16,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import RAPIER from '@dimforge/rapier3d-compat';
 import * as CANNON from 'cannon-es';
+import initJolt from 'jolt-physics/wasm-compat';
 import { buildWorld, gasScene } from '../src/solver/index.ts';
 import type { Scene } from '../src/solver/index.ts';
 
@@ -46,6 +49,89 @@ function ours(scene: Scene): Engine {
     read(out) {
       out.positions.set(w.positions.subarray(0, out.positions.length));
       out.velocities.set(w.velocities.subarray(0, out.velocities.length));
+    },
+  };
+}
+
+type JoltModule = Awaited<ReturnType<typeof initJolt>>;
+let J: JoltModule;
+
+function jolt(scene: Scene): Engine {
+  const n = scene.spheres.length;
+  const MOVING = 0;
+  const STATIC = 1;
+  const pairs = new J.ObjectLayerPairFilterTable(2);
+  pairs.EnableCollision(MOVING, MOVING);
+  pairs.EnableCollision(MOVING, STATIC);
+  const bpMoving = new J.BroadPhaseLayer(0);
+  const bpStatic = new J.BroadPhaseLayer(1);
+  const bpInterface = new J.BroadPhaseLayerInterfaceTable(2, 2);
+  bpInterface.MapObjectToBroadPhaseLayer(MOVING, bpMoving);
+  bpInterface.MapObjectToBroadPhaseLayer(STATIC, bpStatic);
+  const settings = new J.JoltSettings();
+  settings.mObjectLayerPairFilter = pairs;
+  settings.mBroadPhaseLayerInterface = bpInterface;
+  settings.mObjectVsBroadPhaseLayerFilter = new J.ObjectVsBroadPhaseLayerFilterTable(bpInterface, 2, pairs, 2);
+  settings.mMaxBodies = n + 16;
+  settings.mMaxBodyPairs = Math.max(65536, 8 * n);
+  // Jolt's contact heap is fixed: about two constraints per body covers these gases.
+  settings.mMaxContactConstraints = Math.max(20480, Math.ceil(2.048 * n));
+  const iface = new J.JoltInterface(settings);
+  J.destroy(settings);
+  const system = iface.GetPhysicsSystem();
+  system.SetGravity(new J.Vec3(0, 0, 0));
+  const physics = system.GetPhysicsSettings();
+  physics.mMinVelocityForRestitution = 0;
+  system.SetPhysicsSettings(physics);
+  const bi = system.GetBodyInterface();
+  const [lx, ly, lz] = scene.options.size as number[];
+  const t = 1; // wall thickness
+  const wall = (hx: number, hy: number, hz: number, x: number, y: number, z: number) => {
+    const shape = new J.BoxShape(new J.Vec3(hx, hy, hz), 0.05);
+    const cs = new J.BodyCreationSettings(shape, new J.RVec3(x, y, z), new J.Quat(0, 0, 0, 1), J.EMotionType_Static, STATIC);
+    cs.mRestitution = 1;
+    cs.mFriction = 0;
+    bi.CreateAndAddBody(cs, J.EActivation_DontActivate);
+    J.destroy(cs);
+  };
+  wall(t, ly, lz, -lx / 2 - t, 0, 0);
+  wall(t, ly, lz, lx / 2 + t, 0, 0);
+  wall(lx, t, lz, 0, -ly / 2 - t, 0);
+  wall(lx, t, lz, 0, ly / 2 + t, 0);
+  wall(lx, ly, t, 0, 0, -lz / 2 - t);
+  wall(lx, ly, t, 0, 0, lz / 2 + t);
+  // Body pointers stay valid; the BodyID values Jolt returns are reused temporaries.
+  const bodies: InstanceType<JoltModule['Body']>[] = [];
+  for (const s of scene.spheres) {
+    const p = s.position as number[];
+    const v = (s.velocity ?? [0, 0, 0]) as number[];
+    const cs = new J.BodyCreationSettings(new J.SphereShape(s.radius), new J.RVec3(p[0], p[1], p[2]), new J.Quat(0, 0, 0, 1), J.EMotionType_Dynamic, MOVING);
+    cs.mRestitution = 1;
+    cs.mFriction = 0;
+    cs.mLinearDamping = 0;
+    cs.mAngularDamping = 0;
+    cs.mAllowSleeping = false;
+    cs.mLinearVelocity = new J.Vec3(v[0], v[1], v[2]);
+    const body = bi.CreateBody(cs);
+    bi.AddBody(body.GetID(), J.EActivation_Activate);
+    bodies.push(body);
+    J.destroy(cs);
+  }
+  system.OptimizeBroadPhase();
+  return {
+    name: 'jolt',
+    step: () => iface.Step(DT, 1),
+    read(out) {
+      bodies.forEach((body, i) => {
+        const p = body.GetPosition();
+        const v = body.GetLinearVelocity();
+        out.positions[3 * i] = p.GetX();
+        out.positions[3 * i + 1] = p.GetY();
+        out.positions[3 * i + 2] = p.GetZ();
+        out.velocities[3 * i] = v.GetX();
+        out.velocities[3 * i + 1] = v.GetY();
+        out.velocities[3 * i + 2] = v.GetZ();
+      });
     },
   };
 }
@@ -200,6 +286,7 @@ interface Row {
 
 async function main() {
   await RAPIER.init();
+  J = await initJolt();
   const rows: Row[] = [];
   const counts = quick ? [1000] : [1000, 10000];
   for (const count of counts) {
@@ -207,7 +294,7 @@ async function main() {
       const scene = gasScene({ count, packingFraction: phi, speed: 5, radius: 0.5, seed: 1 });
       const radii = new Float64Array(scene.spheres.map((s) => s.radius));
       const size = scene.options.size as number[];
-      for (const make of [ours, rapier, cannon]) {
+      for (const make of [ours, jolt, rapier, cannon]) {
         if (make === cannon && count > CANNON_MAX) {
           console.log(`cannon-es       N=${String(count).padStart(5)} phi=${phi.toFixed(2)}  skipped: its N x N collision matrix (${count}^2 entries) exhausts the heap`);
           continue;
