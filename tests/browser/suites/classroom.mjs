@@ -97,6 +97,33 @@ export default async function classroomSuite({ browser, base, consoleErrors }) {
     check(consoleErrors.length === errorsBefore, `console errors with the arrows: ${consoleErrors.slice(errorsBefore).join('; ')}`);
   });
 
+  await step('momentum arrows, centre of mass, trail and flash switch on together and off again', async () => {
+    const calls = () => page.evaluate(() => window.__sandbox.renderInfo().calls);
+    const before = await calls();
+    const errorsBefore = consoleErrors.length;
+    await page.evaluate(() => window.__sandbox.store.getState().select(0));
+    for (const label of ['Momentum arrows', 'Centre of mass', 'Trail of the selected sphere', 'Flash at each collision']) {
+      await page.getByLabel(label).check();
+    }
+    const aids = await page.evaluate(() => window.__sandbox.store.getState().aids);
+    check(aids.momentum && aids.centreOfMass && aids.trail && aids.flash, `aids after switching on: ${JSON.stringify(aids)}`);
+    await waitFrames(page, 4);
+    const on = await calls();
+    // Momentum arrows, the centre-of-mass marker and the trail each draw at least once more.
+    check(on >= before + 3, `with the aids on: ${on} draw calls, ${before} before`);
+    const t0 = await simTime(page);
+    await waitFrames(page, 3);
+    check((await simTime(page)) > t0, 'the simulation stopped with the aids on');
+    await page.screenshot({ path: join(results, 'aids-all.png') });
+    for (const label of ['Momentum arrows', 'Centre of mass', 'Trail of the selected sphere', 'Flash at each collision']) {
+      await page.getByLabel(label).uncheck();
+    }
+    await page.evaluate(() => window.__sandbox.store.getState().select(null));
+    await waitFrames(page, 2);
+    check((await calls()) === before, `with the aids off again: ${await calls()} draw calls, ${before} at first`);
+    check(consoleErrors.length === errorsBefore, `console errors with the aids: ${consoleErrors.slice(errorsBefore).join('; ')}`);
+  });
+
   await step('the inspector shows a clicked sphere and applies an edit', async () => {
     await page.getByLabel('Experiment').selectOption('head-on');
     await page.getByRole('button', { name: 'Pause' }).click();
