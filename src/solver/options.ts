@@ -64,6 +64,14 @@ export interface WorldOptions {
   maxEventsPerStep?: number;
   /** Capacity of the per-step collision event buffer (see {@link CollisionEvents}). @defaultValue 4096 */
   eventCapacity?: number;
+  /**
+   * Memory layout: every this many steps, `step` renumbers the slots in the order of the grid's
+   * cells, so that spheres near each other in space are near each other in memory (a large world
+   * spends most of its time waiting on memory otherwise). The trajectories do not change; only
+   * the slots do (ids stay; see {@link World.layoutVersion}). 0 chooses every 64 steps for worlds
+   * of {@link REORDER_MIN_SPHERES} spheres or more and never below; -1 never. @defaultValue 0
+   */
+  reorderEvery?: number;
 }
 
 /** Options of {@link World.addSphere}. */
@@ -104,6 +112,7 @@ export interface ResolvedOptions {
   maxContactsPerStep: number;
   maxEventsPerStep: number;
   eventCapacity: number;
+  reorderEvery: number;
 }
 
 /** The defaults of every optional world option. */
@@ -119,7 +128,13 @@ export const DEFAULT_OPTIONS = {
   maxContactsPerStep: 16,
   maxEventsPerStep: 0,
   eventCapacity: 4096,
+  reorderEvery: 0,
 } as const;
+
+/** With `reorderEvery` 0, worlds of at least this many spheres are renumbered in cell order (smaller ones fit in the CPU's caches). */
+export const REORDER_MIN_SPHERES = 16384;
+/** With `reorderEvery` 0, steps between renumberings. */
+export const REORDER_STEPS = 64;
 
 /**
  * Relative tolerance on the closing speed of a touching pair: closing slower than this fraction

@@ -14,7 +14,7 @@
 import { CollisionEvents, WALL_CODE } from './events.ts';
 import { EventQueue } from './event-queue.ts';
 import { bool, inRange, integer, positive, SolverInputError, vec3 } from './errors.ts';
-import { APPROACH_TOLERANCE, DEFAULT_OPTIONS, REPAIR_TOLERANCE, STOP_FRACTION, SUPPORT_GAP } from './options.ts';
+import { APPROACH_TOLERANCE, DEFAULT_OPTIONS, REORDER_MIN_SPHERES, REORDER_STEPS, REPAIR_TOLERANCE, STOP_FRACTION, SUPPORT_GAP } from './options.ts';
 import type { ResolvedOptions, SphereOptions, Vec3Like, WorldOptions } from './options.ts';
 import { firstCrossing, pairTimeOfImpact, PRESS_FRACTION, TOI_ARGS } from './time-of-impact.ts';
 
@@ -169,6 +169,9 @@ export class World {
   private stepId = 0;
   private sleepingCount = 0;
   private frozenCount = 0;
+  /** After a renumbering: the old slot of each new slot (see {@link reorder}). */
+  private fromSlot = new Int32Array(0);
+  private layout = 0;
 
   /** Collision events of the last step (reused buffer). */
   readonly events: CollisionEvents;
@@ -228,8 +231,9 @@ export class World {
   /**
    * Ids: `addSphere` returns an id that stays the same for the sphere's life. The arrays are
    * indexed by slot: slot = id while nothing was removed. `removeSphere` moves the last sphere
-   * into the freed slot (arrays stay dense); its id does not change, only its slot. Ids are never
-   * reused.
+   * into the freed slot (arrays stay dense); its id does not change, only its slot. In a large
+   * world `step` also renumbers the slots from time to time for memory locality (see
+   * {@link layoutVersion} and the `reorderEvery` option). Ids are never reused.
    */
   indexOf(id: number): number {
     return Number.isInteger(id) && id >= 0 && id < this.nextId ? this.slotOf[id] : -1;
@@ -237,6 +241,21 @@ export class World {
   /** The id of the sphere in a slot. */
   idAt(slot: number): number {
     return slot >= 0 && slot < this.n ? this.idOf[slot] : -1;
+  }
+  /**
+   * Counts the renumberings of the slots done by `step` (see the `reorderEvery` option). Code that
+   * keeps its own per-slot arrays across a step compares this before and after, and on a change
+   * maps them with {@link reorderedFrom}.
+   */
+  get layoutVersion(): number {
+    return this.layout;
+  }
+  /**
+   * After a renumbering, `reorderedFrom[slot]` is the slot the sphere now in `slot` had before it
+   * (first `count` entries). Valid until the next renumbering or edit; not a copy.
+   */
+  get reorderedFrom(): Int32Array {
+    return this.fromSlot;
   }
   /** Whether a sphere with this id exists. */
   has(id: number): boolean {
@@ -577,6 +596,76 @@ export class World {
     this.clock[0] = tEnd;
     for (let i = 0; i < this.n; i++) this.advance(i);
     this.simTime = tEnd;
+    const every = this.o.reorderEvery === 0 ? (this.n >= REORDER_MIN_SPHERES ? REORDER_STEPS : -1) : this.o.reorderEvery;
+    if (every > 0 && this.stepId % every === 0) this.reorder();
+  }
+
+  /**
+   * Renumbers the slots in the order of the grid's cells (row by row, z then y then x), so that
+   * the spheres a prediction reads (its 27 cells) sit close together in memory. Runs between
+   * steps, every sphere at the world's time; every per-sphere array is permuted and the predicted
+   * events carry over (their partner slots renamed), so nothing is predicted again and the
+   * trajectories do not change. O(N), allocation-free after the first: the cluster stack and the
+   * edit snapshot serve as scratch, and the grid's lists and the queue are rebuilt afterwards.
+   */
+  private reorder(): void {
+    const n = this.n;
+    if (n < 2) return;
+    if (this.fromSlot.length < this.cap) this.fromSlot = new Int32Array(this.cap);
+    if (this.snapshot.length < 3 * n) this.snapshot = new Float64Array(Math.max(3 * n, 2 * this.snapshot.length));
+    const order = this.fromSlot;
+    const cells = this.gridN[0] * this.gridN[1] * this.gridN[2];
+    let k = 0;
+    for (let c = 0; c < cells; c++) {
+      for (let j = this.cellHead[c]; j >= 0; j = this.nextIn[j]) order[k++] = j;
+    }
+    if (k !== n) return; // cannot happen: every sphere is in exactly one cell
+    const inverse = this.stack;
+    for (let s = 0; s < n; s++) inverse[order[s]] = s;
+    this.permute(this.pos, 3, n);
+    this.permute(this.vel, 3, n);
+    this.permute(this.acc, 3, n);
+    this.permute(this.cellC, 3, n);
+    this.permute(this.tLoc, 1, n);
+    this.permute(this.rad, 1, n);
+    this.permute(this.mass, 1, n);
+    this.permute(this.invMass, 1, n);
+    this.permute(this.ownE, 1, n);
+    this.permute(this.lastColl, 1, n);
+    this.permute(this.slowSince, 1, n);
+    this.permute(this.evTime, 1, n);
+    this.permute(this.isFixed, 1, n);
+    this.permute(this.asleep, 1, n);
+    this.permute(this.frozen, 1, n);
+    this.permute(this.restMask, 1, n);
+    this.permute(this.collCount, 1, n);
+    this.permute(this.stepStamp, 1, n);
+    this.permute(this.stepContacts, 1, n);
+    this.permute(this.evCount, 1, n);
+    this.permute(this.clusterMark, 1, n);
+    this.permute(this.idOf, 1, n);
+    this.permute(this.evKind, 1, n);
+    for (let s = 0; s < n; s++) {
+      const kind = this.evKind[s];
+      if (kind >= 0) this.evKind[s] = inverse[kind]; // a partner's slot
+      this.slotOf[this.idOf[s]] = s;
+    }
+    // The cells stay as they were (a sphere on a cell face keeps the side it was given).
+    this.cellHead.fill(-1, 0, cells);
+    for (let s = n - 1; s >= 0; s--) this.linkCell(s);
+    this.queue.build(n);
+    this.layout++;
+  }
+
+  /** a[stride * s + q] = old a[stride * fromSlot[s] + q] for the first n slots, through the snapshot scratch. */
+  private permute(a: Float64Array | Int32Array | Uint8Array, stride: number, n: number): void {
+    const order = this.fromSlot;
+    const f = this.snapshot;
+    for (let s = 0; s < n; s++) {
+      const from = stride * order[s];
+      for (let q = 0; q < stride; q++) f[stride * s + q] = a[from + q];
+    }
+    for (let q = 0; q < stride * n; q++) a[q] = f[q];
   }
 
   // ---------------------------------------------------------------- events
@@ -1927,5 +2016,6 @@ function resolveOptions(options: WorldOptions): ResolvedOptions {
     maxContactsPerStep: integer('maxContactsPerStep', opt(options.maxContactsPerStep, DEFAULT_OPTIONS.maxContactsPerStep), 1, 1e9),
     maxEventsPerStep: integer('maxEventsPerStep', opt(options.maxEventsPerStep, DEFAULT_OPTIONS.maxEventsPerStep), 0, 1e12),
     eventCapacity: integer('eventCapacity', opt(options.eventCapacity, DEFAULT_OPTIONS.eventCapacity), 0, 1e7),
+    reorderEvery: integer('reorderEvery', opt(options.reorderEvery, DEFAULT_OPTIONS.reorderEvery), -1, 1e9),
   };
 }

@@ -106,6 +106,8 @@ export class Simulation {
   private current: World;
   private gauge: PressureGauge;
   private prev = new Float64Array(0);
+  /** Scratch for carrying per-slot arrays over a renumbering of the world's slots. */
+  private remap = new Float64Array(0);
   private hits = new Float64Array(0);
   private readonly now: Now;
 
@@ -234,7 +236,9 @@ export class Simulation {
     if (this.prev.length < n) this.prev = new Float64Array(Math.max(n, 2 * this.prev.length));
     this.prev.set(world.positions.subarray(0, n));
     const t0 = this.now();
+    const layout = world.layoutVersion;
     world.step(this.clock.fixedDt);
+    if (world.layoutVersion !== layout) this.followRenumbering(world);
     this.windowStepMs += this.now() - t0;
     this.windowSteps++;
     this.windowSim += this.clock.fixedDt;
@@ -261,6 +265,25 @@ export class Simulation {
         this.pairTime = ev.time[k];
         break;
       }
+    }
+  }
+
+  /** The world renumbered its slots (large worlds, for memory locality): carry the per-slot arrays along. */
+  private followRenumbering(world: World): void {
+    const n = world.count;
+    const from = world.reorderedFrom;
+    if (this.remap.length < 3 * n) this.remap = new Float64Array(Math.max(3 * n, 2 * this.remap.length));
+    const t = this.remap;
+    for (let s = 0; s < n; s++) {
+      const b = 3 * from[s];
+      t[3 * s] = this.prev[b];
+      t[3 * s + 1] = this.prev[b + 1];
+      t[3 * s + 2] = this.prev[b + 2];
+    }
+    for (let k = 0; k < 3 * n; k++) this.prev[k] = t[k];
+    if (this.hits.length >= n) {
+      for (let s = 0; s < n; s++) t[s] = this.hits[from[s]];
+      for (let k = 0; k < n; k++) this.hits[k] = t[k];
     }
   }
 
