@@ -2,7 +2,8 @@
  * The exact sphere solver: pure TypeScript, zero runtime dependencies. Runs unchanged in a
  * browser, a Web Worker and Node.
  */
-export { createWorld, World } from './world.ts';
+export { createWorld, World, packWorld, unpackWorld } from './world.ts';
+export type { PackedWorld } from './world.ts';
 export type { WorldStats, StepWork } from './world.ts';
 export type { WorldOptions, SphereOptions, ResolvedOptions, Vec3Like } from './options.ts';
 export { DEFAULT_OPTIONS } from './options.ts';
@@ -12,3 +13,4 @@ export { Random } from './random.ts';
 export { buildWorld, gasScene, headOnScene, glancingScene, cradleScene } from './scenes.ts';
 export type { Scene, GasOptions } from './scenes.ts';
 export { temperature, reachable, PressureGauge, speedHistogram, maxwellBoltzmann } from './readouts.ts';
+export type { WorldReadable } from './readouts.ts';

@@ -6,8 +6,11 @@
  */
 import type { World } from './world.ts';
 
+/** What the readouts read of a world (a solver world, or a view of one running elsewhere). */
+export type WorldReadable = Pick<World, 'count' | 'time' | 'positions' | 'velocities' | 'radii' | 'masses' | 'options' | 'size' | 'gravity' | 'stats'>;
+
 /** kT in J: (2/3) of the mean kinetic energy per free sphere in 3D, the mean itself in the plane. */
-export function temperature(world: World): number {
+export function temperature(world: WorldReadable): number {
   let ke = 0;
   let n = 0;
   const v = world.velocities;
@@ -26,7 +29,7 @@ export function temperature(world: World): number {
  * (in the plane, the area of the xy rectangle). Returns [volume, total wall area] (3D) or
  * [area, total wall length] (planar).
  */
-export function reachable(world: World, r: number): [number, number] {
+export function reachable(world: WorldReadable, r: number): [number, number] {
   const [lx, ly, lz] = world.size;
   const ax = Math.max(0, lx - 2 * r);
   const ay = Math.max(0, ly - 2 * r);
@@ -40,7 +43,7 @@ export class PressureGauge {
   private startImpulse: number;
   private startTime: number;
 
-  constructor(private readonly world: World) {
+  constructor(private readonly world: WorldReadable) {
     this.startImpulse = world.stats().wallImpulse;
     this.startTime = world.time;
   }
@@ -51,13 +54,15 @@ export class PressureGauge {
     this.startTime = this.world.time;
   }
 
+
   /**
    * Measured pressure over the window, Pa (N/m in the plane), and the ideal-gas prediction
    * N kT / V for the same spheres (V the region their centres reach, using the mean radius).
-   * Returns NaN for the measurement until some time has passed.
+   * Returns NaN for the measurement until some time has passed. `world` reads the same world
+   * through another view of it (for instance one running in a worker).
    */
-  read(): { measured: number; ideal: number; seconds: number } {
-    const w = this.world;
+  read(world: WorldReadable = this.world): { measured: number; ideal: number; seconds: number } {
+    const w = world;
     const seconds = w.time - this.startTime;
     let n = 0;
     let rSum = 0;
@@ -79,7 +84,7 @@ export class PressureGauge {
  * density for the current temperature at the bin centres (3D or planar form; equal masses
  * assumed, the mean mass otherwise).
  */
-export function speedHistogram(world: World, bins = 30, maxSpeed?: number): { edges: Float64Array; density: Float64Array; maxwell: Float64Array } {
+export function speedHistogram(world: WorldReadable, bins = 30, maxSpeed?: number): { edges: Float64Array; density: Float64Array; maxwell: Float64Array } {
   const v = world.velocities;
   let n = 0;
   let fastest = 0;

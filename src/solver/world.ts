@@ -2019,3 +2019,45 @@ function resolveOptions(options: WorldOptions): ResolvedOptions {
     reorderEvery: integer('reorderEvery', opt(options.reorderEvery, DEFAULT_OPTIONS.reorderEvery), -1, 1e9),
   };
 }
+
+/** Marks a world packed for another thread by {@link packWorld}. */
+const PACKED = 'sphere-sandbox/world@1';
+
+/** A world as {@link packWorld} hands it to `postMessage`: plain data, structured-clonable. */
+export interface PackedWorld {
+  kind: typeof PACKED;
+  state: object;
+}
+
+/**
+ * Packs a world to move it to another thread (a Web Worker): the message and the buffers to
+ * transfer with it, so nothing is copied. The world's arrays are detached by the transfer: the
+ * sending side must not use the world afterwards. {@link unpackWorld} on the other side gives the
+ * same world back, mid-run, events and all; its next steps are exactly those this one would take.
+ */
+export function packWorld(world: World): { message: PackedWorld; transfer: ArrayBuffer[] } {
+  const buffers = new Set<ArrayBuffer>();
+  const collect = (holder: object): void => {
+    for (const value of Object.values(holder)) {
+      if (ArrayBuffer.isView(value) && value.buffer instanceof ArrayBuffer && value.byteLength > 0) buffers.add(value.buffer);
+    }
+  };
+  const fields = world as unknown as { queue: object; events: object };
+  collect(world);
+  collect(fields.queue);
+  collect(fields.events);
+  return { message: { kind: PACKED, state: world }, transfer: [...buffers] };
+}
+
+/** The world packed by {@link packWorld} (after `postMessage`), whole again. */
+export function unpackWorld(message: unknown): World {
+  const m = message as Partial<PackedWorld> | null;
+  if (m === null || typeof m !== 'object' || m.kind !== PACKED || typeof m.state !== 'object' || m.state === null) {
+    throw new SolverInputError('world', typeof message, 'a world packed by packWorld');
+  }
+  const state = m.state as { queue: object; events: object };
+  Object.setPrototypeOf(state, World.prototype);
+  Object.setPrototypeOf(state.queue, EventQueue.prototype);
+  Object.setPrototypeOf(state.events, CollisionEvents.prototype);
+  return state as unknown as World;
+}

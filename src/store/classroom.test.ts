@@ -164,7 +164,7 @@ describe('collision log', () => {
   it('keeps the newest entries when the ring is full', () => {
     const log = new CollisionLog(2);
     const store = createSandboxStore({ preset: 'gas', running: false });
-    const world = store.getState().sim.world;
+    const world = store.getState().sim.local!;
     for (let k = 0; k < 30; k++) {
       world.step(1 / 60);
       log.record(world);

@@ -3,7 +3,7 @@
  * kinetic energy lost and the restitution measured from the velocities before and after. Kept in
  * a ring of typed arrays filled after each step without allocation.
  */
-import type { World } from '../solver/index.ts';
+import type { WorldView } from './remote-world.ts';
 
 /** One logged collision (built for display, a few times a second). */
 export interface LoggedCollision {
@@ -63,7 +63,7 @@ export class CollisionLog {
   }
 
   /** Logs the sphere-sphere collisions of the world's last step (call after each step). */
-  record(world: World): void {
+  record(world: Pick<WorldView, 'events' | 'masses' | 'indexOf'>): void {
     const ev = world.events;
     const masses = world.masses;
     for (let k = 0; k < ev.count; k++) {

@@ -5,8 +5,11 @@ export { createSandboxStore, SettingsError, DEFAULT_AIDS, prefersReducedMotion }
 export type { SandboxState, SandboxStore, SandboxStoreOptions, VisualAids, VisualAidKey } from './sandbox-store.ts';
 export { FixedStepClock } from './fixed-step-clock.ts';
 export type { ClockOptions } from './fixed-step-clock.ts';
-export { Simulation, EMPTY_STATS } from './simulation.ts';
-export type { SampledStats, Now } from './simulation.ts';
+export { Simulation, EMPTY_STATS, WORKER_AUTO_COUNT } from './simulation.ts';
+export type { SampledStats, Now, SolverThread, SolverPortFactory } from './simulation.ts';
+export { serveSolver } from './solver-service.ts';
+export type { SolverPort } from './solver-service.ts';
+export type { WorldView } from './remote-world.ts';
 export { buildSandboxWorld, sandboxScene, liveWorldOptions, presetSettings, applyEdits, buildExperimentWorld } from './build-scene.ts';
 export { History, HISTORY_COLUMNS } from './history.ts';
 export { CollisionLog, separatingSpeed } from './collision-log.ts';

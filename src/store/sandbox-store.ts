@@ -11,7 +11,8 @@ import { SolverInputError } from '../solver/index.ts';
 import type { ClockOptions } from './fixed-step-clock.ts';
 import { applyEdit, buildExperimentWorld, liveWorldOptions, presetSettings } from './build-scene.ts';
 import { DEFAULT_SETTINGS, LIVE_SETTINGS, settingWarnings, validateSettings, type FieldMessages, type SettingKey, type Settings } from './settings.ts';
-import { EMPTY_STATS, Simulation, type Now, type SampledStats } from './simulation.ts';
+import { EMPTY_STATS, Simulation, type Now, type SampledStats, type SolverPortFactory, type SolverThread } from './simulation.ts';
+import { browserWorkerPort } from './worker-port.ts';
 
 /** The visual aids drawn over the spheres, each switched on or off in the classroom panel. */
 export interface VisualAids {
@@ -68,6 +69,8 @@ export interface SandboxState {
   aids: VisualAids;
   /** The person asked for reduced motion: no collision flashes, no camera glide. */
   reducedMotion: boolean;
+  /** Where the solver is to run; see {@link SolverThread}. */
+  solverThread: SolverThread;
 
   /** Starts the clock. */
   play(): void;
@@ -114,6 +117,8 @@ export interface SandboxState {
    * Returns whether the aid is now as asked.
    */
   setAid(key: VisualAidKey, on: boolean): boolean;
+  /** Where the solver runs; see {@link SolverThread}. Takes effect at the next play. */
+  setSolverThread(thread: SolverThread): void;
   /** Adds a plain-text notice for the person (shown until dismissed). */
   notify(message: string): void;
   /** Clears the notices. */
@@ -147,6 +152,14 @@ export interface SandboxStoreOptions {
   aids?: Partial<VisualAids>;
   /** Reduced motion (no collision flashes). @defaultValue the page's `prefers-reduced-motion` */
   reducedMotion?: boolean;
+  /**
+   * Where the solver runs: `auto` hands large scenes (5,000 spheres or more) to a Web Worker
+   * while the simulation plays, `main` keeps it on the page's thread, `worker` always uses one.
+   * @defaultValue 'auto'
+   */
+  solverThread?: SolverThread;
+  /** Makes the solver's worker. @defaultValue a Web Worker where the page has them, else none (main thread only) */
+  solverPort?: SolverPortFactory | null;
 }
 
 /** The sandbox store's type. */
@@ -182,7 +195,8 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
   const initialEdits = [...(options.edits ?? [])];
   const first = buildExperimentWorld(initial, initialPreset, initialEdits);
   initialNotices.push(...first.refused);
-  const sim = new Simulation(first.world, options.clock, options.now);
+  const sim = new Simulation(first.world, options.clock, options.now, options.solverPort === undefined ? browserWorkerPort : options.solverPort);
+  sim.solverThread = options.solverThread ?? 'auto';
   sim.timeScale = initial.timeScale;
   const reducedMotion = options.reducedMotion ?? prefersReducedMotion();
 
@@ -203,6 +217,11 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
     };
 
     const publish = (): void => set({ stats: sim.sample() });
+    // The world came back from the worker (paused): show where it stopped.
+    sim.onChange = () => {
+      if (!get().running) sim.clock.alpha = 1;
+      publish();
+    };
 
     return {
       settings: initial,
@@ -219,6 +238,7 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
       notices: initialNotices,
       aids: { ...DEFAULT_AIDS, ...options.aids, ...(reducedMotion ? { flash: false } : {}) },
       reducedMotion,
+      solverThread: sim.solverThread,
 
       play() {
         if (get().running) return;
@@ -370,7 +390,8 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
       },
       editSphere(id, patch) {
         if (get().running) return 'Pause the simulation to edit a sphere.';
-        const world = sim.world;
+        const world = sim.local;
+        if (world === null) return 'One moment: the world is on its way back from the solver worker.';
         if (!world.has(id)) return `Sphere #${id} does not exist.`;
         const edit: SphereEdit = { id, ...patch };
         const refused = applyEdit(world, edit);
@@ -388,6 +409,12 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
         if (on && key === 'flash' && get().reducedMotion) return false;
         if (get().aids[key] !== on) set((s) => ({ aids: { ...s.aids, [key]: on } }));
         return true;
+      },
+      setSolverThread(thread) {
+        if (thread !== 'auto' && thread !== 'main' && thread !== 'worker') return;
+        // The next frame moves the world where it now belongs.
+        sim.solverThread = thread;
+        set({ solverThread: thread });
       },
       notify(message) {
         set((s) => ({ notices: [...s.notices, message] }));

@@ -3,10 +3,38 @@
  * previous step for interpolation, and the counters the status line samples. Nothing here goes
  * through React or the store's state; the frame loop reads the typed arrays directly.
  */
-import { PressureGauge, temperature, type World } from '../solver/index.ts';
+import { packWorld, PressureGauge, temperature, unpackWorld, type World } from '../solver/index.ts';
 import { CollisionLog } from './collision-log.ts';
 import { FixedStepClock, type ClockOptions } from './fixed-step-clock.ts';
 import { History } from './history.ts';
+import { RemoteWorld, type WorldView } from './remote-world.ts';
+import { slotData, type FromSolver, type SolverPort, type ToSolver } from './solver-service.ts';
+
+/** Where the solver runs: chosen by size (`auto`), always on the page's thread, or always in a worker. */
+export type SolverThread = 'auto' | 'main' | 'worker';
+
+/** With the `auto` thread, scenes of at least this many spheres run in a worker (when one can be made). */
+export const WORKER_AUTO_COUNT = 5000;
+
+/** A worker (or any port serving `serveSolver`), with a way to end it. */
+export type SolverPortFactory = () => SolverPort & { terminate?(): void };
+
+/** The world while a worker runs it. */
+interface RemoteLink {
+  view: RemoteWorld;
+  /** Generation of the hand-over: replies about older ones are ignored. */
+  gen: number;
+  /** Positions before the last step of the last batch. */
+  previous: Float64Array;
+  /** A batch was asked for and has not come back. */
+  inFlight: boolean;
+  /** Steps owed and not yet asked for. */
+  owed: number;
+  /** The world was asked back (paused). */
+  returning: boolean;
+  /** Buffers to lend to the next batch (the ones drawn before the last batch came back). */
+  spare: [Float64Array, Float64Array, Float64Array] | null;
+}
 
 /** A monotonic clock in milliseconds (performance.now in the browser). */
 export type Now = () => number;
@@ -57,6 +85,8 @@ export interface SampledStats {
   wallCollisionsTotal: number;
   /** Spheres asleep (resting under gravity). */
   sleeping: number;
+  /** Where the solver ran: on the page's thread or in a worker. */
+  thread: 'main' | 'worker';
 }
 
 /** Stats before anything has run. */
@@ -80,6 +110,7 @@ export const EMPTY_STATS: SampledStats = Object.freeze({
   pairCollisionsTotal: 0,
   wallCollisionsTotal: 0,
   sleeping: 0,
+  thread: 'main',
 });
 
 /** The running world and everything the frame loop needs, with no allocation per frame. */
@@ -104,6 +135,16 @@ export class Simulation {
   readonly collisions = new CollisionLog();
 
   private current: World;
+  private remote: RemoteLink | null = null;
+  private port: (SolverPort & { terminate?(): void }) | null = null;
+  private gen = 0;
+  private thread: SolverThread = 'auto';
+  /** Steps asked for while the world was on its way back from the worker. */
+  private stepsOnReturn = 0;
+  /** Makes a worker for worker mode; none: the solver always runs on this thread. */
+  private readonly makePort: SolverPortFactory | null;
+  /** Called when something changed outside a frame (the world came back from the worker). */
+  onChange: (() => void) | null = null;
   private gauge: PressureGauge;
   private prev = new Float64Array(0);
   /** Scratch for carrying per-slot arrays over a renumbering of the world's slots. */
@@ -123,47 +164,74 @@ export class Simulation {
   private pairB = -1;
   private pairTime = 0;
 
-  constructor(world: World, clock: ClockOptions = {}, now: Now = () => performance.now()) {
+  constructor(world: World, clock: ClockOptions = {}, now: Now = () => performance.now(), makePort: SolverPortFactory | null = null) {
     this.clock = new FixedStepClock(clock);
     this.now = now;
+    this.makePort = makePort;
     this.current = world;
     this.gauge = new PressureGauge(world);
     this.syncPrevious();
   }
 
-  /** The solver world (replaced by {@link replaceWorld}). */
-  get world(): World {
-    return this.current;
+  /**
+   * The world as the page reads it (replaced by {@link replaceWorld}): the solver world itself,
+   * or, while a worker runs it, the view of its last batch.
+   */
+  get world(): WorldView {
+    return this.remote ? this.remote.view : this.current;
+  }
+
+  /** The solver world when it is on this thread (edits need it), or null while a worker has it. */
+  get local(): World | null {
+    return this.remote ? null : this.current;
+  }
+
+  /** Where the solver runs now: 'main', 'worker', or 'returning' (paused, on its way back). */
+  get runsIn(): 'main' | 'worker' | 'returning' {
+    return this.remote === null ? 'main' : this.remote.returning ? 'returning' : 'worker';
+  }
+
+  /** Where the solver should run when the simulation plays; see {@link SolverThread}. */
+  get solverThread(): SolverThread {
+    return this.thread;
+  }
+  set solverThread(thread: SolverThread) {
+    this.thread = thread;
+  }
+
+  /** Whether playing now would hand the world to a worker. */
+  get wantsWorker(): boolean {
+    return this.makePort !== null && (this.thread === 'worker' || (this.thread === 'auto' && this.world.count >= WORKER_AUTO_COUNT));
   }
 
   /** Number of spheres. */
   get count(): number {
-    return this.current.count;
+    return this.world.count;
   }
 
   /** Current positions, x y z interleaved (first 3 * count entries). */
   get positions(): Float64Array {
-    return this.current.positions;
+    return this.world.positions;
   }
 
   /** Positions before the last step, laid out like {@link positions}. */
   get previous(): Float64Array {
-    return this.prev;
+    return this.remote ? this.remote.previous : this.prev;
   }
 
   /** Velocities, m/s, x y z interleaved. */
   get velocities(): Float64Array {
-    return this.current.velocities;
+    return this.world.velocities;
   }
 
   /** Radii, m. */
   get radii(): Float64Array {
-    return this.current.radii;
+    return this.world.radii;
   }
 
   /** Masses, kg. */
   get masses(): Float64Array {
-    return this.current.masses;
+    return this.world.masses;
   }
 
   /**
@@ -181,6 +249,13 @@ export class Simulation {
 
   /** Swaps in a new world (a rebuilt scene) and starts its clock and counters afresh. */
   replaceWorld(world: World): void {
+    if (this.remote) {
+      // The worker's world is dropped: its replies are ignored from now on, and it is replaced
+      // by the next hand-over.
+      this.gen++;
+      this.remote = null;
+      this.stepsOnReturn = 0;
+    }
     this.current = world;
     this.gauge = new PressureGauge(world);
     this.history.clear();
@@ -195,9 +270,21 @@ export class Simulation {
 
   /** Makes the previous positions equal the current ones (nothing to interpolate). */
   syncPrevious(): void {
-    const n = 3 * this.current.count;
+    const world = this.world;
+    const n = 3 * world.count;
+    if (this.remote) {
+      this.remote.previous.set(world.positions.subarray(0, n));
+      return;
+    }
     if (this.prev.length < n) this.prev = new Float64Array(Math.max(n, 2 * this.prev.length));
-    this.prev.set(this.current.positions.subarray(0, n));
+    this.prev.set(world.positions.subarray(0, n));
+  }
+
+  /** Ends the worker, if one was made (the sandbox is going away). */
+  dispose(): void {
+    this.gen++;
+    this.port?.terminate?.();
+    this.port = null;
   }
 
   /**
@@ -208,7 +295,21 @@ export class Simulation {
     this.framesRendered++;
     this.windowFrames++;
     if (frameDeltaSeconds > 0 && Number.isFinite(frameDeltaSeconds)) this.windowReal += frameDeltaSeconds;
-    if (running) {
+    // The world goes to the worker while it plays there, and comes back when paused or no longer wanted there.
+    const inWorker = running && this.wantsWorker;
+    if (inWorker && this.remote === null) this.handOver();
+    const remote = this.remote;
+    if (remote !== null) {
+      if (!inWorker) {
+        if (!remote.returning) this.askBack();
+      } else if (!remote.returning) {
+        const steps = this.clock.advance(frameDeltaSeconds, this.timeScale);
+        // While a batch is out, owed steps wait (at most a frame's worth: a worker that falls
+        // behind makes slow motion, not a backlog).
+        remote.owed = Math.min(remote.owed + steps, this.clock.maxStepsPerFrame);
+        if (!remote.inFlight && remote.owed > 0) this.requestBatch(remote);
+      }
+    } else if (running) {
       const steps = this.clock.advance(frameDeltaSeconds, this.timeScale);
       const start = steps > 1 ? this.now() : 0;
       for (let k = 0; k < steps; k++) {
@@ -224,6 +325,12 @@ export class Simulation {
 
   /** Exactly one fixed step, drawn at its end (for stepping while paused). */
   stepOnce(): void {
+    if (this.remote) {
+      // The world is in the worker: step it once it is back (pausing asks for it).
+      this.stepsOnReturn++;
+      if (!this.remote.returning) this.askBack();
+      return;
+    }
     this.step();
     this.clock.reset();
     this.clock.alpha = 1;
@@ -245,6 +352,11 @@ export class Simulation {
     this.windowPairs += world.lastStep.pairCollisions;
     this.windowWalls += world.lastStep.wallCollisions;
     this.collisions.record(world);
+    this.noteHits(world);
+  }
+
+  /** Each sphere's last collision (for the flash) and the last pair, from the events just stepped. */
+  private noteHits(world: WorldView): void {
     const ev = world.events;
     if (this.hits.length < world.count) {
       const grown = new Float64Array(Math.max(world.count, 2 * this.hits.length)).fill(-Infinity);
@@ -268,6 +380,87 @@ export class Simulation {
     }
   }
 
+  /** Hands the world to the worker (made on first use); this thread keeps a view of it. */
+  private handOver(): void {
+    if (this.makePort === null) return;
+    if (this.port === null) {
+      try {
+        this.port = this.makePort();
+      } catch {
+        this.thread = 'main'; // no worker here: stay on this thread
+        return;
+      }
+      this.port.onmessage = (event: MessageEvent) => this.receive(event.data as FromSolver);
+    }
+    const world = this.current;
+    const gen = ++this.gen;
+    const view = new RemoteWorld(world, slotData(world), (call) => this.post({ type: 'call', gen, ...call }));
+    const previous = new Float64Array(3 * world.count);
+    previous.set(this.prev.subarray(0, 3 * world.count));
+    const { message, transfer } = packWorld(world);
+    this.post({ type: 'take', gen, world: message }, transfer);
+    this.remote = { view, gen, previous, inFlight: false, owed: 0, returning: false, spare: null };
+  }
+
+  private post(message: ToSolver, transfer: Transferable[] = []): void {
+    this.port?.postMessage(message, transfer);
+  }
+
+  /** Asks the worker for the next steps, lending it the buffers to fill. */
+  private requestBatch(remote: RemoteLink): void {
+    const n = 3 * remote.view.count;
+    let spare = remote.spare;
+    if (spare === null || spare[0].length < n) spare = [new Float64Array(n), new Float64Array(n), new Float64Array(n)];
+    remote.spare = null;
+    const steps = remote.owed;
+    remote.owed = 0;
+    remote.inFlight = true;
+    const [positions, previous, velocities] = spare;
+    this.post({ type: 'run', gen: remote.gen, steps, dt: this.clock.fixedDt, positions, previous, velocities }, [positions.buffer, previous.buffer, velocities.buffer]);
+  }
+
+  /** Asks for the world back (paused): it is this thread's again when it arrives. */
+  private askBack(): void {
+    const remote = this.remote;
+    if (remote === null) return;
+    remote.returning = true;
+    this.post({ type: 'give', gen: remote.gen });
+  }
+
+  private receive(m: FromSolver): void {
+    const remote = this.remote;
+    if (remote === null || m.gen !== remote.gen) return; // about a world since replaced
+    if (m.type === 'error') {
+      console.error(`Solver worker: ${m.message}`);
+      return;
+    }
+    if (m.type === 'world') {
+      this.current = unpackWorld(m.world);
+      this.remote = null;
+      const n = 3 * this.current.count;
+      if (this.prev.length < n) this.prev = new Float64Array(Math.max(n, 2 * this.prev.length));
+      this.prev.set(remote.previous.subarray(0, n));
+      for (; this.stepsOnReturn > 0; this.stepsOnReturn--) this.stepOnce();
+      this.onChange?.();
+      return;
+    }
+    // A batch: draw it, and lend the buffers drawn until now to the next one.
+    const view = remote.view;
+    remote.spare = [view.positions, remote.previous, view.velocities];
+    remote.previous = m.previous;
+    view.update(m.time, m.positions, m.velocities, m.stats, m.events, m.slots);
+    remote.inFlight = false;
+    this.windowSteps += m.steps;
+    this.windowStepMs += m.stepMs;
+    this.windowSim += m.steps * this.clock.fixedDt;
+    this.windowPairs += m.pairs;
+    this.windowWalls += m.walls;
+    this.collisions.record(view);
+    if (m.slots) this.hits.fill(-Infinity);
+    this.noteHits(view);
+    if (remote.owed > 0 && !remote.returning) this.requestBatch(remote);
+  }
+
   /** The world renumbered its slots (large worlds, for memory locality): carry the per-slot arrays along. */
   private followRenumbering(world: World): void {
     const n = world.count;
@@ -289,9 +482,9 @@ export class Simulation {
 
   /** Closes the sample window: returns its stats and starts a new window. Allocates (a few times a second). */
   sample(): SampledStats {
-    const world = this.current;
+    const world = this.world;
     const s = world.stats();
-    const pressure = this.gauge.read();
+    const pressure = this.gauge.read(world);
     const h = this.history;
     if (h.length === 0 || world.time > h.columns[0][h.length - 1]) h.push(world.time, s.kineticEnergy, s.potentialEnergy, s.momentum[0], s.momentum[1], s.momentum[2]);
     const stats: SampledStats = {
@@ -314,6 +507,7 @@ export class Simulation {
       pairCollisionsTotal: s.pairCollisions,
       wallCollisionsTotal: s.wallCollisions,
       sleeping: s.sleeping,
+      thread: this.remote === null ? 'main' : 'worker',
     };
     this.windowReal = this.windowFrames = this.windowSteps = this.windowStepMs = this.windowSim = this.windowPairs = this.windowWalls = 0;
     return stats;

@@ -4,7 +4,7 @@
  */
 import { useId, useState } from 'react';
 import { useStore } from 'zustand';
-import type { SandboxStore } from '../store/index.ts';
+import { WORKER_AUTO_COUNT, type SandboxStore } from '../store/index.ts';
 import { NumberField } from './NumberField.tsx';
 import { ToggleField } from './ToggleField.tsx';
 
@@ -34,6 +34,35 @@ function ColorByField({ store }: { store: SandboxStore }) {
         <span>{colorBy === 'speed' ? 'slow' : 'light'}</span>
         <span>{colorBy === 'speed' ? 'fast' : 'heavy'}</span>
       </div>
+    </fieldset>
+  );
+}
+
+const THREADS = [
+  ['auto', 'Automatic'],
+  ['main', 'This page'],
+  ['worker', 'Worker'],
+] as const;
+
+/** Where the solver runs: chosen by scene size, on the page's own thread, or in a Web Worker. */
+function SolverThreadField({ store }: { store: SandboxStore }) {
+  const thread = useStore(store, (s) => s.solverThread);
+  const name = useId();
+  const hintId = useId();
+  return (
+    <fieldset className="field field--segmented" aria-describedby={hintId}>
+      <legend className="field__label">Solver runs on</legend>
+      <div className="segmented">
+        {THREADS.map(([value, label]) => (
+          <label key={value} className={`segmented__option${thread === value ? ' segmented__option--on' : ''}`}>
+            <input type="radio" name={name} value={value} checked={thread === value} onChange={() => store.getState().setSolverThread(value)} />
+            {label}
+          </label>
+        ))}
+      </div>
+      <p className="field__hint" id={hintId}>
+        Automatic moves scenes of {WORKER_AUTO_COUNT.toLocaleString('en-US')} spheres or more to a background thread while they play, so the page stays smooth. Same results either way.
+      </p>
     </fieldset>
   );
 }
@@ -78,6 +107,7 @@ export function SettingsPanel({ store, defaultOpen }: SettingsPanelProps) {
         </section>
         <section className="panel__section" aria-label="View">
           <ColorByField store={store} />
+          <SolverThreadField store={store} />
         </section>
         <div className="panel__footer">
           <button type="button" className="button button--quiet" data-action="reset" onClick={() => store.getState().reset()}>

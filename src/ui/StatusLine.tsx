@@ -39,7 +39,9 @@ export function StatusLine({ store }: StatusLineProps) {
       </div>
       <div className="status__item">
         <dt>Solver</dt>
-        <dd data-stat="step-ms">{fixed(stats.stepMs, 2)} ms/step</dd>
+        <dd data-stat="step-ms" data-thread={stats.thread}>
+          {fixed(stats.stepMs, 2)} ms/step{stats.thread === 'worker' ? ' (worker)' : ''}
+        </dd>
       </div>
       <div className="status__item">
         <dt>Collisions</dt>

@@ -1,0 +1,213 @@
+/**
+ * The solver's side of worker mode: owns a world handed over from the page, steps it in batches
+ * when asked, and hands it back. Runs in a Web Worker (`solver.worker.ts`), or on any message
+ * port (the unit tests use a MessageChannel).
+ *
+ * The protocol, one message at a time in each direction per batch (backpressure: the page asks
+ * for the next batch only once the last one came back):
+ * - `take`: the page hands over a world (packed with `packWorld`, its buffers transferred).
+ * - `run`: step `steps` times; the page lends three buffers (positions, previous positions,
+ *   velocities) that come back filled, so nothing large is allocated per batch on either side.
+ * - `call`: a live change while running (restitution, gravity, reverse), applied between batches.
+ * - `give`: hand the world back (packed and transferred): the page owns it again.
+ * Every message carries the generation of the world it is about; the page ignores replies about a
+ * world it has since replaced.
+ */
+import { packWorld, unpackWorld, type PackedWorld, type World, type WorldStats } from '../solver/index.ts';
+
+/** The live changes the page may make while the worker runs the world. */
+export type RemoteCall =
+  | { method: 'setRestitution'; args: [number] }
+  | { method: 'setWallRestitution'; args: [number] }
+  | { method: 'setGravity'; args: [[number, number, number]] }
+  | { method: 'reverseVelocities'; args: [] };
+
+/** Messages from the page to the solver. */
+export type ToSolver =
+  | { type: 'take'; gen: number; world: PackedWorld }
+  | { type: 'run'; gen: number; steps: number; dt: number; positions: Float64Array; previous: Float64Array; velocities: Float64Array }
+  | ({ type: 'call'; gen: number } & RemoteCall)
+  | { type: 'give'; gen: number };
+
+/** The collisions of a batch, laid out like the solver's `CollisionEvents`. */
+export interface BatchEvents {
+  count: number;
+  dropped: number;
+  time: Float64Array;
+  a: Int32Array;
+  b: Int32Array;
+  normal: Float64Array;
+  impulse: Float64Array;
+  energyLost: Float64Array;
+  closingSpeed: Float64Array;
+}
+
+/** Per-sphere data that changes only with the slots (sent when the world renumbers its slots). */
+export interface SlotData {
+  layoutVersion: number;
+  ids: Int32Array;
+  radii: Float64Array;
+  masses: Float64Array;
+}
+
+/** Messages from the solver to the page. */
+export type FromSolver =
+  | {
+      type: 'batch';
+      gen: number;
+      steps: number;
+      time: number;
+      count: number;
+      positions: Float64Array;
+      previous: Float64Array;
+      velocities: Float64Array;
+      stats: WorldStats;
+      pairs: number;
+      walls: number;
+      stepMs: number;
+      events: BatchEvents;
+      slots: SlotData | null;
+    }
+  | { type: 'world'; gen: number; world: PackedWorld }
+  | { type: 'error'; gen: number; message: string };
+
+/** The part of a worker's global scope or a MessagePort that the service needs. */
+export interface SolverPort {
+  postMessage(message: unknown, transfer?: Transferable[]): void;
+  onmessage: ((event: MessageEvent) => void) | null;
+}
+
+/** Copies a world's per-slot ids, radii and masses (for the page's view of a remote world). */
+export function slotData(world: World): SlotData {
+  const n = world.count;
+  const ids = new Int32Array(n);
+  for (let s = 0; s < n; s++) ids[s] = world.idAt(s);
+  return { layoutVersion: world.layoutVersion, ids, radii: world.radii.slice(0, n), masses: world.masses.slice(0, n) };
+}
+
+/** Grows `a` to hold at least `n` entries, keeping its contents. */
+function grow<T extends Float64Array | Int32Array>(a: T, n: number, make: (n: number) => T): T {
+  if (a.length >= n) return a;
+  const b = make(Math.max(n, 2 * a.length));
+  b.set(a);
+  return b;
+}
+
+/** Serves the solver on `port` until the port closes. */
+export function serveSolver(port: SolverPort): void {
+  let world: World | null = null;
+  let gen = -1;
+  // The batch's collisions, gathered step by step (grown, never shrunk).
+  let time = new Float64Array(256);
+  let a = new Int32Array(256);
+  let b = new Int32Array(256);
+  let normal = new Float64Array(768);
+  let impulse = new Float64Array(256);
+  let lost = new Float64Array(256);
+  let closing = new Float64Array(256);
+
+  const run = (m: Extract<ToSolver, { type: 'run' }>): void => {
+    const w = world as World;
+    const n = w.count;
+    const layout = w.layoutVersion;
+    let pairs = 0;
+    let walls = 0;
+    let count = 0;
+    let dropped = 0;
+    let layoutBeforeLast = layout;
+    const t0 = performance.now();
+    for (let k = 0; k < m.steps; k++) {
+      if (k === m.steps - 1) {
+        m.previous.set(w.positions.subarray(0, 3 * n));
+        layoutBeforeLast = w.layoutVersion;
+      }
+      w.step(m.dt);
+      pairs += w.lastStep.pairCollisions;
+      walls += w.lastStep.wallCollisions;
+      const ev = w.events;
+      dropped += ev.dropped;
+      const need = count + ev.count;
+      time = grow(time, need, (x) => new Float64Array(x));
+      a = grow(a, need, (x) => new Int32Array(x));
+      b = grow(b, need, (x) => new Int32Array(x));
+      normal = grow(normal, 3 * need, (x) => new Float64Array(x));
+      impulse = grow(impulse, need, (x) => new Float64Array(x));
+      lost = grow(lost, need, (x) => new Float64Array(x));
+      closing = grow(closing, need, (x) => new Float64Array(x));
+      time.set(ev.time.subarray(0, ev.count), count);
+      a.set(ev.a.subarray(0, ev.count), count);
+      b.set(ev.b.subarray(0, ev.count), count);
+      normal.set(ev.normal.subarray(0, 3 * ev.count), 3 * count);
+      impulse.set(ev.impulse.subarray(0, ev.count), count);
+      lost.set(ev.energyLost.subarray(0, ev.count), count);
+      closing.set(ev.closingSpeed.subarray(0, ev.count), count);
+      count = need;
+    }
+    const stepMs = performance.now() - t0;
+    // A renumbering in the last step moved the spheres between slots: their previous positions go with them.
+    if (w.layoutVersion !== layoutBeforeLast) {
+      const from = w.reorderedFrom;
+      const prev = m.previous.slice(0, 3 * n);
+      for (let s = 0; s < n; s++) for (let q = 0; q < 3; q++) m.previous[3 * s + q] = prev[3 * from[s] + q];
+    }
+    m.positions.set(w.positions.subarray(0, 3 * n));
+    m.velocities.set(w.velocities.subarray(0, 3 * n));
+    const events: BatchEvents = {
+      count,
+      dropped,
+      time: time.slice(0, count),
+      a: a.slice(0, count),
+      b: b.slice(0, count),
+      normal: normal.slice(0, 3 * count),
+      impulse: impulse.slice(0, count),
+      energyLost: lost.slice(0, count),
+      closingSpeed: closing.slice(0, count),
+    };
+    const slots = w.layoutVersion !== layout ? slotData(w) : null;
+    const reply: FromSolver = {
+      type: 'batch',
+      gen: m.gen,
+      steps: m.steps,
+      time: w.time,
+      count: n,
+      positions: m.positions,
+      previous: m.previous,
+      velocities: m.velocities,
+      stats: w.stats(),
+      pairs,
+      walls,
+      stepMs,
+      events,
+      slots,
+    };
+    const transfer: ArrayBuffer[] = [m.positions.buffer as ArrayBuffer, m.previous.buffer as ArrayBuffer, m.velocities.buffer as ArrayBuffer];
+    for (const buffer of [events.time, events.a, events.b, events.normal, events.impulse, events.energyLost, events.closingSpeed]) transfer.push(buffer.buffer as ArrayBuffer);
+    if (slots) transfer.push(slots.ids.buffer as ArrayBuffer, slots.radii.buffer as ArrayBuffer, slots.masses.buffer as ArrayBuffer);
+    port.postMessage(reply, transfer);
+  };
+
+  port.onmessage = (event: MessageEvent) => {
+    const m = event.data as ToSolver;
+    try {
+      if (m.type === 'take') {
+        world = unpackWorld(m.world);
+        gen = m.gen;
+        return;
+      }
+      if (world === null || m.gen !== gen) return; // about a world this side no longer has
+      if (m.type === 'run') run(m);
+      else if (m.type === 'call') {
+        if (m.method === 'setRestitution') world.setRestitution(m.args[0]);
+        else if (m.method === 'setWallRestitution') world.setWallRestitution(m.args[0]);
+        else if (m.method === 'setGravity') world.setGravity(m.args[0]);
+        else world.reverseVelocities();
+      } else if (m.type === 'give') {
+        const { message, transfer } = packWorld(world);
+        world = null;
+        port.postMessage({ type: 'world', gen: m.gen, world: message } satisfies FromSolver, transfer);
+      }
+    } catch (error) {
+      port.postMessage({ type: 'error', gen: m.gen, message: error instanceof Error ? error.message : String(error) } satisfies FromSolver);
+    }
+  };
+}

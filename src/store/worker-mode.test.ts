@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { createSandboxStore, type SandboxStore } from './sandbox-store.ts';
+import { serveSolver, type SolverPort } from './solver-service.ts';
+import type { SolverPortFactory } from './simulation.ts';
+
+const DT = 1 / 60;
+
+/** A solver served on the other end of a MessageChannel: the worker's protocol, in this process. */
+function channelPort(): { factory: SolverPortFactory; made: () => number } {
+  let made = 0;
+  return {
+    made: () => made,
+    factory: () => {
+      made++;
+      const { port1, port2 } = new MessageChannel();
+      serveSolver(port2 as unknown as SolverPort);
+      return Object.assign(port1 as unknown as SolverPort, {
+        terminate: () => {
+          port1.close();
+          port2.close();
+        },
+      });
+    },
+  };
+}
+
+/** Lets the message channel deliver what is pending. */
+const tick = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
+async function until(condition: () => boolean, what: string): Promise<void> {
+  for (let k = 0; k < 5000; k++) {
+    if (condition()) return;
+    await tick();
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** Frames of one fixed step each, letting each batch come back before the next frame. */
+async function playFrames(store: SandboxStore, frames: number): Promise<void> {
+  for (let k = 0; k < frames; k++) {
+    store.getState().frame(DT);
+    await tick();
+    await tick();
+  }
+}
+
+async function pauseAndWait(store: SandboxStore): Promise<void> {
+  store.getState().pause();
+  store.getState().frame(DT);
+  await until(() => store.getState().sim.local !== null, 'the world to come back');
+}
+
+const positions = (store: SandboxStore): number[] => {
+  const sim = store.getState().sim;
+  return Array.from(sim.positions.subarray(0, 3 * sim.count));
+};
+
+describe('worker mode', () => {
+  it('runs the world in the worker and gives exactly the positions of the main thread, step for step', async () => {
+    const port = channelPort();
+    const settings = { count: 400, seed: 9, gravityOn: true, restitution: 0.8 };
+    const inWorker = createSandboxStore({ settings, solverThread: 'worker', solverPort: port.factory });
+    const onPage = createSandboxStore({ settings, solverThread: 'main', solverPort: null, running: false });
+    await playFrames(inWorker, 40);
+    expect(port.made()).toBe(1);
+    expect(inWorker.getState().sim.runsIn).toBe('worker');
+    // The page's view follows the worker: time and the stats sampled from it move on.
+    expect(inWorker.getState().sim.world.time).toBeGreaterThan(0);
+    await pauseAndWait(inWorker);
+    const steps = Math.round(inWorker.getState().sim.world.time / DT);
+    expect(steps).toBeGreaterThan(10);
+    for (let k = 0; k < steps; k++) onPage.getState().stepOnce();
+    expect(inWorker.getState().sim.world.time).toBe(onPage.getState().sim.world.time);
+    expect(positions(inWorker)).toEqual(positions(onPage));
+    expect(inWorker.getState().stats.pairCollisionsTotal).toBe(onPage.getState().stats.pairCollisionsTotal);
+    inWorker.getState().sim.dispose();
+  });
+
+  it('takes live changes while running, edits only once the world is back, and a step asked for on the way', async () => {
+    const port = channelPort();
+    const store = createSandboxStore({ settings: { count: 200, seed: 3 }, solverThread: 'worker', solverPort: port.factory });
+    await playFrames(store, 5);
+    expect(store.getState().sim.runsIn).toBe('worker');
+    expect(store.getState().applySetting('restitution', 0.5)).toBe(true);
+    expect(store.getState().sim.world.options.restitution).toBe(0.5);
+    await playFrames(store, 3);
+    store.getState().pause();
+    expect(store.getState().editSphere(0, { mass: 2 })).toMatch(/on its way back/);
+    store.getState().stepOnce();
+    const before = store.getState().sim.world.time;
+    store.getState().frame(DT);
+    await until(() => store.getState().sim.local !== null, 'the world to come back');
+    const world = store.getState().sim.local!;
+    expect(world.options.restitution).toBe(0.5);
+    expect(world.time).toBeCloseTo(before + DT, 12);
+    expect(store.getState().editSphere(0, { mass: 2 })).toBeNull();
+    expect(world.masses[world.indexOf(0)]).toBe(2);
+    store.getState().sim.dispose();
+  });
+
+  it('auto mode keeps small scenes on the page and hands large ones to the worker', async () => {
+    const port = channelPort();
+    const small = createSandboxStore({ settings: { count: 300 }, solverPort: port.factory });
+    await playFrames(small, 3);
+    expect(small.getState().sim.runsIn).toBe('main');
+    expect(port.made()).toBe(0);
+    const large = createSandboxStore({ settings: { count: 6000, boxSize: 40 }, solverPort: port.factory });
+    await playFrames(large, 3);
+    expect(large.getState().sim.runsIn).toBe('worker');
+    // A rebuild while the worker runs the old world: the new one is handed over in its turn.
+    expect(large.getState().applySetting('seed', 2)).toBe(true);
+    expect(large.getState().sim.runsIn).toBe('main');
+    await playFrames(large, 3);
+    expect(large.getState().sim.runsIn).toBe('worker');
+    expect(large.getState().sim.world.time).toBeGreaterThan(0);
+    large.getState().sim.dispose();
+  });
+});
