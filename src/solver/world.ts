@@ -357,7 +357,7 @@ export class World {
   private appendChecked(count: number, field: string, value: unknown): number {
     if (this.nextId + count >= 0x7fffffff) throw new SolverInputError('sphere', this.nextId, 'fewer than 2^31 ever added');
     this.sync();
-    this.reserve(this.n + count);
+    this.reserve(this.n + count, count > 1); // a batch: exactly what it needs
     const first = this.nextId;
     this.growIds(first + count);
     this.editRollback(() => {
@@ -605,14 +605,13 @@ export class World {
    * the spheres a prediction reads (its 27 cells) sit close together in memory. Runs between
    * steps, every sphere at the world's time; every per-sphere array is permuted and the predicted
    * events carry over (their partner slots renamed), so nothing is predicted again and the
-   * trajectories do not change. O(N), allocation-free after the first: the cluster stack and the
-   * edit snapshot serve as scratch, and the grid's lists and the queue are rebuilt afterwards.
+   * trajectories do not change. O(N), allocation-free after the first: the arrays are permuted in
+   * place, the cluster stack holds the inverse, and the grid's lists and the queue are rebuilt.
    */
   private reorder(): void {
     const n = this.n;
     if (n < 2) return;
     if (this.fromSlot.length < this.cap) this.fromSlot = new Int32Array(this.cap);
-    if (this.snapshot.length < 3 * n) this.snapshot = new Float64Array(Math.max(3 * n, 2 * this.snapshot.length));
     const order = this.fromSlot;
     const cells = this.gridN[0] * this.gridN[1] * this.gridN[2];
     let k = 0;
@@ -657,16 +656,35 @@ export class World {
     this.layout++;
   }
 
-  /** a[stride * s + q] = old a[stride * fromSlot[s] + q] for the first n slots, through the snapshot scratch. */
+  /**
+   * a[stride * s + q] = old a[stride * fromSlot[s] + q] for the first n slots, in place: each cycle
+   * of the permutation is followed once (visited slots are marked by flipping their entry in
+   * fromSlot, and unmarked at the end), so no scratch array is needed.
+   */
   private permute(a: Float64Array | Int32Array | Uint8Array, stride: number, n: number): void {
-    const order = this.fromSlot;
-    const f = this.snapshot;
-    for (let s = 0; s < n; s++) {
-      const from = stride * order[s];
-      for (let q = 0; q < stride; q++) f[stride * s + q] = a[from + q];
+    const from = this.fromSlot;
+    for (let start = 0; start < n; start++) {
+      if (from[start] < 0 || from[start] === start) continue;
+      const t0 = a[stride * start];
+      const t1 = stride > 1 ? a[stride * start + 1] : 0;
+      const t2 = stride > 2 ? a[stride * start + 2] : 0;
+      let j = start;
+      for (;;) {
+        const k = from[j];
+        from[j] = -1 - k;
+        if (k === start) {
+          a[stride * j] = t0;
+          if (stride > 1) a[stride * j + 1] = t1;
+          if (stride > 2) a[stride * j + 2] = t2;
+          break;
+        }
+        for (let q = 0; q < stride; q++) a[stride * j + q] = a[stride * k + q];
+        j = k;
+      }
     }
-    for (let q = 0; q < stride * n; q++) a[q] = f[q];
+    for (let s = 0; s < n; s++) if (from[s] < 0) from[s] = -1 - from[s];
   }
+
 
   // ---------------------------------------------------------------- events
 
@@ -1702,6 +1720,9 @@ export class World {
       undo?.();
       this.applyGeometry();
       throw err;
+    } finally {
+      // Edits are rare: the snapshot is not kept between them (24 bytes a sphere).
+      this.snapshot = NO_SNAPSHOT;
     }
   }
 
@@ -1845,10 +1866,11 @@ export class World {
     this.slotOf = next;
   }
 
-  /** Grows every per-sphere array to hold n spheres (doubling). */
-  private reserve(n: number): void {
+  /** Grows every per-sphere array to hold n spheres: by doubling, or to exactly n (a batch). */
+  private reserve(n: number, exact = false): void {
     if (n <= this.cap) return;
     let cap = Math.max(16, this.cap);
+    if (exact) cap = Math.max(cap, n);
     while (cap < n) cap *= 2;
     const f64 = (a: Float64Array, k: number) => {
       const b = new Float64Array(cap * k);
@@ -1896,6 +1918,9 @@ export class World {
     this.dirty = true;
   }
 }
+
+/** The edit snapshot between edits: none. */
+const NO_SNAPSHOT = new Float64Array(0);
 
 /** Tolerance on the residual of the support cone test: a friction-like allowance. */
 const CONE_RESIDUAL = 0.02;
