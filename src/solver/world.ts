@@ -121,6 +121,21 @@ export class World {
   private evTime = new Float64Array(0);
   private evKind = new Int32Array(0);
   private evCount = new Int32Array(0);
+  // Each sphere's earliest pair contact found by its last search (kept across cell crossings):
+  // time, partner slot (NONE: none before its next wall hit) and the partner's collision count.
+  private pairT = new Float64Array(0);
+  private pairJ = new Int32Array(0);
+  private pairC = new Int32Array(0);
+  // Results of boundTimes and scanPairs (fields, so that nothing is returned boxed).
+  private wallBest = Infinity;
+  private wallKind = NONE;
+  private faceBest = Infinity;
+  private faceKind = NONE;
+  private scanBest = Infinity;
+  private scanKind = NONE;
+  private scanCount = 0;
+  private lo = new Int32Array(3);
+  private hi = new Int32Array(3);
   private queue = new EventQueue(this.evTime);
 
   // Uniform grid (cell list).
@@ -644,9 +659,14 @@ export class World {
     this.permute(this.clusterMark, 1, n);
     this.permute(this.idOf, 1, n);
     this.permute(this.evKind, 1, n);
+    this.permute(this.pairT, 1, n);
+    this.permute(this.pairJ, 1, n);
+    this.permute(this.pairC, 1, n);
     for (let s = 0; s < n; s++) {
       const kind = this.evKind[s];
       if (kind >= 0) this.evKind[s] = inverse[kind]; // a partner's slot
+      const pair = this.pairJ[s];
+      if (pair >= 0) this.pairJ[s] = inverse[pair];
       this.slotOf[this.idOf[s]] = s;
     }
     // The cells stay as they were (a sphere on a cell face keeps the side it was given).
@@ -712,20 +732,88 @@ export class World {
     const t = this.clock[0];
     this.advance(i);
     if (this.asleep[i] || this.isFixed[i]) {
+      this.pairJ[i] = NONE;
       this.setEvent(i, Infinity, NONE, 0);
       return;
     }
+    const wall = this.boundTimes(i);
+    // Pairs: every sphere in the 27 surrounding cells, up to the next wall hit (after it the
+    // trajectory changes and this is predicted again). Not cut at the next cell face: the best
+    // pair is kept, so that crossing a face only has to look at the cells it brings in.
+    const nx = this.gridN[0], ny = this.gridN[1], nz = this.gridN[2];
+    const b = 3 * i;
+    const cx = this.cellC[b];
+    const cy = this.cellC[b + 1];
+    const cz = this.cellC[b + 2];
+    this.scanBest = wall;
+    this.scanKind = NONE;
+    this.scanCount = 0;
+    this.scanPairs(i, cx > 0 ? cx - 1 : 0, cx < nx - 1 ? cx + 1 : nx - 1, cy > 0 ? cy - 1 : 0, cy < ny - 1 ? cy + 1 : ny - 1, cz > 0 ? cz - 1 : 0, cz < nz - 1 ? cz + 1 : nz - 1);
+    this.settle(i, t);
+  }
+
+  /**
+   * Sphere i's centre crossed into a new cell: its trajectory is unchanged, so its best pair
+   * among the cells it saw before still holds unless that partner has collided since; only the
+   * layer of nine cells the crossing brings into reach is searched. Otherwise a full prediction.
+   */
+  private predictAfterCrossing(i: number, axis: number, side: number): void {
+    const j = this.pairJ[i];
+    if (this.asleep[i] || this.isFixed[i] || (j >= 0 && this.collCount[j] !== this.pairC[i])) {
+      this.predict(i);
+      return;
+    }
+    const t = this.clock[0];
+    const wall = this.boundTimes(i);
+    this.scanBest = wall;
+    this.scanKind = NONE;
+    this.scanCount = 0;
+    if (j >= 0 && this.pairT[i] - t < wall) {
+      this.scanBest = this.pairT[i] - t;
+      this.scanKind = j;
+      this.scanCount = this.pairC[i];
+    }
+    const b = 3 * i;
+    const layer = this.cellC[b + axis] + side;
+    if (layer >= 0 && layer < this.gridN[axis]) {
+      const lo = this.lo;
+      const hi = this.hi;
+      for (let k = 0; k < 3; k++) {
+        const c = this.cellC[b + k];
+        const n = this.gridN[k];
+        lo[k] = k === axis ? layer : c > 0 ? c - 1 : 0;
+        hi[k] = k === axis ? layer : c < n - 1 ? c + 1 : n - 1;
+      }
+      this.scanPairs(i, lo[0], hi[0], lo[1], hi[1], lo[2], hi[2]);
+    }
+    this.settle(i, t);
+  }
+
+  /** Keeps the pair found by the scan as sphere i's best pair, and sets its next event. */
+  private settle(i: number, t: number): void {
+    const kind = this.scanKind;
+    this.pairJ[i] = kind;
+    this.pairT[i] = t + this.scanBest;
+    this.pairC[i] = this.scanCount;
+    if (this.faceBest < this.scanBest) this.setEvent(i, t + this.faceBest, this.faceKind, 0);
+    else if (kind >= 0) this.setEvent(i, t + this.scanBest, kind, this.scanCount);
+    else this.setEvent(i, t + this.wallBest, this.wallKind, 0);
+  }
+
+  /**
+   * Times from now until sphere i's centre reaches each wall (less its radius) and each face of
+   * its cell: the earliest wall in wallBest/wallKind (returned), the earliest face in
+   * faceBest/faceKind.
+   */
+  private boundTimes(i: number): number {
     const p = this.pos;
     const v = this.vel;
     const a = this.acc;
     const r = this.rad[i];
     const mask = this.restMask[i];
-    let best = Infinity;
-    let kind = NONE;
-    let count = 0;
     const b = 3 * i;
-    // Walls and cell faces: up to four bounds per axis, gathered first so that the root finder
-    // has a single call site (inlined, no boxed numbers).
+    // Up to four bounds per axis, gathered first so that the root finder has a single call site
+    // (inlined, no boxed numbers).
     const bounds = this.bounds;
     const codes = this.boundCodes;
     let nb = 0;
@@ -753,17 +841,44 @@ export class World {
         }
       }
     }
+    let wall = Infinity;
+    let wallKind = NONE;
+    let face = Infinity;
+    let faceKind = NONE;
     for (let q = 0; q < nb; q++) {
       const code = codes[q];
-      const w = code > CELL_BASE ? WALL_BASE - code : CELL_BASE - code; // 2 * axis + side
+      const isWall = code > CELL_BASE;
+      const w = isWall ? WALL_BASE - code : CELL_BASE - code; // 2 * axis + side
       const k = w >> 1;
       const tw = firstCrossing(p[b + k], v[b + k], a[b + k], bounds[q], w & 1 ? 1 : -1);
-      if (tw < best) {
-        best = tw;
-        kind = code;
+      if (isWall) {
+        if (tw < wall) {
+          wall = tw;
+          wallKind = code;
+        }
+      } else if (tw < face) {
+        face = tw;
+        faceKind = code;
       }
     }
-    // Pairs: every sphere in the 27 surrounding cells.
+    this.wallBest = wall;
+    this.wallKind = wallKind;
+    this.faceBest = face;
+    this.faceKind = faceKind;
+    return wall;
+  }
+
+  /**
+   * Sphere i against every sphere in the cells [x0, x1] x [y0, y1] x [z0, z1]: keeps in
+   * scanBest/scanKind/scanCount the earliest contact found before scanBest.
+   */
+  private scanPairs(i: number, x0: number, x1: number, y0: number, y1: number, z0: number, z1: number): void {
+    const t = this.clock[0];
+    const p = this.pos;
+    const v = this.vel;
+    const a = this.acc;
+    const r = this.rad[i];
+    const b = 3 * i;
     const xi = p[b];
     const yi = p[b + 1];
     const zi = p[b + 2];
@@ -778,16 +893,10 @@ export class World {
     // rest against each other: without this floor, a sphere wedged against a wall by another would
     // be struck again and again with ever smaller (geometrically shrinking) speeds.
     const stopSpeed = STOP_FRACTION * this.restUnit[0] * Math.sqrt(r);
-    const nx = this.gridN[0], ny = this.gridN[1], nz = this.gridN[2];
-    const cx = this.cellC[b];
-    const cy = this.cellC[b + 1];
-    const cz = this.cellC[b + 2];
-    const x0 = cx > 0 ? cx - 1 : 0;
-    const x1 = cx < nx - 1 ? cx + 1 : nx - 1;
-    const y0 = cy > 0 ? cy - 1 : 0;
-    const y1 = cy < ny - 1 ? cy + 1 : ny - 1;
-    const z0 = cz > 0 ? cz - 1 : 0;
-    const z1 = cz < nz - 1 ? cz + 1 : nz - 1;
+    const nx = this.gridN[0], ny = this.gridN[1];
+    let best = this.scanBest;
+    let kind = this.scanKind;
+    let count = this.scanCount;
     for (let qz = z0; qz <= z1; qz++) {
       for (let qy = y0; qy <= y1; qy++) {
         const row = (qz * ny + qy) * nx;
@@ -832,7 +941,9 @@ export class World {
         }
       }
     }
-    this.setEvent(i, t + best, kind, count);
+    this.scanBest = best;
+    this.scanKind = kind;
+    this.scanCount = count;
   }
 
   /**
@@ -876,10 +987,11 @@ export class World {
     this.lastStep.cellCrossings++;
     this.advance(i);
     const k = code >> 1;
+    const side = code & 1 ? 1 : -1;
     this.unlinkCell(i);
-    this.cellC[3 * i + k] += code & 1 ? 1 : -1;
+    this.cellC[3 * i + k] += side;
     this.linkCell(i);
-    this.predict(i);
+    this.predictAfterCrossing(i, k, side);
   }
 
   /** Sphere i hits wall w: its normal velocity v_n becomes -e v_n (PHYSICS.md section 4). */
@@ -1907,6 +2019,9 @@ export class World {
     this.stepContacts = i32(this.stepContacts, 1);
     this.evKind = i32(this.evKind, 1);
     this.evCount = i32(this.evCount, 1);
+    this.pairT = f64(this.pairT, 1);
+    this.pairJ = i32(this.pairJ, 1);
+    this.pairC = i32(this.pairC, 1);
     this.cellC = i32(this.cellC, 3);
     this.nextIn = i32(this.nextIn, 1);
     this.prevIn = i32(this.prevIn, 1);
