@@ -17,10 +17,9 @@ export class EventQueue {
   reserve(n: number, keys: Float64Array): void {
     this.keys = keys;
     if (this.heap.length < n) {
-      let cap = this.heap.length;
-      while (cap < n) cap *= 2;
-      this.heap = new Int32Array(cap);
-      this.where = new Int32Array(cap);
+      // Exactly n: the world grows its own capacity (by doubling, or exactly for a batch).
+      this.heap = new Int32Array(n);
+      this.where = new Int32Array(n);
     }
   }
 

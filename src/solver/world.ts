@@ -144,7 +144,6 @@ export class World {
   private cellHead = new Int32Array(0);
   private cellC = new Int32Array(0); // 3 per sphere
   private nextIn = new Int32Array(0);
-  private prevIn = new Int32Array(0);
 
   // Stable ids.
   private idOf = new Int32Array(0);
@@ -1789,21 +1788,32 @@ export class World {
     }
   }
 
+  private cellIndex(i: number): number {
+    return (this.cellC[3 * i + 2] * this.gridN[1] + this.cellC[3 * i + 1]) * this.gridN[0] + this.cellC[3 * i];
+  }
+
   private linkCell(i: number): void {
-    const c = (this.cellC[3 * i + 2] * this.gridN[1] + this.cellC[3 * i + 1]) * this.gridN[0] + this.cellC[3 * i];
-    const head = this.cellHead[c];
-    this.nextIn[i] = head;
-    this.prevIn[i] = -1 - c; // negative: i is the head of cell c
-    if (head >= 0) this.prevIn[head] = i;
+    const c = this.cellIndex(i);
+    this.nextIn[i] = this.cellHead[c];
     this.cellHead[c] = i;
   }
 
+  /** Takes sphere i out of its cell's list (singly linked: cells hold a sphere or two, so the walk is short). */
   private unlinkCell(i: number): void {
-    const prev = this.prevIn[i];
-    const next = this.nextIn[i];
-    if (prev >= 0) this.nextIn[prev] = next;
-    else this.cellHead[-1 - prev] = next;
-    if (next >= 0) this.prevIn[next] = prev;
+    const c = this.cellIndex(i);
+    let j = this.cellHead[c];
+    if (j === i) {
+      this.cellHead[c] = this.nextIn[i];
+      return;
+    }
+    while (j >= 0) {
+      const next = this.nextIn[j];
+      if (next === i) {
+        this.nextIn[j] = this.nextIn[i];
+        return;
+      }
+      j = next;
+    }
   }
 
   /** Brings every sphere to the world's time (between steps they already are). */
@@ -2024,7 +2034,6 @@ export class World {
     this.pairC = i32(this.pairC, 1);
     this.cellC = i32(this.cellC, 3);
     this.nextIn = i32(this.nextIn, 1);
-    this.prevIn = i32(this.prevIn, 1);
     this.idOf = i32(this.idOf, 1);
     this.stack = new Int32Array(cap);
     this.clusterMark = i32(this.clusterMark, 1);
