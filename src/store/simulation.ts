@@ -102,6 +102,11 @@ export class Simulation {
   readonly history = new History();
   /** The most recent sphere-sphere collisions. */
   readonly collisions = new CollisionLog();
+  /**
+   * Called after every fixed step with the world, whose `events` then hold that step's
+   * collisions (the embeddable component feeds its `onCollision` from here). @defaultValue null
+   */
+  afterStep: ((world: World) => void) | null = null;
 
   private current: World;
   private gauge: PressureGauge;
@@ -262,6 +267,7 @@ export class Simulation {
         break;
       }
     }
+    if (this.afterStep !== null) this.afterStep(world);
   }
 
   /** Closes the sample window: returns its stats and starts a new window. Allocates (a few times a second). */
