@@ -6,6 +6,8 @@
 import { StrictMode, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { SphereSandbox, type SandboxCollisionEvent, type SampledStats, type SphereSandboxHandle } from '../embed/index.ts';
+import '../ui/overlay.css';
+import '../embed/sphere-sandbox.css';
 import './lesson.css';
 
 const TEST_MODE = new URLSearchParams(window.location.search).get('test') === '1';

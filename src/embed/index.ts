@@ -1,11 +1,9 @@
 /**
  * The package's main entry: the embeddable `<SphereSandbox />` with its types, and the presets
- * and settings limits a page may want to list. The stylesheet is the package's `style.css`.
+ * and settings limits a page may want to list. The stylesheet is the package's `style.css`
+ * (built from entry.ts).
  * The solver alone (no React, no three) is the `./solver` entry.
  */
-import '../ui/overlay.css';
-import './sphere-sandbox.css';
-
 export { SphereSandbox } from './SphereSandbox.tsx';
 export type { SphereSandboxProps, SphereSandboxHandle, SandboxCollisionEvent, WallName } from './SphereSandbox.tsx';
 export type { SandboxPanels } from './props.ts';
