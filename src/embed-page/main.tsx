@@ -100,7 +100,7 @@ function Lesson() {
       <h2>Questions</h2>
       <ol>
         <li>After a minute, which box has the slower spheres? Where did their kinetic energy go?</li>
-        <li>The walls bounce elastically in both boxes. Why does the inelastic gas still not stop completely at first, and what happens over a long time?</li>
+        <li>The walls bounce elastically in both boxes. Does the inelastic gas ever come to rest? What do you expect to see after a long time?</li>
         <li>Pause one sandbox and step it one frame at a time. Is total momentum conserved in a single collision with <var>e</var> = 0.5?</li>
       </ol>
     </main>
