@@ -87,10 +87,39 @@ const worldOf = (page, name) =>
     return { time: w.time, restitution: w.options.restitution, count: w.count, running: s.running, pairs: st.pairCollisions, walls: st.wallCollisions, sceneVersion: s.sceneVersion };
   }, name);
 
-async function heapUsed(cdp) {
+/** Classes whose live instances say whether a sandbox was kept after unmounting. */
+const CENSUS = ['World', 'Simulation', 'CollisionLog', 'WebGLRenderer', 'InstancedMesh', 'OrbitControls', 'FixedStepClock'];
+
+/**
+ * A heap snapshot after garbage collection: the JS heap used, the bytes of objects (compiled
+ * code left out: V8 keeps compiling as the same code runs again), and live instances of
+ * {@link CENSUS}.
+ */
+async function heapCensus(cdp) {
   await cdp.send('HeapProfiler.collectGarbage');
   await cdp.send('HeapProfiler.collectGarbage');
-  return (await cdp.send('Runtime.getHeapUsage')).usedSize;
+  const used = (await cdp.send('Runtime.getHeapUsage')).usedSize;
+  const chunks = [];
+  const onChunk = (e) => chunks.push(e.chunk);
+  cdp.on('HeapProfiler.addHeapSnapshotChunk', onChunk);
+  await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+  cdp.off('HeapProfiler.addHeapSnapshotChunk', onChunk);
+  const snap = JSON.parse(chunks.join(''));
+  const fields = snap.snapshot.meta.node_fields;
+  const types = snap.snapshot.meta.node_types[0];
+  const [ti, ni, si] = ['type', 'name', 'self_size'].map((f) => fields.indexOf(f));
+  const counts = Object.fromEntries(CENSUS.map((c) => [c, 0]));
+  let objectBytes = 0;
+  for (let i = 0; i < snap.nodes.length; i += fields.length) {
+    const type = types[snap.nodes[i + ti]];
+    if (type === 'code' || type === 'native' || type === 'hidden') continue;
+    objectBytes += snap.nodes[i + si];
+    if (type === 'object') {
+      const name = snap.strings[snap.nodes[i + ni]];
+      if (name in counts) counts[name]++;
+    }
+  }
+  return { used, objectBytes, counts };
 }
 
 export default async function embedSuite({ browser, base, consoleErrors }) {
@@ -239,6 +268,9 @@ export default async function embedSuite({ browser, base, consoleErrors }) {
     await lp.goto(`http://127.0.0.1:${port}/index.html?test=1`);
     await lp.waitForFunction(() => window.__lab !== undefined);
 
+    const labCdp = await lab.newCDPSession(lp);
+    const fresh = await heapCensus(labCdp);
+
     await step('lab: under StrictMode one sandbox is one canvas, one ready call, every collision reported once', async () => {
       await lp.evaluate(() => window.__lab.mount('strict', { count: 60, boxSize: 4, speed: 3 }, true));
       await waitSandbox(lp, 'strict', 10);
@@ -296,7 +328,7 @@ export default async function embedSuite({ browser, base, consoleErrors }) {
     });
 
     await step('lab: 50 mounts and unmounts leave no growth in WebGL objects or JS heap', async () => {
-      const cdp = await lab.newCDPSession(lp);
+      const cdp = labCdp;
       const cycle = async (k, strict) => {
         const name = `m${k}`;
         await lp.evaluate(([n, s]) => window.__lab.mount(n, { count: 60, boxSize: 4, panels: 'compact' }, s), [name, strict]);
@@ -317,33 +349,32 @@ export default async function embedSuite({ browser, base, consoleErrors }) {
       };
       // Warm up (shader and module caches), then measure the steady state.
       for (let k = 0; k < 3; k++) await cycle(`warm${k}`, k % 2 === 0);
-      const heap0 = await heapUsed(cdp);
+      const heap0 = await heapCensus(cdp);
       const mounted = [];
-      const heaps = [];
-      for (let k = 0; k < 50; k++) {
-        mounted.push(await cycle(k, k % 2 === 0));
-        if (k % 10 === 9) heaps.push(+((await heapUsed(cdp)) / 1e6).toFixed(2));
-      }
-      const heap1 = await heapUsed(cdp);
-      // One sandbox's own heap, for scale: mounted minus unmounted.
+      for (let k = 0; k < 50; k++) mounted.push(await cycle(k, k % 2 === 0));
+      const heap1 = await heapCensus(cdp);
+      // One mounted sandbox, for scale and to show that the census sees a live one.
       await lp.evaluate(() => window.__lab.mount('scale', { count: 60, boxSize: 4, panels: 'compact' }, false));
       await waitSandbox(lp, 'scale', 3);
-      const heapOne = await heapUsed(cdp);
+      const heapOne = await heapCensus(cdp);
       await lp.evaluate(() => window.__lab.unmount('scale'));
       await lp.waitForFunction(() => window.__glLive().contexts === 0, null, { polling: 'raf' });
       const first = mounted[0];
       const last = mounted[mounted.length - 1];
-      const perInstance = heapOne - heap1;
-      const growth = heap1 - heap0;
+      const perInstance = heapOne.objectBytes - heap1.objectBytes;
+      const growth = heap1.objectBytes - heap0.objectBytes;
       const figures = {
         mountedFirst: { geometries: first.geometries, textures: first.textures, programs: first.programs, live: first.gl },
         mountedLast: { geometries: last.geometries, textures: last.textures, programs: last.programs, live: last.gl },
         afterUnmountFirst: first.after,
         afterUnmountLast: last.after,
-        heapEvery10MB: heaps,
-        heapBeforeMB: +(heap0 / 1e6).toFixed(2),
-        heapAfterMB: +(heap1 / 1e6).toFixed(2),
-        oneSandboxMB: +(perInstance / 1e6).toFixed(2),
+        heapUsedMB: [heap0.used, heap1.used].map((b) => +(b / 1e6).toFixed(2)),
+        objectsMB: [heap0.objectBytes, heap1.objectBytes].map((b) => +(b / 1e6).toFixed(3)),
+        oneSandboxObjectsMB: +(perInstance / 1e6).toFixed(3),
+        liveFresh: fresh.counts,
+        liveBefore: heap0.counts,
+        liveAfter: heap1.counts,
+        liveWithOne: heapOne.counts,
       };
       console.log(`       ${JSON.stringify(figures)}`);
       check(first.geometries > 0 && first.programs > 0, `a mounted sandbox reports ${first.geometries} geometries and ${first.programs} programs`);
@@ -356,9 +387,14 @@ export default async function embedSuite({ browser, base, consoleErrors }) {
       }
       const gl1 = await lp.evaluate(() => window.__glLive());
       check(Object.values(gl1).every((v) => v === 0), `live WebGL objects after the last unmount: ${JSON.stringify(gl1)}`);
-      check(perInstance > 0, `one mounted sandbox did not add to the heap (${perInstance} bytes): the measure is broken`);
-      // A leak of even a twentieth of a sandbox per mount would add 2.5 sandboxes over 50.
-      check(growth < 2.5 * perInstance, `the JS heap grew ${(growth / 1e6).toFixed(2)} MB over 50 mounts; one sandbox is ${(perInstance / 1e6).toFixed(2)} MB`);
+      for (const name of CENSUS) {
+        check(heapOne.counts[name] > fresh.counts[name], `the heap census does not see the mounted sandbox's ${name}: the measure is broken`);
+        // At most one sandbox's worth may still be referenced (the last one unmounted, until the next mount replaces it).
+        check(heap1.counts[name] <= heapOne.counts[name] - fresh.counts[name], `live ${name} objects after 50 mounts and unmounts: ${heap1.counts[name]}, one mounted sandbox has ${heapOne.counts[name] - fresh.counts[name]}`);
+        check(heap1.counts[name] === heap0.counts[name], `live ${name} objects: ${heap0.counts[name]} before 50 mounts, ${heap1.counts[name]} after`);
+      }
+      // Leaking even a tenth of a sandbox per mount would add five sandboxes over 50.
+      check(growth < perInstance, `the heap's objects grew ${(growth / 1e6).toFixed(3)} MB over 50 mounts; one sandbox is ${(perInstance / 1e6).toFixed(3)} MB`);
       check(!warnings.some((w) => /Too many active WebGL contexts/.test(w)), 'the browser warned about too many live WebGL contexts');
     });
     check(labErrors.length === 0, `console errors in the lab:\n${labErrors.join('\n')}`);
