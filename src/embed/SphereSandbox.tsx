@@ -338,7 +338,7 @@ export function SphereSandbox(props: SphereSandboxProps) {
         <ReadySignal onReady={() => onReady.current?.(handle)} />
       </SandboxCanvas>
       {panels === 'full' && (
-        <Overlay store={store} brand={false} keyScope={containerRef} classroomOpen={classroomOpen} onClassroomOpenChange={setClassroomOpen} largeText={largeText} onLargeTextChange={setLargeText} />
+        <Overlay store={store} brand={false} settingsOpen={false} keyScope={containerRef} classroomOpen={classroomOpen} onClassroomOpenChange={setClassroomOpen} largeText={largeText} onLargeTextChange={setLargeText} />
       )}
       {panels === 'compact' && (
         <>

@@ -23,6 +23,8 @@ export interface OverlayProps {
   largeText?: boolean;
   /** Turns large-text mode on or off. @defaultValue none */
   onLargeTextChange?(on: boolean): void;
+  /** Whether the settings panel starts open. @defaultValue open unless the window is narrower than 720 px */
+  settingsOpen?: boolean;
   /** Show the title (the app's page heading); an embedded sandbox leaves it out. @defaultValue true */
   brand?: boolean;
   /** Element the keyboard shortcuts listen to; see the time controls' `keyScope`. @defaultValue the window */
@@ -32,7 +34,7 @@ export interface OverlayProps {
 const ignore = (): void => {};
 
 /** Everything drawn over the canvas. */
-export function Overlay({ store, classroomOpen = true, onClassroomOpenChange = ignore, largeText = false, onLargeTextChange = ignore, brand = true, keyScope }: OverlayProps) {
+export function Overlay({ store, classroomOpen = true, onClassroomOpenChange = ignore, largeText = false, onLargeTextChange = ignore, settingsOpen, brand = true, keyScope }: OverlayProps) {
   return (
     <div className={`overlay${largeText ? ' overlay--large' : ''}`}>
       {brand && (
@@ -43,7 +45,7 @@ export function Overlay({ store, classroomOpen = true, onClassroomOpenChange = i
       )}
       <ClassroomPanel store={store} open={classroomOpen} onOpenChange={onClassroomOpenChange} largeText={largeText} onLargeTextChange={onLargeTextChange} />
       <Notices store={store} />
-      <SettingsPanel store={store} />
+      <SettingsPanel store={store} defaultOpen={settingsOpen} />
       <footer className="dock">
         <Transport store={store} keyScope={keyScope} />
         <div className="dock__row">
