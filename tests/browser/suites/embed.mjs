@@ -312,6 +312,12 @@ export default async function embedSuite({ browser, base, consoleErrors }) {
       check(rebuilt.count === 90 && drawn === 90, `after count={90} the world has ${rebuilt.count} spheres and ${drawn} are drawn`);
       check(rebuilt.sceneVersion === before.sceneVersion + 1, `count and box together rebuilt ${rebuilt.sceneVersion - before.sceneVersion} times, expected once`);
       check(rebuilt.restitution === 0.6, `the rebuilt world lost the live restitution: ${rebuilt.restitution}`);
+      // The handle's reset goes back to what the props say, undoing a change made in the store (as the overlay would).
+      await lp.evaluate(() => window.__sandboxes.strict.store.getState().applySettings({ restitution: 0.2, count: 40 }));
+      await lp.evaluate(() => window.__lab.handle('strict').reset());
+      await waitSandboxFrames(lp, 'strict', 2);
+      const reset = await worldOf(lp, 'strict');
+      check(reset.count === 90 && reset.restitution === 0.6 && reset.running, `after reset() the world has ${reset.count} spheres, e = ${reset.restitution}, running ${reset.running}; the props say 90, 0.6, running`);
     });
 
     await step('lab: a bad prop leaves the sandbox running with a notice naming it', async () => {
