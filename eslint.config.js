@@ -21,7 +21,7 @@ export default tseslint.config(
   },
   {
     // React layers: the rules of hooks (and the React Compiler's checks of them).
-    files: ['src/scene/**/*.{ts,tsx}', 'src/ui/**/*.{ts,tsx}', 'src/App.tsx', 'src/main.tsx'],
+    files: ['src/scene/**/*.{ts,tsx}', 'src/ui/**/*.{ts,tsx}', 'src/embed/**/*.{ts,tsx}', 'src/embed-page/**/*.{ts,tsx}', 'src/App.tsx', 'src/main.tsx'],
     ...reactHooks.configs.flat.recommended,
   },
   {

@@ -5,6 +5,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
+import './ui/page.css';
 import './ui/overlay.css';
 
 const root = document.getElementById('root');

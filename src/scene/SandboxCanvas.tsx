@@ -3,10 +3,11 @@
  * mesh, the visual aids and orbit controls. It re-renders only when the scene is rebuilt; the frame loop lives in
  * {@link InstancedSpheres}.
  */
-import { Canvas } from '@react-three/fiber';
-import { useRef, useState } from 'react';
+import { Canvas, useThree } from '@react-three/fiber';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
+import type { Material, Mesh, Texture } from 'three';
 import type { SandboxStore } from '../store/index.ts';
 import { BoxFrame } from './BoxFrame.tsx';
 import { CameraControls } from './CameraControls.tsx';
@@ -26,10 +27,74 @@ export interface SandboxCanvasProps {
   store: SandboxStore;
   /** Pixels covered by the overlay on the right and at the bottom; see {@link CameraControls}. @defaultValue none */
   insets?: { left?: number; right: number; bottom: number };
+  /**
+   * Where the camera stands, x y z in metres, looking at the box centre; taken again whenever
+   * the view is reset. @defaultValue null (the home view that frames the box)
+   */
+  cameraPosition?: readonly [number, number, number] | null;
+  /** Name of the test hook: `window.__sandboxes[name]` instead of `window.__sandbox`. @defaultValue none */
+  testName?: string;
+  /** Accessible description of the view. @defaultValue a description of the view and its mouse controls */
+  label?: string;
+  /** More scene content (drawn inside the canvas). @defaultValue none */
+  children?: ReactNode;
+}
+
+const DEFAULT_LABEL = '3D view of the spheres in their box. Drag to turn, scroll to zoom, right-drag to pan.';
+
+/**
+ * Frees the scene's GPU objects when the canvas unmounts: every geometry, material and texture
+ * (and the instanced meshes' instance buffers), while the renderer still exists, so that its
+ * programs and buffers are deleted rather than left to the lost context. The first child of the
+ * canvas, so that its layout cleanup runs while the other objects are still in the scene.
+ */
+function ReleaseOnUnmount() {
+  const scene = useThree((s) => s.scene);
+  const gl = useThree((s) => s.gl);
+  useLayoutEffect(
+    () => () => {
+      const materials = new Set<Material>();
+      scene.traverse((object) => {
+        const mesh = object as Mesh & { isInstancedMesh?: boolean; dispose?: () => void };
+        mesh.geometry?.dispose();
+        const m = mesh.material;
+        if (m) for (const x of Array.isArray(m) ? m : [m]) materials.add(x);
+        if (mesh.isInstancedMesh) mesh.dispose?.();
+      });
+      for (const material of materials) {
+        for (const value of Object.values(material)) if ((value as Texture | null)?.isTexture) (value as Texture).dispose();
+        material.dispose();
+      }
+      gl.renderLists.dispose();
+    },
+    [scene, gl],
+  );
+  return null;
+}
+
+/** Installs the test hook while mounted (test mode only). */
+function TestHook({ store, draws, name }: { store: SandboxStore; draws: RefObject<DrawCounter>; name?: string }) {
+  const gl = useThree((s) => s.gl);
+  const camera = useThree((s) => s.camera);
+  useEffect(() => installTestHook(store, gl, camera, draws.current, name), [store, gl, camera, draws, name]);
+  return null;
+}
+
+/** Puts the camera at a given position whenever it or the view version changes. */
+function CameraPlacement({ store, position }: { store: SandboxStore; position: readonly [number, number, number] }) {
+  const camera = useThree((s) => s.camera);
+  const viewVersion = useStore(store, (s) => s.viewVersion);
+  const [x, y, z] = position;
+  useEffect(() => {
+    camera.position.set(x, y, z);
+    camera.lookAt(0, 0, 0);
+    camera.updateMatrixWorld();
+  }, [camera, x, y, z, viewVersion]);
+  return null;
 }
 
 /** The sandbox's 3D view. */
-export function SandboxCanvas({ store, insets }: SandboxCanvasProps) {
+export function SandboxCanvas({ store, insets, cameraPosition = null, testName, label = DEFAULT_LABEL, children }: SandboxCanvasProps) {
   const [testMode] = useState(() => isTestMode());
   const [preview] = useState(createDragPreview);
   const reducedMotion = useStore(store, (s) => s.reducedMotion);
@@ -48,12 +113,10 @@ export function SandboxCanvas({ store, insets }: SandboxCanvasProps) {
       dpr={testMode ? 1 : [1, 2]}
       gl={{ antialias: true, preserveDrawingBuffer: testMode, powerPreference: 'high-performance' }}
       camera={{ fov: 40, position: [10, 7, 14], near: 0.05, far: 500 }}
-      onCreated={(state) => {
-        if (testMode) installTestHook(store, state.gl, state.camera, draws.current);
-      }}
-      aria-label="3D view of the spheres in their box. Drag to turn, scroll to zoom, right-drag to pan."
+      aria-label={label}
       role="img"
     >
+      <ReleaseOnUnmount />
       <color attach="background" args={[BACKGROUND]} />
       <hemisphereLight args={['#dfe9ff', '#1b2033', 1.1]} />
       <ambientLight intensity={0.15} />
@@ -66,6 +129,10 @@ export function SandboxCanvas({ store, insets }: SandboxCanvasProps) {
       <VisualAids store={store} />
       {/* Under reduced motion the camera stops where it is let go (no gliding). */}
       <CameraControls store={store} damping={!testMode && !reducedMotion} insets={insets} />
+      {/* After the controls, so that a given position overrides the home view. */}
+      {cameraPosition && <CameraPlacement store={store} position={cameraPosition} />}
+      {testMode && <TestHook store={store} draws={draws} name={testName} />}
+      {children}
     </Canvas>
   );
 }

@@ -1,6 +1,8 @@
 /**
  * The browser tests' window into a running sandbox (only with `?test=1` in the URL): the store,
- * the renderer's draw statistics and a frame counter to wait on instead of sleeping.
+ * the renderer's draw statistics and a frame counter to wait on instead of sleeping. The app's
+ * single sandbox is `window.__sandbox`; sandboxes embedded with a name (several on one page) are
+ * `window.__sandboxes[name]`. A hook is removed when its sandbox unmounts.
  */
 import { Vector3, type WebGLRenderer, type Camera } from 'three';
 import type { SandboxStore } from '../store/index.ts';
@@ -24,12 +26,16 @@ export interface SandboxTestHook {
   screenOf(id: number): [number, number] | null;
   /** Where a point of the world is drawn, in page pixels. */
   screenOfPoint(point: [number, number, number]): [number, number];
+  /** The renderer's live GPU objects: geometries and textures (three's `info.memory`) and shader programs. */
+  memory(): { geometries: number; textures: number; programs: number };
 }
 
 declare global {
   interface Window {
     /** Present only in test mode (`?test=1`). */
     __sandbox?: SandboxTestHook;
+    /** Named sandboxes of the page, present only in test mode (`?test=1`). */
+    __sandboxes?: Record<string, SandboxTestHook>;
   }
 }
 
@@ -38,14 +44,17 @@ export function isTestMode(): boolean {
   return typeof window !== 'undefined' && new URLSearchParams(window.location.search).get('test') === '1';
 }
 
-/** Installs the test hook on `window`. */
-export function installTestHook(store: SandboxStore, gl: WebGLRenderer, camera: Camera, draws: DrawCounter): void {
+/**
+ * Installs the test hook on `window`: as `__sandbox`, or as `__sandboxes[name]` when a name is
+ * given. Returns the function that removes it again.
+ */
+export function installTestHook(store: SandboxStore, gl: WebGLRenderer, camera: Camera, draws: DrawCounter, name?: string): () => void {
   const screenOfPoint = ([x, y, z]: [number, number, number]): [number, number] => {
     const p = new Vector3(x, y, z).project(camera);
     const rect = gl.domElement.getBoundingClientRect();
     return [rect.left + ((p.x + 1) / 2) * rect.width, rect.top + ((1 - p.y) / 2) * rect.height];
   };
-  window.__sandbox = {
+  const hook: SandboxTestHook = {
     store,
     renderInfo: () => ({ calls: gl.info.render.calls, triangles: gl.info.render.triangles }),
     sphereDrawCalls: () => draws.lastFrame,
@@ -59,5 +68,17 @@ export function installTestHook(store: SandboxStore, gl: WebGLRenderer, camera: 
       return screenOfPoint([sim.positions[3 * slot], sim.positions[3 * slot + 1], sim.positions[3 * slot + 2]]);
     },
     screenOfPoint,
+    memory: () => ({ geometries: gl.info.memory.geometries, textures: gl.info.memory.textures, programs: gl.info.programs?.length ?? 0 }),
+  };
+  if (name === undefined) {
+    window.__sandbox = hook;
+    return () => {
+      if (window.__sandbox === hook) delete window.__sandbox;
+    };
+  }
+  const registry = (window.__sandboxes ??= {});
+  registry[name] = hook;
+  return () => {
+    if (registry[name] === hook) delete registry[name];
   };
 }

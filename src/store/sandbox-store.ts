@@ -90,6 +90,14 @@ export interface SandboxState {
    * Returns whether the value was applied.
    */
   applySetting<K extends SettingKey>(key: K, value: Settings[K]): boolean;
+  /**
+   * Applies several settings at once, validated together (so that, say, a larger count and a
+   * larger box can arrive in one change): live when every changed setting is live, else with
+   * one rebuild (a value equal to the one in effect counts as a change, like {@link applySetting}).
+   * Undefined values are ignored. A rejected set leaves everything as
+   * it was and records a message in `errors` for a field involved. Returns whether it was applied.
+   */
+  applySettings(patch: Partial<Settings>): boolean;
   /** Records (or, with null, clears) a message for a field whose typed text is not a value yet. */
   setFieldError(key: SettingKey, message: string | null): void;
   /** Asks the view to go back to its home camera. */
@@ -217,6 +225,11 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
     };
 
     const publish = (): void => set({ stats: sim.sample() });
+    // The worker failed while it held the world: start the experiment again on the page.
+    sim.onWorkerLost = (message) => {
+      if (rebuild(get().settings, get().preset, get().edits) === null) set((s) => ({ sceneVersion: s.sceneVersion + 1, notices: [...s.notices, message] }));
+      publish();
+    };
     // The world came back from the worker (paused): show where it stopped.
     sim.onChange = () => {
       if (!get().running) sim.clock.alpha = 1;
@@ -287,24 +300,35 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
         publish();
       },
       applySetting(key, value) {
+        return get().applySettings({ [key]: value });
+      },
+      applySettings(patch) {
         const state = get();
-        const candidate: Settings = { ...state.settings, [key]: value };
+        const keys = (Object.keys(patch) as SettingKey[]).filter((k) => patch[k] !== undefined);
+        if (keys.length === 0) return true;
+        const candidate: Settings = { ...state.settings };
+        for (const k of keys) (candidate as unknown as Record<SettingKey, unknown>)[k] = patch[k];
+        const key = keys[0];
         const found = validateSettings(candidate, key);
-        const otherKeys = Object.keys(found) as SettingKey[];
-        if (otherKeys.length > 0) {
-          // Report on the field being edited; a stale error elsewhere cannot block it.
-          const message = found[key] ?? found[otherKeys[0]];
-          set({ errors: { ...state.errors, [key]: message } });
+        const foundKeys = Object.keys(found) as SettingKey[];
+        if (foundKeys.length > 0) {
+          // Report on a field being changed; a stale error elsewhere cannot block it.
+          const errors = { ...state.errors };
+          const reported = keys.filter((k) => found[k] !== undefined);
+          if (reported.length === 0) errors[key] = found[foundKeys[0]];
+          for (const k of reported) errors[k] = found[k];
+          set({ errors });
           return false;
         }
+        const rebuilt = keys.some((k) => !LIVE_SETTINGS.has(k));
         let message: string | null = null;
-        if (LIVE_SETTINGS.has(key)) {
+        if (!rebuilt) {
           try {
             const world = sim.world;
             const live = liveWorldOptions(candidate);
             world.setRestitution(live.restitution);
             world.setWallRestitution(live.wallRestitution);
-            if (key === 'gravity' || key === 'gravityOn') world.setGravity(live.gravity);
+            if (keys.includes('gravity') || keys.includes('gravityOn')) world.setGravity(live.gravity);
             sim.timeScale = candidate.timeScale;
           } catch (error) {
             message = solverMessage(error);
@@ -312,22 +336,23 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
           }
         } else {
           // A scene setting other than the seed leaves the preset for the free sandbox.
-          message = rebuild(candidate, key === 'seed' ? state.preset : null);
+          const seedOnly = keys.every((k) => k === 'seed' || LIVE_SETTINGS.has(k));
+          message = rebuild(candidate, seedOnly ? state.preset : null);
         }
         if (message !== null) {
           set({ errors: { ...state.errors, [key]: message } });
           return false;
         }
         const errors = { ...state.errors };
-        delete errors[key];
-        const rebuilt = !LIVE_SETTINGS.has(key);
-        const leavesPreset = rebuilt && key !== 'seed' && state.preset !== null;
+        for (const k of keys) delete errors[k];
+        const leavesPreset = rebuilt && keys.some((k) => k !== 'seed' && !LIVE_SETTINGS.has(k)) && state.preset !== null;
+        const reframe = rebuilt && (keys.includes('boxSize') || keys.includes('planar') || leavesPreset);
         set((s) => ({
           settings: candidate,
           errors,
           warnings: settingWarnings(candidate),
           sceneVersion: rebuilt ? s.sceneVersion + 1 : s.sceneVersion,
-          viewVersion: rebuilt && (key === 'boxSize' || key === 'planar' || leavesPreset) ? s.viewVersion + 1 : s.viewVersion,
+          viewVersion: reframe ? s.viewVersion + 1 : s.viewVersion,
           ...(rebuilt ? { edits: [], selected: null, preset: leavesPreset ? null : s.preset } : {}),
         }));
         if (rebuilt) {

@@ -133,6 +133,12 @@ export class Simulation {
   readonly history = new History();
   /** The most recent sphere-sphere collisions. */
   readonly collisions = new CollisionLog();
+  /**
+   * Called after every fixed step with the world, whose `events` then hold that step's
+   * collisions (the embeddable component feeds its `onCollision` from here); in worker mode,
+   * after every batch, with the batch's collisions. @defaultValue null
+   */
+  afterStep: ((world: WorldView) => void) | null = null;
 
   private current: World;
   private remote: RemoteLink | null = null;
@@ -141,6 +147,15 @@ export class Simulation {
   private thread: SolverThread = 'auto';
   /** Steps asked for while the world was on its way back from the worker. */
   private stepsOnReturn = 0;
+  /** The worker said it is ready (a world is handed over only then). */
+  private portReady = false;
+  /** The worker failed to load or run: the solver stays on this thread. */
+  private workerFailed = false;
+  /**
+   * Called when the worker failed while it held the world (the world is lost with it): the owner
+   * rebuilds the experiment. The solver then stays on this thread.
+   */
+  onWorkerLost: ((message: string) => void) | null = null;
   /** Makes a worker for worker mode; none: the solver always runs on this thread. */
   private readonly makePort: SolverPortFactory | null;
   /** Called when something changed outside a frame (the world came back from the worker). */
@@ -201,7 +216,7 @@ export class Simulation {
 
   /** Whether playing now would hand the world to a worker. */
   get wantsWorker(): boolean {
-    return this.makePort !== null && (this.thread === 'worker' || (this.thread === 'auto' && this.world.count >= WORKER_AUTO_COUNT));
+    return this.makePort !== null && !this.workerFailed && (this.thread === 'worker' || (this.thread === 'auto' && this.world.count >= WORKER_AUTO_COUNT));
   }
 
   /** Number of spheres. */
@@ -285,6 +300,7 @@ export class Simulation {
     this.gen++;
     this.port?.terminate?.();
     this.port = null;
+    this.portReady = false;
   }
 
   /**
@@ -378,20 +394,33 @@ export class Simulation {
         break;
       }
     }
+    if (this.afterStep !== null) this.afterStep(world);
   }
 
   /** Hands the world to the worker (made on first use); this thread keeps a view of it. */
   private handOver(): void {
     if (this.makePort === null) return;
     if (this.port === null) {
+      let port: SolverPort & { terminate?(): void };
       try {
-        this.port = this.makePort();
-      } catch {
-        this.thread = 'main'; // no worker here: stay on this thread
+        port = this.makePort();
+      } catch (error) {
+        this.failWorker(`it could not be started (${error instanceof Error ? error.message : String(error)})`);
         return;
       }
-      this.port.onmessage = (event: MessageEvent) => this.receive(event.data as FromSolver);
+      this.port = port;
+      this.portReady = false;
+      port.onmessage = (event: MessageEvent) => {
+        if (this.port === port) this.receive(event.data as FromSolver);
+      };
+      port.onerror = (event: ErrorEvent) => {
+        if (this.port !== port) return;
+        event.preventDefault?.();
+        const why = typeof event.message === 'string' && event.message !== '' ? event.message : 'it failed to load or stopped';
+        this.failWorker(why);
+      };
     }
+    if (!this.portReady) return; // still loading: this thread steps meanwhile
     const world = this.current;
     const gen = ++this.gen;
     const view = new RemoteWorld(world, slotData(world), (call) => this.post({ type: 'call', gen, ...call }));
@@ -427,7 +456,24 @@ export class Simulation {
     this.post({ type: 'give', gen: remote.gen });
   }
 
+  /** The worker cannot be used: end it and stay on this thread (rebuilding if it held the world). */
+  private failWorker(why: string): void {
+    this.workerFailed = true;
+    this.port?.terminate?.();
+    this.port = null;
+    console.warn(`Sphere sandbox: the solver worker is not available (${why}); the solver runs on the page.`);
+    if (this.remote) {
+      this.gen++;
+      this.remote = null;
+      this.onWorkerLost?.(`The solver worker stopped (${why}); the experiment restarted on the page.`);
+    }
+  }
+
   private receive(m: FromSolver): void {
+    if (m.type === 'ready') {
+      this.portReady = true;
+      return;
+    }
     const remote = this.remote;
     if (remote === null || m.gen !== remote.gen) return; // about a world since replaced
     if (m.type === 'error') {

@@ -5,6 +5,7 @@
  *
  * The protocol, one message at a time in each direction per batch (backpressure: the page asks
  * for the next batch only once the last one came back):
+ * - `ready` (from the solver): it has loaded; until then the page steps the world itself.
  * - `take`: the page hands over a world (packed with `packWorld`, its buffers transferred).
  * - `run`: step `steps` times; the page lends three buffers (positions, previous positions,
  *   velocities) that come back filled, so nothing large is allocated per batch on either side.
@@ -69,12 +70,15 @@ export type FromSolver =
       slots: SlotData | null;
     }
   | { type: 'world'; gen: number; world: PackedWorld }
-  | { type: 'error'; gen: number; message: string };
+  | { type: 'error'; gen: number; message: string }
+  | { type: 'ready' };
 
 /** The part of a worker's global scope or a MessagePort that the service needs. */
 export interface SolverPort {
   postMessage(message: unknown, transfer?: Transferable[]): void;
   onmessage: ((event: MessageEvent) => void) | null;
+  /** A worker's failure to load or run (a Web Worker has it; a plain port does not). */
+  onerror?: ((event: ErrorEvent) => void) | null;
 }
 
 /** Copies a world's per-slot ids, radii and masses (for the page's view of a remote world). */
@@ -210,4 +214,6 @@ export function serveSolver(port: SolverPort): void {
       port.postMessage({ type: 'error', gen: m.gen, message: error instanceof Error ? error.message : String(error) } satisfies FromSolver);
     }
   };
+  // Loaded and listening: the page hands a world over only after this.
+  port.postMessage({ type: 'ready' } satisfies FromSolver);
 }

@@ -116,3 +116,33 @@ describe('worker mode', () => {
     large.getState().sim.dispose();
   });
 });
+
+describe('worker mode when the worker fails', () => {
+  it('a worker that cannot start leaves the solver on the page', async () => {
+    const store = createSandboxStore({ settings: { count: 100 }, solverThread: 'worker', solverPort: () => {
+      throw new Error('workers are blocked here');
+    } });
+    await playFrames(store, 3);
+    expect(store.getState().sim.runsIn).toBe('main');
+    expect(store.getState().sim.world.time).toBeGreaterThan(0);
+  });
+
+  it('a worker that dies holding the world: the experiment restarts on the page with a notice', async () => {
+    let port: (SolverPort & { terminate?(): void }) | null = null;
+    const factory: SolverPortFactory = () => {
+      port = channelPort().factory();
+      return port;
+    };
+    const store = createSandboxStore({ settings: { count: 100 }, solverThread: 'worker', solverPort: factory });
+    await playFrames(store, 5);
+    expect(store.getState().sim.runsIn).toBe('worker');
+    const version = store.getState().sceneVersion;
+    port!.onerror?.({ message: 'out of memory', preventDefault: () => {} } as unknown as ErrorEvent);
+    expect(store.getState().sim.runsIn).toBe('main');
+    expect(store.getState().sceneVersion).toBe(version + 1);
+    expect(store.getState().notices.join(' ')).toMatch(/worker stopped \(out of memory\)/);
+    await playFrames(store, 3);
+    expect(store.getState().sim.runsIn).toBe('main');
+    expect(store.getState().sim.world.time).toBeGreaterThan(0);
+  });
+});

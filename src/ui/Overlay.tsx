@@ -2,6 +2,7 @@
  * The overlay over the 3D view: title, classroom panel, settings panel, time controls, keyboard
  * help, status line and notices.
  */
+import type { RefObject } from 'react';
 import type { SandboxStore } from '../store/index.ts';
 import { ClassroomPanel } from './ClassroomPanel.tsx';
 import { Help } from './Help.tsx';
@@ -22,23 +23,31 @@ export interface OverlayProps {
   largeText?: boolean;
   /** Turns large-text mode on or off. @defaultValue none */
   onLargeTextChange?(on: boolean): void;
+  /** Whether the settings panel starts open. @defaultValue open unless the window is narrower than 720 px */
+  settingsOpen?: boolean;
+  /** Show the title (the app's page heading); an embedded sandbox leaves it out. @defaultValue true */
+  brand?: boolean;
+  /** Element the keyboard shortcuts listen to; see the time controls' `keyScope`. @defaultValue the window */
+  keyScope?: RefObject<HTMLElement | null>;
 }
 
 const ignore = (): void => {};
 
 /** Everything drawn over the canvas. */
-export function Overlay({ store, classroomOpen = true, onClassroomOpenChange = ignore, largeText = false, onLargeTextChange = ignore }: OverlayProps) {
+export function Overlay({ store, classroomOpen = true, onClassroomOpenChange = ignore, largeText = false, onLargeTextChange = ignore, settingsOpen, brand = true, keyScope }: OverlayProps) {
   return (
     <div className={`overlay${largeText ? ' overlay--large' : ''}`}>
-      <header className="brand">
-        <h1 className="brand__name">Sphere Sandbox</h1>
-        <p className="brand__tagline">Exact, event-driven collisions</p>
-      </header>
+      {brand && (
+        <header className="brand">
+          <h1 className="brand__name">Sphere Sandbox</h1>
+          <p className="brand__tagline">Exact, event-driven collisions</p>
+        </header>
+      )}
       <ClassroomPanel store={store} open={classroomOpen} onOpenChange={onClassroomOpenChange} largeText={largeText} onLargeTextChange={onLargeTextChange} />
       <Notices store={store} />
-      <SettingsPanel store={store} />
+      <SettingsPanel store={store} defaultOpen={settingsOpen} />
       <footer className="dock">
-        <Transport store={store} />
+        <Transport store={store} keyScope={keyScope} />
         <div className="dock__row">
           <StatusLine store={store} />
           <Help />

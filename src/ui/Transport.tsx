@@ -3,7 +3,7 @@
  * settings panel collapsed), reverse and the speed menu. Space plays or pauses, the right arrow
  * steps and R restarts when the focus is not in a field.
  */
-import { useEffect, useId } from 'react';
+import { useEffect, useId, type RefObject } from 'react';
 import { useStore } from 'zustand';
 import type { SandboxStore } from '../store/index.ts';
 import { PauseIcon, PlayIcon, RestartIcon, ReverseIcon, StepIcon, ViewIcon } from './icons.tsx';
@@ -15,6 +15,11 @@ const SPEEDS = [0.1, 0.25, 0.5, 1, 2, 4];
 export interface TransportProps {
   /** The sandbox store. */
   store: SandboxStore;
+  /**
+   * Element whose key presses the shortcuts listen to (an embedded sandbox: only while the focus
+   * is inside it). @defaultValue the whole window
+   */
+  keyScope?: RefObject<HTMLElement | null>;
 }
 
 /** Whether a key pressed on `target` belongs to it (typing in a field; Space also presses a button). */
@@ -24,7 +29,7 @@ function isTyping(target: EventTarget | null, key: string): boolean {
 }
 
 /** Play/pause, step, restart, reverse, speed and reset-view controls with keyboard shortcuts. */
-export function Transport({ store }: TransportProps) {
+export function Transport({ store, keyScope }: TransportProps) {
   const running = useStore(store, (s) => s.running);
   const timeScale = useStore(store, (s) => s.settings.timeScale);
   const speedId = useId();
@@ -43,9 +48,10 @@ export function Transport({ store }: TransportProps) {
         store.getState().restart();
       }
     };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [store]);
+    const target: HTMLElement | Window = keyScope?.current ?? window;
+    target.addEventListener('keydown', onKey as EventListener);
+    return () => target.removeEventListener('keydown', onKey as EventListener);
+  }, [store, keyScope]);
 
   return (
     <div className="transport" role="toolbar" aria-label="Time controls">

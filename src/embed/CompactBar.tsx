@@ -1,0 +1,46 @@
+/**
+ * The compact bar of an embedded sandbox: play/pause, step and restart buttons and a one-line
+ * readout of simulated time and collision rate. It re-renders only when the store publishes a
+ * sample (a few times a second) or the play state changes. No keyboard shortcuts: on a page with
+ * several sandboxes a key could not say which one it means.
+ */
+import { useStore } from 'zustand';
+import { useShallow } from 'zustand/react/shallow';
+import type { SandboxStore } from '../store/index.ts';
+import { PauseIcon, PlayIcon, RestartIcon, StepIcon } from '../ui/icons.tsx';
+
+/** Props of {@link CompactBar}. */
+export interface CompactBarProps {
+  /** The sandbox store. */
+  store: SandboxStore;
+  /** The sandbox's accessible name, used to name its toolbar. */
+  label: string;
+}
+
+/** Time controls and a short status line along the bottom of the view. */
+export function CompactBar({ store, label }: CompactBarProps) {
+  const { running, simTime, rate } = useStore(
+    store,
+    useShallow((s) => ({ running: s.running, simTime: s.stats.simTime, rate: s.stats.collisionsPerSecond })),
+  );
+  return (
+    <div className="sphere-sandbox__bar" role="toolbar" aria-label={`${label}: time controls`}>
+      <button type="button" className="button button--primary" data-action="toggle" onClick={() => store.getState().toggle()}>
+        {running ? <PauseIcon /> : <PlayIcon />}
+        {running ? 'Pause' : 'Play'}
+      </button>
+      <button type="button" className="button" data-action="step" title="Advance one step of 1/60 s" onClick={() => store.getState().stepOnce()}>
+        <StepIcon />
+        Step
+      </button>
+      <button type="button" className="button" data-action="restart" title="Start this scene again from the same seed" onClick={() => store.getState().restart()}>
+        <RestartIcon />
+        Restart
+      </button>
+      <p className="sphere-sandbox__status" data-stat="time">
+        t = {Number.isFinite(simTime) ? simTime.toFixed(2) : '–'} s
+        <span className="sphere-sandbox__rate"> · {running ? Math.round(rate).toLocaleString('en-US') : '–'} collisions/s</span>
+      </p>
+    </div>
+  );
+}
