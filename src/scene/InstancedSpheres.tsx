@@ -5,12 +5,13 @@
  * instance buffers. Nothing is allocated per frame and React does not re-render per frame.
  */
 import { useFrame, type ThreeEvent } from '@react-three/fiber';
-import { useLayoutEffect, useRef, type RefObject } from 'react';
+import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { DynamicDrawUsage, InstancedBufferAttribute, InstancedMesh, type Intersection, type Raycaster } from 'three';
 import { useStore } from 'zustand';
 import type { SandboxStore } from '../store/index.ts';
 import { DRAG_MOVE, type DragPreview } from './drag-edit.ts';
-import { MASS_RAMP, rampIndex, SPEED_RAMP } from './sphere-colors.ts';
+import type { UpdateTiming } from './frame-timing.ts';
+import { SphereColoring } from './sphere-colors.ts';
 
 /** Counts draw calls of the sphere mesh for the test hook. */
 export interface DrawCounter {
@@ -47,20 +48,20 @@ export interface InstancedSpheresProps {
   drawsRef?: RefObject<DrawCounter>;
   /** A drag under way: the sphere being moved is drawn where it would go. @defaultValue none */
   preview?: DragPreview;
+  /** Optional timing of the per-frame instance update (the test hook reads it). @defaultValue none */
+  timing?: UpdateTiming;
 }
 
 /** All spheres of the store's simulation, drawn as one instanced mesh. */
-export function InstancedSpheres({ store, drawsRef, preview }: InstancedSpheresProps) {
+export function InstancedSpheres({ store, drawsRef, preview, timing }: InstancedSpheresProps) {
   const meshRef = useRef<InstancedMesh>(null);
   const count = useStore(store, (s) => s.sim.count);
   const sceneVersion = useStore(store, (s) => s.sceneVersion);
   const capacity = instanceCapacity(count);
   const [widthSegments, heightSegments] = sphereDetail(capacity);
   const colorsRef = useRef<InstancedBufferAttribute | null>(null);
-  // Mass range of the current scene, for the mass colour ramp (changes only on a rebuild).
-  const massRange = useRef({ logMin: 0, logSpan: 1 });
-  // Fastest sphere of the scene when it was built, m/s: the top of the speed colour ramp.
-  const topSpeed = useRef(1);
+  // Colour by speed or mass and the collision flash (the same code as the impostors).
+  const [coloring] = useState(() => new SphereColoring());
 
   useLayoutEffect(() => {
     const mesh = meshRef.current;
@@ -85,25 +86,8 @@ export function InstancedSpheres({ store, drawsRef, preview }: InstancedSpheresP
   }, [capacity, drawsRef]);
 
   useLayoutEffect(() => {
-    const sim = store.getState().sim;
-    const masses = sim.masses;
-    let lo = Infinity;
-    let hi = 0;
-    for (let i = 0; i < sim.count; i++) {
-      const m = masses[i];
-      if (m < lo) lo = m;
-      if (m > hi) hi = m;
-    }
-    const vel = sim.velocities;
-    let fastest = 0;
-    for (let i = 0; i < sim.count; i++) {
-      fastest = Math.max(fastest, Math.hypot(vel[3 * i], vel[3 * i + 1], vel[3 * i + 2]));
-    }
-    topSpeed.current = fastest;
-    const logMin = lo > 0 && Number.isFinite(lo) ? Math.log(lo) : 0;
-    const logSpan = hi > lo && Number.isFinite(hi) ? Math.log(hi) - logMin : 1;
-    massRange.current = { logMin, logSpan };
-  }, [store, sceneVersion]);
+    coloring.rescan(store.getState().sim);
+  }, [store, sceneVersion, coloring]);
 
   useFrame((_, delta) => {
     const state = store.getState();
@@ -124,43 +108,24 @@ export function InstancedSpheres({ store, drawsRef, preview }: InstancedSpheresP
     const alpha = sim.alpha;
     const m = mesh.instanceMatrix.array as Float32Array;
     const c = colors.array as Float32Array;
-    const settings = state.settings;
-    const bySpeed = settings.colorBy === 'speed';
-    const ramp = bySpeed ? SPEED_RAMP : MASS_RAMP;
-    // Speeds above about twice the initial speed (or the speed of a fall across the box) are red.
-    const fall = settings.gravityOn ? Math.sqrt(settings.gravity * settings.boxSize) : 0;
-    const invRef = 1 / (1.8 * Math.max(state.preset === null ? settings.speed : 0.6 * topSpeed.current, fall, 1e-3));
-    const { logMin, logSpan } = massRange.current;
     const masses = sim.masses;
-    // The collision flash: brighter and a little larger for a moment after each collision.
-    const flash = state.aids.flash && !state.reducedMotion;
-    const hits = sim.lastHit;
-    const now = sim.world.time;
+    timing?.begin();
+    coloring.begin(state, sim);
+    const ramp = coloring.ramp;
     for (let i = 0; i < n; i++) {
       const b = 3 * i;
       const o = 16 * i;
-      const f = flash && i < hits.length ? 1 - (now - hits[i]) / FLASH_SECONDS : 0;
+      const f = coloring.flashOf(i, FLASH_SECONDS);
       const r = f > 0 ? radii[i] * (1 + 0.25 * f) : radii[i];
+      // Only the scale and the translation change: the other entries keep the identity that
+      // three wrote when it made the mesh.
       m[o] = r;
-      m[o + 1] = 0;
-      m[o + 2] = 0;
-      m[o + 3] = 0;
-      m[o + 4] = 0;
       m[o + 5] = r;
-      m[o + 6] = 0;
-      m[o + 7] = 0;
-      m[o + 8] = 0;
-      m[o + 9] = 0;
       m[o + 10] = r;
-      m[o + 11] = 0;
       m[o + 12] = prev[b] + (cur[b] - prev[b]) * alpha;
       m[o + 13] = prev[b + 1] + (cur[b + 1] - prev[b + 1]) * alpha;
       m[o + 14] = prev[b + 2] + (cur[b + 2] - prev[b + 2]) * alpha;
-      m[o + 15] = 1;
-      const u = bySpeed
-        ? Math.sqrt(vel[b] * vel[b] + vel[b + 1] * vel[b + 1] + vel[b + 2] * vel[b + 2]) * invRef
-        : (Math.log(masses[i]) - logMin) / logSpan;
-      const k = 3 * rampIndex(u);
+      const k = coloring.rampOffset(i, vel, masses);
       if (f > 0) {
         const g = 0.85 * f;
         c[b] = ramp[k] + (1 - ramp[k]) * g;
@@ -184,6 +149,7 @@ export function InstancedSpheres({ store, drawsRef, preview }: InstancedSpheresP
     if (drawsRef) drawsRef.current.instances = n;
     mesh.instanceMatrix.needsUpdate = true;
     colors.needsUpdate = true;
+    timing?.end(n);
   });
 
   const onClick = (event: ThreeEvent<MouseEvent>): void => {
