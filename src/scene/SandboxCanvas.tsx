@@ -1,7 +1,7 @@
 /**
  * The 3D view: a React Three Fiber canvas with the lights, the box, every sphere in one instanced
  * mesh, the visual aids and orbit controls. It re-renders only when the scene is rebuilt; the frame loop lives in
- * {@link InstancedSpheres}.
+ * the sphere renderer that {@link Spheres} chooses.
  */
 import { Canvas } from '@react-three/fiber';
 import { useRef, useState } from 'react';
@@ -12,8 +12,9 @@ import { BoxFrame } from './BoxFrame.tsx';
 import { CameraControls } from './CameraControls.tsx';
 import { createDragPreview } from './drag-edit.ts';
 import { DragEditor } from './DragEditor.tsx';
-import { InstancedSpheres, type DrawCounter } from './InstancedSpheres.tsx';
+import type { DrawCounter } from './InstancedSpheres.tsx';
 import { SelectionMarker } from './SelectionMarker.tsx';
+import { SphereProbe, Spheres } from './Spheres.tsx';
 import { VisualAids } from './VisualAids.tsx';
 import { installTestHook, isTestMode } from './test-hook.ts';
 
@@ -34,6 +35,7 @@ export function SandboxCanvas({ store, insets }: SandboxCanvasProps) {
   const [preview] = useState(createDragPreview);
   const reducedMotion = useStore(store, (s) => s.reducedMotion);
   const draws = useRef<DrawCounter>({ lastFrame: 0, current: 0, instances: 0 });
+  const [probe] = useState(() => new SphereProbe());
   // Primitives only, so that the shallow comparison sees an unchanged box as unchanged.
   const [lx, ly, lz, planar] = useStore(
     store,
@@ -49,7 +51,7 @@ export function SandboxCanvas({ store, insets }: SandboxCanvasProps) {
       gl={{ antialias: true, preserveDrawingBuffer: testMode, powerPreference: 'high-performance' }}
       camera={{ fov: 40, position: [10, 7, 14], near: 0.05, far: 500 }}
       onCreated={(state) => {
-        if (testMode) installTestHook(store, state.gl, state.camera, draws.current);
+        if (testMode) installTestHook(store, state.gl, state.camera, draws.current, probe);
       }}
       aria-label="3D view of the spheres in their box. Drag to turn, scroll to zoom, right-drag to pan."
       role="img"
@@ -60,7 +62,7 @@ export function SandboxCanvas({ store, insets }: SandboxCanvasProps) {
       <directionalLight position={[6, 11, 8]} intensity={2.4} />
       <directionalLight position={[-8, 3, -6]} intensity={0.7} color="#9ab8ff" />
       <BoxFrame size={[lx, ly, lz]} planar={planar} />
-      <InstancedSpheres store={store} drawsRef={testMode ? draws : undefined} preview={preview} />
+      <Spheres store={store} drawsRef={testMode ? draws : undefined} preview={preview} probe={testMode ? probe : undefined} />
       <SelectionMarker store={store} preview={preview} />
       <DragEditor store={store} preview={preview} />
       <VisualAids store={store} />

@@ -4,7 +4,9 @@
  */
 import { Vector3, type WebGLRenderer, type Camera } from 'three';
 import type { SandboxStore } from '../store/index.ts';
+import { buildWorld, gasScene } from '../solver/index.ts';
 import type { DrawCounter } from './InstancedSpheres.tsx';
+import type { SphereProbe, SphereRendererChoice } from './Spheres.tsx';
 
 /** What `window.__sandbox` holds in test mode. */
 export interface SandboxTestHook {
@@ -24,6 +26,20 @@ export interface SandboxTestHook {
   screenOf(id: number): [number, number] | null;
   /** Where a point of the world is drawn, in page pixels. */
   screenOfPoint(point: [number, number, number]): [number, number];
+  /** Which sphere renderer is drawing ('mesh' or 'impostor'). */
+  sphereRenderer(): string;
+  /** Forces a sphere renderer, or `auto` (by count). */
+  setSphereRenderer(choice: SphereRendererChoice): void;
+  /** Per-frame instance update time since the last reset: frames, mean and max ms, spheres written. */
+  updateTiming(): { frames: number; meanMs: number; maxMs: number; spheres: number };
+  /** Starts the update timing afresh. */
+  resetUpdateTiming(): void;
+  /**
+   * Replaces the world with a gas of `count` spheres of radius 0.5 at `packing` fraction
+   * (default 0.05; seed 1), past the settings' sphere limit, and frames it: for measuring the
+   * renderer at scale.
+   */
+  loadWorld(count: number, packing?: number): void;
 }
 
 declare global {
@@ -39,7 +55,7 @@ export function isTestMode(): boolean {
 }
 
 /** Installs the test hook on `window`. */
-export function installTestHook(store: SandboxStore, gl: WebGLRenderer, camera: Camera, draws: DrawCounter): void {
+export function installTestHook(store: SandboxStore, gl: WebGLRenderer, camera: Camera, draws: DrawCounter, spheres?: SphereProbe): void {
   const screenOfPoint = ([x, y, z]: [number, number, number]): [number, number] => {
     const p = new Vector3(x, y, z).project(camera);
     const rect = gl.domElement.getBoundingClientRect();
@@ -59,5 +75,18 @@ export function installTestHook(store: SandboxStore, gl: WebGLRenderer, camera: 
       return screenOfPoint([sim.positions[3 * slot], sim.positions[3 * slot + 1], sim.positions[3 * slot + 2]]);
     },
     screenOfPoint,
+    sphereRenderer: () => spheres?.renderer ?? 'mesh',
+    setSphereRenderer: (choice) => spheres?.choose(choice),
+    updateTiming: () => {
+      const t = spheres?.timing;
+      if (!t) return { frames: 0, meanMs: NaN, maxMs: NaN, spheres: 0 };
+      return { frames: t.frames, meanMs: t.frames > 0 ? t.totalMs / t.frames : NaN, maxMs: t.maxMs, spheres: t.spheres };
+    },
+    resetUpdateTiming: () => spheres?.timing.reset(),
+    loadWorld: (count, packing = 0.05) => {
+      const world = buildWorld(gasScene({ count, packingFraction: packing, radius: 0.5, seed: 1 }));
+      store.getState().sim.replaceWorld(world);
+      store.setState((s) => ({ sceneVersion: s.sceneVersion + 1, viewVersion: s.viewVersion + 1, selected: null }));
+    },
   };
 }
