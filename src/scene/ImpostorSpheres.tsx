@@ -40,6 +40,8 @@ export interface ImpostorSpheresProps {
   preview?: DragPreview;
   /** Optional timing of the per-frame instance update (the test hook reads it). @defaultValue none */
   timing?: UpdateTiming;
+  /** Whether the spheres are drawn (the frame loop runs either way). @defaultValue true */
+  visible?: boolean;
 }
 
 /** The instanced quad geometry for `capacity` spheres, with empty instance buffers. */
@@ -58,54 +60,47 @@ export function createImpostorGeometry(capacity: number): InstancedBufferGeometr
   return geometry;
 }
 
-/** All spheres of the store's simulation, drawn as instanced impostor quads in one draw call. */
-export function ImpostorSpheres({ store, drawsRef, preview, timing }: ImpostorSpheresProps) {
-  const meshRef = useRef<Mesh>(null);
-  const count = useStore(store, (s) => s.sim.count);
-  const sceneVersion = useStore(store, (s) => s.sceneVersion);
-  const capacity = instanceCapacity(count);
-  const geometry = useMemo(() => createImpostorGeometry(capacity), [capacity]);
-  const [material] = useState(createImpostorMaterial);
-  const [coloring] = useState(() => new SphereColoring());
+/**
+ * Writes the impostors' instance buffers each frame. A class, so that the frame loop is one named
+ * method ({@link writeImpostorFrame}) that heap profiles of the browser tests can find; its fields
+ * are set when the geometry or the props change, never in the frame loop.
+ */
+class ImpostorFrameWriter {
+  /** Colour by speed or mass and the collision flash (the same code as the meshes). */
+  readonly coloring = new SphereColoring();
+  geometry: InstancedBufferGeometry | null = null;
+  capacity = 0;
+  preview: DragPreview | undefined = undefined;
+  timing: UpdateTiming | undefined = undefined;
+  drawsRef: RefObject<DrawCounter> | undefined = undefined;
 
-  useEffect(() => () => geometry.dispose(), [geometry]);
-  useEffect(() => () => material.dispose(), [material]);
+  constructor(public store: SandboxStore) {
+    this.writeImpostorFrame = this.writeImpostorFrame.bind(this);
+  }
 
-  useLayoutEffect(() => {
-    coloring.rescan(store.getState().sim);
-  }, [store, sceneVersion, coloring]);
+  /** Takes the geometry whose instance buffers are written (after a (re)build). */
+  attach(geometry: InstancedBufferGeometry, capacity: number): void {
+    this.geometry = geometry;
+    this.capacity = capacity;
+  }
 
-  useLayoutEffect(() => {
-    const mesh = meshRef.current;
-    if (!mesh) return;
-    const hit = new Float64Array(2);
-    // Picking: the pointer's ray against every sphere where it is drawn (pointer events only).
-    mesh.raycast = (raycaster: Raycaster, hits: Intersection[]) => {
-      const centres = geometry.getAttribute('centreRadius').array as Float32Array;
-      const { origin, direction } = raycaster.ray;
-      const o = [origin.x, origin.y, origin.z];
-      const d = [direction.x, direction.y, direction.z];
-      nearestSphereHit(centres, geometry.instanceCount, o, d, raycaster.near, raycaster.far, hit);
-      if (hit[0] < 0) return;
-      hits.push({ distance: hit[1], point: new Vector3().copy(direction).multiplyScalar(hit[1]).add(origin), object: mesh, instanceId: hit[0] });
-    };
-    if (drawsRef) {
-      mesh.onBeforeRender = () => {
-        drawsRef.current.current++;
-      };
-    }
-  }, [geometry, drawsRef]);
+  /** Takes the props that the frame loop reads. */
+  configure(store: SandboxStore, preview: DragPreview | undefined, timing: UpdateTiming | undefined, drawsRef: RefObject<DrawCounter> | undefined): void {
+    this.store = store;
+    this.preview = preview;
+    this.timing = timing;
+    this.drawsRef = drawsRef;
+  }
 
-  useFrame((_, delta) => {
-    const state = store.getState();
-    state.frame(delta);
+  /** One frame: every sphere's centre, radius and colour into the instance buffers (no allocation). */
+  writeImpostorFrame(): void {
+    const { geometry: geo, capacity, coloring, preview, timing, drawsRef } = this;
     if (drawsRef) {
       drawsRef.current.lastFrame = drawsRef.current.current;
       drawsRef.current.current = 0;
     }
-    const mesh = meshRef.current;
-    if (!mesh) return;
-    const geo = mesh.geometry as InstancedBufferGeometry;
+    if (!geo) return;
+    const state = this.store.getState();
     const sim = state.sim;
     const n = Math.min(sim.count, capacity);
     const centres = geo.getAttribute('centreRadius') as InstancedBufferAttribute;
@@ -154,7 +149,55 @@ export function ImpostorSpheres({ store, drawsRef, preview, timing }: ImpostorSp
     centres.needsUpdate = true;
     colours.needsUpdate = true;
     timing?.end(n);
-  });
+  }
+}
+
+/** All spheres of the store's simulation, drawn as instanced impostor quads in one draw call. */
+export function ImpostorSpheres({ store, drawsRef, preview, timing, visible = true }: ImpostorSpheresProps) {
+  const meshRef = useRef<Mesh>(null);
+  const count = useStore(store, (s) => s.sim.count);
+  const sceneVersion = useStore(store, (s) => s.sceneVersion);
+  const capacity = instanceCapacity(count);
+  const geometry = useMemo(() => createImpostorGeometry(capacity), [capacity]);
+  const [material] = useState(createImpostorMaterial);
+  const [writer] = useState(() => new ImpostorFrameWriter(store));
+
+  useEffect(() => () => geometry.dispose(), [geometry]);
+  useEffect(() => () => material.dispose(), [material]);
+
+  useLayoutEffect(() => {
+    writer.coloring.rescan(store.getState().sim);
+  }, [store, sceneVersion, writer]);
+
+  useLayoutEffect(() => {
+    const mesh = meshRef.current;
+    if (!mesh) return;
+    writer.attach(geometry, capacity);
+    const hit = new Float64Array(2);
+    // Picking: the pointer's ray against every sphere where it is drawn (pointer events only).
+    mesh.raycast = (raycaster: Raycaster, hits: Intersection[]) => {
+      const centres = geometry.getAttribute('centreRadius').array as Float32Array;
+      const { origin, direction } = raycaster.ray;
+      const o = [origin.x, origin.y, origin.z];
+      const d = [direction.x, direction.y, direction.z];
+      nearestSphereHit(centres, geometry.instanceCount, o, d, raycaster.near, raycaster.far, hit);
+      if (hit[0] < 0) return;
+      hits.push({ distance: hit[1], point: new Vector3().copy(direction).multiplyScalar(hit[1]).add(origin), object: mesh, instanceId: hit[0] });
+    };
+    if (drawsRef) {
+      mesh.onBeforeRender = () => {
+        drawsRef.current.current++;
+      };
+    }
+  }, [geometry, capacity, drawsRef, writer]);
+
+  useLayoutEffect(() => {
+    writer.configure(store, preview, timing, drawsRef);
+  }, [writer, store, preview, timing, drawsRef]);
+
+  // The clock first, then the instances (subscribers run in the order they were added).
+  useFrame((_, delta) => store.getState().frame(delta));
+  useFrame(writer.writeImpostorFrame);
 
   const onClick = (event: ThreeEvent<MouseEvent>): void => {
     // A drag that turned the camera is not a click on a sphere.
@@ -164,5 +207,5 @@ export function ImpostorSpheres({ store, drawsRef, preview, timing }: ImpostorSp
     if (event.instanceId < world.count) store.getState().select(world.idAt(event.instanceId));
   };
 
-  return <mesh ref={meshRef} geometry={geometry} material={material} frustumCulled={false} name="spheres" onClick={onClick} />;
+  return <mesh ref={meshRef} visible={visible} geometry={geometry} material={material} frustumCulled={false} name="spheres" onClick={onClick} />;
 }

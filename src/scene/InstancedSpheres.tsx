@@ -50,55 +50,53 @@ export interface InstancedSpheresProps {
   preview?: DragPreview;
   /** Optional timing of the per-frame instance update (the test hook reads it). @defaultValue none */
   timing?: UpdateTiming;
+  /** Whether the spheres are drawn (the frame loop runs either way). @defaultValue true */
+  visible?: boolean;
 }
 
-/** All spheres of the store's simulation, drawn as one instanced mesh. */
-export function InstancedSpheres({ store, drawsRef, preview, timing }: InstancedSpheresProps) {
-  const meshRef = useRef<InstancedMesh>(null);
-  const count = useStore(store, (s) => s.sim.count);
-  const sceneVersion = useStore(store, (s) => s.sceneVersion);
-  const capacity = instanceCapacity(count);
-  const [widthSegments, heightSegments] = sphereDetail(capacity);
-  const colorsRef = useRef<InstancedBufferAttribute | null>(null);
-  // Colour by speed or mass and the collision flash (the same code as the impostors).
-  const [coloring] = useState(() => new SphereColoring());
+/**
+ * Writes the sphere mesh's instances each frame. A class, so that the frame loop is one named
+ * method ({@link writeMeshFrame}) that heap profiles of the browser tests can find; its fields are
+ * set when the mesh or the props change, never in the frame loop.
+ */
+class MeshFrameWriter {
+  /** Colour by speed or mass and the collision flash (the same code as the impostors). */
+  readonly coloring = new SphereColoring();
+  mesh: InstancedMesh | null = null;
+  colors: InstancedBufferAttribute | null = null;
+  capacity = 0;
+  preview: DragPreview | undefined = undefined;
+  timing: UpdateTiming | undefined = undefined;
+  drawsRef: RefObject<DrawCounter> | undefined = undefined;
 
-  useLayoutEffect(() => {
-    const mesh = meshRef.current;
-    if (!mesh) return;
-    // Per-instance colours must exist before the first draw, so the shader is built with them.
-    const colors = new InstancedBufferAttribute(new Float32Array(3 * capacity), 3);
-    colors.setUsage(DynamicDrawUsage);
-    mesh.instanceMatrix.setUsage(DynamicDrawUsage);
-    mesh.instanceColor = colors;
-    colorsRef.current = colors;
-    // The spheres move every frame, so the bounding sphere three caches for picking goes stale:
-    // recompute it before each pick (pointer events only, never in the frame loop).
-    mesh.raycast = (raycaster: Raycaster, hits: Intersection[]) => {
-      mesh.computeBoundingSphere();
-      InstancedMesh.prototype.raycast.call(mesh, raycaster, hits);
-    };
-    if (drawsRef) {
-      mesh.onBeforeRender = () => {
-        drawsRef.current.current++;
-      };
-    }
-  }, [capacity, drawsRef]);
+  constructor(public store: SandboxStore) {
+    this.writeMeshFrame = this.writeMeshFrame.bind(this);
+  }
 
-  useLayoutEffect(() => {
-    coloring.rescan(store.getState().sim);
-  }, [store, sceneVersion, coloring]);
+  /** Takes the mesh and its colour buffer (after a (re)mount). */
+  attach(mesh: InstancedMesh, colors: InstancedBufferAttribute, capacity: number): void {
+    this.mesh = mesh;
+    this.colors = colors;
+    this.capacity = capacity;
+  }
 
-  useFrame((_, delta) => {
-    const state = store.getState();
-    state.frame(delta);
+  /** Takes the props that the frame loop reads. */
+  configure(store: SandboxStore, preview: DragPreview | undefined, timing: UpdateTiming | undefined, drawsRef: RefObject<DrawCounter> | undefined): void {
+    this.store = store;
+    this.preview = preview;
+    this.timing = timing;
+    this.drawsRef = drawsRef;
+  }
+
+  /** One frame: every sphere's matrix and colour into the instance buffers (no allocation). */
+  writeMeshFrame(): void {
+    const { mesh, colors, capacity, coloring, preview, timing, drawsRef } = this;
     if (drawsRef) {
       drawsRef.current.lastFrame = drawsRef.current.current;
       drawsRef.current.current = 0;
     }
-    const mesh = meshRef.current;
-    const colors = colorsRef.current;
     if (!mesh || !colors) return;
+    const state = this.store.getState();
     const sim = state.sim;
     const n = Math.min(sim.count, capacity);
     const cur = sim.positions;
@@ -150,7 +148,51 @@ export function InstancedSpheres({ store, drawsRef, preview, timing }: Instanced
     mesh.instanceMatrix.needsUpdate = true;
     colors.needsUpdate = true;
     timing?.end(n);
-  });
+  }
+}
+
+/** All spheres of the store's simulation, drawn as one instanced mesh. */
+export function InstancedSpheres({ store, drawsRef, preview, timing, visible = true }: InstancedSpheresProps) {
+  const meshRef = useRef<InstancedMesh>(null);
+  const count = useStore(store, (s) => s.sim.count);
+  const sceneVersion = useStore(store, (s) => s.sceneVersion);
+  const capacity = instanceCapacity(count);
+  const [widthSegments, heightSegments] = sphereDetail(capacity);
+  const [writer] = useState(() => new MeshFrameWriter(store));
+
+  useLayoutEffect(() => {
+    const mesh = meshRef.current;
+    if (!mesh) return;
+    // Per-instance colours must exist before the first draw, so the shader is built with them.
+    const colors = new InstancedBufferAttribute(new Float32Array(3 * capacity), 3);
+    colors.setUsage(DynamicDrawUsage);
+    mesh.instanceMatrix.setUsage(DynamicDrawUsage);
+    mesh.instanceColor = colors;
+    writer.attach(mesh, colors, capacity);
+    // The spheres move every frame, so the bounding sphere three caches for picking goes stale:
+    // recompute it before each pick (pointer events only, never in the frame loop).
+    mesh.raycast = (raycaster: Raycaster, hits: Intersection[]) => {
+      mesh.computeBoundingSphere();
+      InstancedMesh.prototype.raycast.call(mesh, raycaster, hits);
+    };
+    if (drawsRef) {
+      mesh.onBeforeRender = () => {
+        drawsRef.current.current++;
+      };
+    }
+  }, [capacity, drawsRef, writer]);
+
+  useLayoutEffect(() => {
+    writer.coloring.rescan(store.getState().sim);
+  }, [store, sceneVersion, writer]);
+
+  useLayoutEffect(() => {
+    writer.configure(store, preview, timing, drawsRef);
+  }, [writer, store, preview, timing, drawsRef]);
+
+  // The clock first, then the instances (subscribers run in the order they were added).
+  useFrame((_, delta) => store.getState().frame(delta));
+  useFrame(writer.writeMeshFrame);
 
   const onClick = (event: ThreeEvent<MouseEvent>): void => {
     // A drag that turned the camera is not a click on a sphere.
@@ -161,7 +203,7 @@ export function InstancedSpheres({ store, drawsRef, preview, timing }: Instanced
   };
 
   return (
-    <instancedMesh key={capacity} ref={meshRef} args={[undefined, undefined, capacity]} frustumCulled={false} name="spheres" onClick={onClick}>
+    <instancedMesh key={capacity} ref={meshRef} visible={visible} args={[undefined, undefined, capacity]} frustumCulled={false} name="spheres" onClick={onClick}>
       <sphereGeometry args={[1, widthSegments, heightSegments]} />
       <meshStandardMaterial roughness={0.32} metalness={0.08} envMapIntensity={0.6} />
     </instancedMesh>

@@ -34,16 +34,27 @@ export class SphereProbe {
   /** Timing of the per-frame instance update. */
   readonly timing = new UpdateTiming();
   private force: (choice: SphereRendererChoice) => void = () => undefined;
+  private show: (drawn: boolean) => void = () => undefined;
 
   /** Forces a renderer (or back to `auto`). */
   choose(choice: SphereRendererChoice): void {
     this.force(choice);
   }
 
-  /** Called by {@link Spheres} with the renderer it draws with and its switch. */
-  attach(renderer: SphereRenderer, force: (choice: SphereRendererChoice) => void): void {
+  /**
+   * Whether the spheres are drawn: when not, the frame loop still writes their instances (for
+   * timing the update where drawing them would take too long, as with 100,000 sphere meshes on
+   * a software renderer).
+   */
+  setDrawn(drawn: boolean): void {
+    this.show(drawn);
+  }
+
+  /** Called by {@link Spheres} with the renderer it draws with and its switches. */
+  attach(renderer: SphereRenderer, force: (choice: SphereRendererChoice) => void, show: (drawn: boolean) => void): void {
     this.renderer = renderer;
     this.force = force;
+    this.show = show;
   }
 }
 
@@ -64,9 +75,10 @@ export function Spheres({ store, drawsRef, preview, probe }: SpheresProps) {
   const count = useStore(store, (s) => s.sim.count);
   const [choice, setChoice] = useState<SphereRendererChoice>('auto');
   const renderer = chooseSphereRenderer(count, choice);
+  const [drawn, setDrawn] = useState(true);
   useLayoutEffect(() => {
-    probe?.attach(renderer, setChoice);
+    probe?.attach(renderer, setChoice, setDrawn);
   }, [probe, renderer]);
   const Renderer = renderer === 'impostor' ? ImpostorSpheres : InstancedSpheres;
-  return <Renderer store={store} drawsRef={drawsRef} preview={preview} timing={probe?.timing} />;
+  return <Renderer store={store} drawsRef={drawsRef} preview={preview} timing={probe?.timing} visible={drawn} />;
 }

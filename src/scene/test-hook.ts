@@ -30,6 +30,8 @@ export interface SandboxTestHook {
   sphereRenderer(): string;
   /** Forces a sphere renderer, or `auto` (by count). */
   setSphereRenderer(choice: SphereRendererChoice): void;
+  /** Draws the spheres or not (their frame loop runs either way). */
+  setSpheresDrawn(drawn: boolean): void;
   /** Per-frame instance update time since the last reset: frames, mean and max ms, spheres written. */
   updateTiming(): { frames: number; meanMs: number; maxMs: number; spheres: number };
   /** Starts the update timing afresh. */
@@ -77,6 +79,7 @@ export function installTestHook(store: SandboxStore, gl: WebGLRenderer, camera: 
     screenOfPoint,
     sphereRenderer: () => spheres?.renderer ?? 'mesh',
     setSphereRenderer: (choice) => spheres?.choose(choice),
+    setSpheresDrawn: (drawn) => spheres?.setDrawn(drawn),
     updateTiming: () => {
       const t = spheres?.timing;
       if (!t) return { frames: 0, meanMs: NaN, maxMs: NaN, spheres: 0 };
