@@ -5,12 +5,13 @@
  * instance buffers. Nothing is allocated per frame and React does not re-render per frame.
  */
 import { useFrame, type ThreeEvent } from '@react-three/fiber';
-import { useLayoutEffect, useRef, type RefObject } from 'react';
+import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { DynamicDrawUsage, InstancedBufferAttribute, InstancedMesh, type Intersection, type Raycaster } from 'three';
 import { useStore } from 'zustand';
 import type { SandboxStore } from '../store/index.ts';
 import { DRAG_MOVE, type DragPreview } from './drag-edit.ts';
-import { MASS_RAMP, rampIndex, SPEED_RAMP } from './sphere-colors.ts';
+import type { UpdateTiming } from './frame-timing.ts';
+import { SphereColoring } from './sphere-colors.ts';
 
 /** Counts draw calls of the sphere mesh for the test hook. */
 export interface DrawCounter {
@@ -47,74 +48,55 @@ export interface InstancedSpheresProps {
   drawsRef?: RefObject<DrawCounter>;
   /** A drag under way: the sphere being moved is drawn where it would go. @defaultValue none */
   preview?: DragPreview;
+  /** Optional timing of the per-frame instance update (the test hook reads it). @defaultValue none */
+  timing?: UpdateTiming;
+  /** Whether the spheres are drawn (the frame loop runs either way). @defaultValue true */
+  visible?: boolean;
 }
 
-/** All spheres of the store's simulation, drawn as one instanced mesh. */
-export function InstancedSpheres({ store, drawsRef, preview }: InstancedSpheresProps) {
-  const meshRef = useRef<InstancedMesh>(null);
-  const count = useStore(store, (s) => s.sim.count);
-  const sceneVersion = useStore(store, (s) => s.sceneVersion);
-  const capacity = instanceCapacity(count);
-  const [widthSegments, heightSegments] = sphereDetail(capacity);
-  const colorsRef = useRef<InstancedBufferAttribute | null>(null);
-  // Mass range of the current scene, for the mass colour ramp (changes only on a rebuild).
-  const massRange = useRef({ logMin: 0, logSpan: 1 });
-  // Fastest sphere of the scene when it was built, m/s: the top of the speed colour ramp.
-  const topSpeed = useRef(1);
+/**
+ * Writes the sphere mesh's instances each frame. A class, so that the frame loop is one named
+ * method ({@link writeMeshFrame}) that heap profiles of the browser tests can find; its fields are
+ * set when the mesh or the props change, never in the frame loop.
+ */
+class MeshFrameWriter {
+  /** Colour by speed or mass and the collision flash (the same code as the impostors). */
+  readonly coloring = new SphereColoring();
+  mesh: InstancedMesh | null = null;
+  colors: InstancedBufferAttribute | null = null;
+  capacity = 0;
+  preview: DragPreview | undefined = undefined;
+  timing: UpdateTiming | undefined = undefined;
+  drawsRef: RefObject<DrawCounter> | undefined = undefined;
 
-  useLayoutEffect(() => {
-    const mesh = meshRef.current;
-    if (!mesh) return;
-    // Per-instance colours must exist before the first draw, so the shader is built with them.
-    const colors = new InstancedBufferAttribute(new Float32Array(3 * capacity), 3);
-    colors.setUsage(DynamicDrawUsage);
-    mesh.instanceMatrix.setUsage(DynamicDrawUsage);
-    mesh.instanceColor = colors;
-    colorsRef.current = colors;
-    // The spheres move every frame, so the bounding sphere three caches for picking goes stale:
-    // recompute it before each pick (pointer events only, never in the frame loop).
-    mesh.raycast = (raycaster: Raycaster, hits: Intersection[]) => {
-      mesh.computeBoundingSphere();
-      InstancedMesh.prototype.raycast.call(mesh, raycaster, hits);
-    };
-    if (drawsRef) {
-      mesh.onBeforeRender = () => {
-        drawsRef.current.current++;
-      };
-    }
-  }, [capacity, drawsRef]);
+  constructor(public store: SandboxStore) {
+    this.writeMeshFrame = this.writeMeshFrame.bind(this);
+  }
 
-  useLayoutEffect(() => {
-    const sim = store.getState().sim;
-    const masses = sim.masses;
-    let lo = Infinity;
-    let hi = 0;
-    for (let i = 0; i < sim.count; i++) {
-      const m = masses[i];
-      if (m < lo) lo = m;
-      if (m > hi) hi = m;
-    }
-    const vel = sim.velocities;
-    let fastest = 0;
-    for (let i = 0; i < sim.count; i++) {
-      fastest = Math.max(fastest, Math.hypot(vel[3 * i], vel[3 * i + 1], vel[3 * i + 2]));
-    }
-    topSpeed.current = fastest;
-    const logMin = lo > 0 && Number.isFinite(lo) ? Math.log(lo) : 0;
-    const logSpan = hi > lo && Number.isFinite(hi) ? Math.log(hi) - logMin : 1;
-    massRange.current = { logMin, logSpan };
-  }, [store, sceneVersion]);
+  /** Takes the mesh and its colour buffer (after a (re)mount). */
+  attach(mesh: InstancedMesh, colors: InstancedBufferAttribute, capacity: number): void {
+    this.mesh = mesh;
+    this.colors = colors;
+    this.capacity = capacity;
+  }
 
-  useFrame((_, delta) => {
-    const state = store.getState();
-    state.frame(delta);
+  /** Takes the props that the frame loop reads. */
+  configure(store: SandboxStore, preview: DragPreview | undefined, timing: UpdateTiming | undefined, drawsRef: RefObject<DrawCounter> | undefined): void {
+    this.store = store;
+    this.preview = preview;
+    this.timing = timing;
+    this.drawsRef = drawsRef;
+  }
+
+  /** One frame: every sphere's matrix and colour into the instance buffers (no allocation). */
+  writeMeshFrame(): void {
+    const { mesh, colors, capacity, coloring, preview, timing, drawsRef } = this;
     if (drawsRef) {
       drawsRef.current.lastFrame = drawsRef.current.current;
       drawsRef.current.current = 0;
     }
-    const mesh = meshRef.current;
-    const colors = colorsRef.current;
     if (!mesh || !colors) return;
+    const state = this.store.getState();
     const sim = state.sim;
     const n = Math.min(sim.count, capacity);
     const cur = sim.positions;
@@ -124,43 +106,24 @@ export function InstancedSpheres({ store, drawsRef, preview }: InstancedSpheresP
     const alpha = sim.alpha;
     const m = mesh.instanceMatrix.array as Float32Array;
     const c = colors.array as Float32Array;
-    const settings = state.settings;
-    const bySpeed = settings.colorBy === 'speed';
-    const ramp = bySpeed ? SPEED_RAMP : MASS_RAMP;
-    // Speeds above about twice the initial speed (or the speed of a fall across the box) are red.
-    const fall = settings.gravityOn ? Math.sqrt(settings.gravity * settings.boxSize) : 0;
-    const invRef = 1 / (1.8 * Math.max(state.preset === null ? settings.speed : 0.6 * topSpeed.current, fall, 1e-3));
-    const { logMin, logSpan } = massRange.current;
     const masses = sim.masses;
-    // The collision flash: brighter and a little larger for a moment after each collision.
-    const flash = state.aids.flash && !state.reducedMotion;
-    const hits = sim.lastHit;
-    const now = sim.world.time;
+    timing?.begin();
+    coloring.begin(state, sim);
+    const ramp = coloring.ramp;
     for (let i = 0; i < n; i++) {
       const b = 3 * i;
       const o = 16 * i;
-      const f = flash && i < hits.length ? 1 - (now - hits[i]) / FLASH_SECONDS : 0;
+      const f = coloring.flashOf(i, FLASH_SECONDS);
       const r = f > 0 ? radii[i] * (1 + 0.25 * f) : radii[i];
+      // Only the scale and the translation change: the other entries keep the identity that
+      // three wrote when it made the mesh.
       m[o] = r;
-      m[o + 1] = 0;
-      m[o + 2] = 0;
-      m[o + 3] = 0;
-      m[o + 4] = 0;
       m[o + 5] = r;
-      m[o + 6] = 0;
-      m[o + 7] = 0;
-      m[o + 8] = 0;
-      m[o + 9] = 0;
       m[o + 10] = r;
-      m[o + 11] = 0;
       m[o + 12] = prev[b] + (cur[b] - prev[b]) * alpha;
       m[o + 13] = prev[b + 1] + (cur[b + 1] - prev[b + 1]) * alpha;
       m[o + 14] = prev[b + 2] + (cur[b + 2] - prev[b + 2]) * alpha;
-      m[o + 15] = 1;
-      const u = bySpeed
-        ? Math.sqrt(vel[b] * vel[b] + vel[b + 1] * vel[b + 1] + vel[b + 2] * vel[b + 2]) * invRef
-        : (Math.log(masses[i]) - logMin) / logSpan;
-      const k = 3 * rampIndex(u);
+      const k = coloring.rampOffset(i, vel, masses);
       if (f > 0) {
         const g = 0.85 * f;
         c[b] = ramp[k] + (1 - ramp[k]) * g;
@@ -184,7 +147,52 @@ export function InstancedSpheres({ store, drawsRef, preview }: InstancedSpheresP
     if (drawsRef) drawsRef.current.instances = n;
     mesh.instanceMatrix.needsUpdate = true;
     colors.needsUpdate = true;
-  });
+    timing?.end(n);
+  }
+}
+
+/** All spheres of the store's simulation, drawn as one instanced mesh. */
+export function InstancedSpheres({ store, drawsRef, preview, timing, visible = true }: InstancedSpheresProps) {
+  const meshRef = useRef<InstancedMesh>(null);
+  const count = useStore(store, (s) => s.sim.count);
+  const sceneVersion = useStore(store, (s) => s.sceneVersion);
+  const capacity = instanceCapacity(count);
+  const [widthSegments, heightSegments] = sphereDetail(capacity);
+  const [writer] = useState(() => new MeshFrameWriter(store));
+
+  useLayoutEffect(() => {
+    const mesh = meshRef.current;
+    if (!mesh) return;
+    // Per-instance colours must exist before the first draw, so the shader is built with them.
+    const colors = new InstancedBufferAttribute(new Float32Array(3 * capacity), 3);
+    colors.setUsage(DynamicDrawUsage);
+    mesh.instanceMatrix.setUsage(DynamicDrawUsage);
+    mesh.instanceColor = colors;
+    writer.attach(mesh, colors, capacity);
+    // The spheres move every frame, so the bounding sphere three caches for picking goes stale:
+    // recompute it before each pick (pointer events only, never in the frame loop).
+    mesh.raycast = (raycaster: Raycaster, hits: Intersection[]) => {
+      mesh.computeBoundingSphere();
+      InstancedMesh.prototype.raycast.call(mesh, raycaster, hits);
+    };
+    if (drawsRef) {
+      mesh.onBeforeRender = () => {
+        drawsRef.current.current++;
+      };
+    }
+  }, [capacity, drawsRef, writer]);
+
+  useLayoutEffect(() => {
+    writer.coloring.rescan(store.getState().sim);
+  }, [store, sceneVersion, writer]);
+
+  useLayoutEffect(() => {
+    writer.configure(store, preview, timing, drawsRef);
+  }, [writer, store, preview, timing, drawsRef]);
+
+  // The clock first, then the instances (subscribers run in the order they were added).
+  useFrame((_, delta) => store.getState().frame(delta));
+  useFrame(writer.writeMeshFrame);
 
   const onClick = (event: ThreeEvent<MouseEvent>): void => {
     // A drag that turned the camera is not a click on a sphere.
@@ -195,7 +203,7 @@ export function InstancedSpheres({ store, drawsRef, preview }: InstancedSpheresP
   };
 
   return (
-    <instancedMesh key={capacity} ref={meshRef} args={[undefined, undefined, capacity]} frustumCulled={false} name="spheres" onClick={onClick}>
+    <instancedMesh key={capacity} ref={meshRef} visible={visible} args={[undefined, undefined, capacity]} frustumCulled={false} name="spheres" onClick={onClick}>
       <sphereGeometry args={[1, widthSegments, heightSegments]} />
       <meshStandardMaterial roughness={0.32} metalness={0.08} envMapIntensity={0.6} />
     </instancedMesh>

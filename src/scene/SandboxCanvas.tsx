@@ -1,7 +1,7 @@
 /**
  * The 3D view: a React Three Fiber canvas with the lights, the box, every sphere in one instanced
  * mesh, the visual aids and orbit controls. It re-renders only when the scene is rebuilt; the frame loop lives in
- * {@link InstancedSpheres}.
+ * the sphere renderer that {@link Spheres} chooses.
  */
 import { Canvas, useThree } from '@react-three/fiber';
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
@@ -13,8 +13,9 @@ import { BoxFrame } from './BoxFrame.tsx';
 import { CameraControls } from './CameraControls.tsx';
 import { createDragPreview } from './drag-edit.ts';
 import { DragEditor } from './DragEditor.tsx';
-import { InstancedSpheres, type DrawCounter } from './InstancedSpheres.tsx';
+import type { DrawCounter } from './InstancedSpheres.tsx';
 import { SelectionMarker } from './SelectionMarker.tsx';
+import { SphereProbe, Spheres } from './Spheres.tsx';
 import { VisualAids } from './VisualAids.tsx';
 import { installTestHook, isTestMode } from './test-hook.ts';
 
@@ -73,10 +74,10 @@ function ReleaseOnUnmount() {
 }
 
 /** Installs the test hook while mounted (test mode only). */
-function TestHook({ store, draws, name }: { store: SandboxStore; draws: RefObject<DrawCounter>; name?: string }) {
+function TestHook({ store, draws, name, probe }: { store: SandboxStore; draws: RefObject<DrawCounter>; name?: string; probe: SphereProbe }) {
   const gl = useThree((s) => s.gl);
   const camera = useThree((s) => s.camera);
-  useEffect(() => installTestHook(store, gl, camera, draws.current, name), [store, gl, camera, draws, name]);
+  useEffect(() => installTestHook(store, gl, camera, draws.current, name, probe), [store, gl, camera, draws, name, probe]);
   return null;
 }
 
@@ -99,6 +100,7 @@ export function SandboxCanvas({ store, insets, cameraPosition = null, testName, 
   const [preview] = useState(createDragPreview);
   const reducedMotion = useStore(store, (s) => s.reducedMotion);
   const draws = useRef<DrawCounter>({ lastFrame: 0, current: 0, instances: 0 });
+  const [probe] = useState(() => new SphereProbe());
   // Primitives only, so that the shallow comparison sees an unchanged box as unchanged.
   const [lx, ly, lz, planar] = useStore(
     store,
@@ -123,7 +125,7 @@ export function SandboxCanvas({ store, insets, cameraPosition = null, testName, 
       <directionalLight position={[6, 11, 8]} intensity={2.4} />
       <directionalLight position={[-8, 3, -6]} intensity={0.7} color="#9ab8ff" />
       <BoxFrame size={[lx, ly, lz]} planar={planar} />
-      <InstancedSpheres store={store} drawsRef={testMode ? draws : undefined} preview={preview} />
+      <Spheres store={store} drawsRef={testMode ? draws : undefined} preview={preview} probe={testMode ? probe : undefined} />
       <SelectionMarker store={store} preview={preview} />
       <DragEditor store={store} preview={preview} />
       <VisualAids store={store} />
@@ -131,7 +133,7 @@ export function SandboxCanvas({ store, insets, cameraPosition = null, testName, 
       <CameraControls store={store} damping={!testMode && !reducedMotion} insets={insets} />
       {/* After the controls, so that a given position overrides the home view. */}
       {cameraPosition && <CameraPlacement store={store} position={cameraPosition} />}
-      {testMode && <TestHook store={store} draws={draws} name={testName} />}
+      {testMode && <TestHook store={store} draws={draws} name={testName} probe={probe} />}
       {children}
     </Canvas>
   );

@@ -37,3 +37,97 @@ export function rampIndex(u: number): number {
   if (u >= 1) return RAMP_SIZE - 1;
   return Math.floor(u * (RAMP_SIZE - 1) + 0.5);
 }
+
+/** What {@link SphereColoring} reads from the simulation. */
+export interface ColoringSim {
+  /** Number of spheres. */
+  readonly count: number;
+  /** Velocities, x y z interleaved. */
+  readonly velocities: Float64Array;
+  /** Masses. */
+  readonly masses: Float64Array;
+  /** Simulated time of each sphere's last collision, by slot. */
+  readonly lastHit: Float64Array;
+  /** The world's simulated time. */
+  readonly world: { readonly time: number };
+}
+
+/** What {@link SphereColoring.begin} reads from the store's state each frame. */
+export interface ColoringState {
+  /** Colour mode and the speeds that set the top of the speed ramp. */
+  readonly settings: { readonly colorBy: string; readonly gravityOn: boolean; readonly gravity: number; readonly boxSize: number; readonly speed: number };
+  /** The running classroom preset, or null. */
+  readonly preset: string | null;
+  /** Whether the collision flash is switched on. */
+  readonly aids: { readonly flash: boolean };
+  /** Reduced motion turns the flash off. */
+  readonly reducedMotion: boolean;
+}
+
+/**
+ * The colour of each sphere, shared by the sphere renderers: colour by speed or by mass through
+ * the lookup ramps, and the collision flash. {@link rescan} once per scene, {@link begin} once per
+ * frame, then {@link rampOffset} and {@link flashOf} per sphere; nothing is allocated after
+ * construction.
+ */
+export class SphereColoring {
+  /** The ramp in use this frame ({@link SPEED_RAMP} or {@link MASS_RAMP}). */
+  ramp: Float32Array = SPEED_RAMP;
+  /** Whether spheres are coloured by speed (else by mass) this frame. */
+  bySpeed = true;
+  /** Whether the collision flash is shown this frame. */
+  flash = false;
+  private invRef = 1;
+  private logMin = 0;
+  private logSpan = 1;
+  private topSpeed = 1;
+  private hits: Float64Array = new Float64Array(0);
+  private now = 0;
+
+  /** Reads the scene's mass range and fastest sphere (the ends of the ramps); call on each rebuild. */
+  rescan(sim: ColoringSim): void {
+    const masses = sim.masses;
+    const vel = sim.velocities;
+    let lo = Infinity;
+    let hi = 0;
+    let fastest = 0;
+    for (let i = 0; i < sim.count; i++) {
+      const m = masses[i];
+      if (m < lo) lo = m;
+      if (m > hi) hi = m;
+      fastest = Math.max(fastest, Math.hypot(vel[3 * i], vel[3 * i + 1], vel[3 * i + 2]));
+    }
+    this.topSpeed = fastest;
+    this.logMin = lo > 0 && Number.isFinite(lo) ? Math.log(lo) : 0;
+    this.logSpan = hi > lo && Number.isFinite(hi) ? Math.log(hi) - this.logMin : 1;
+  }
+
+  /** Reads this frame's colour mode, speed scale and flash state. */
+  begin(state: ColoringState, sim: ColoringSim): void {
+    const settings = state.settings;
+    this.bySpeed = settings.colorBy === 'speed';
+    this.ramp = this.bySpeed ? SPEED_RAMP : MASS_RAMP;
+    // Speeds above about twice the initial speed (or the speed of a fall across the box) are red.
+    const fall = settings.gravityOn ? Math.sqrt(settings.gravity * settings.boxSize) : 0;
+    this.invRef = 1 / (1.8 * Math.max(state.preset === null ? settings.speed : 0.6 * this.topSpeed, fall, 1e-3));
+    this.flash = state.aids.flash && !state.reducedMotion;
+    this.hits = sim.lastHit;
+    this.now = sim.world.time;
+  }
+
+  /** Offset into {@link ramp} (three times the ramp index) of sphere `i`'s colour. */
+  rampOffset(i: number, velocities: Float64Array, masses: Float64Array): number {
+    const b = 3 * i;
+    const u = this.bySpeed
+      ? Math.sqrt(velocities[b] * velocities[b] + velocities[b + 1] * velocities[b + 1] + velocities[b + 2] * velocities[b + 2]) * this.invRef
+      : (Math.log(masses[i]) - this.logMin) / this.logSpan;
+    return 3 * rampIndex(u);
+  }
+
+  /** Strength of sphere `i`'s collision flash this frame: 1 at the collision, fading to 0 (0 when off). */
+  flashOf(i: number, flashSeconds: number): number {
+    if (!this.flash || i >= this.hits.length) return 0;
+    const f = 1 - (this.now - this.hits[i]) / flashSeconds;
+    return f > 0 ? f : 0;
+  }
+}

@@ -6,7 +6,9 @@
  */
 import { Vector3, type WebGLRenderer, type Camera } from 'three';
 import type { SandboxStore } from '../store/index.ts';
+import { buildWorld, gasScene } from '../solver/index.ts';
 import type { DrawCounter } from './InstancedSpheres.tsx';
+import type { SphereProbe, SphereRendererChoice } from './Spheres.tsx';
 
 /** What `window.__sandbox` holds in test mode. */
 export interface SandboxTestHook {
@@ -28,6 +30,22 @@ export interface SandboxTestHook {
   screenOfPoint(point: [number, number, number]): [number, number];
   /** The renderer's live GPU objects: geometries and textures (three's `info.memory`) and shader programs. */
   memory(): { geometries: number; textures: number; programs: number };
+  /** Which sphere renderer is drawing ('mesh' or 'impostor'). */
+  sphereRenderer(): string;
+  /** Forces a sphere renderer, or `auto` (by count). */
+  setSphereRenderer(choice: SphereRendererChoice): void;
+  /** Draws the spheres or not (their frame loop runs either way). */
+  setSpheresDrawn(drawn: boolean): void;
+  /** Per-frame instance update time since the last reset: frames, mean and max ms, spheres written. */
+  updateTiming(): { frames: number; meanMs: number; maxMs: number; spheres: number };
+  /** Starts the update timing afresh. */
+  resetUpdateTiming(): void;
+  /**
+   * Replaces the world with a gas of `count` spheres of radius 0.5 at `packing` fraction
+   * (default 0.05; seed 1), past the settings' sphere limit, and frames it: for measuring the
+   * renderer at scale.
+   */
+  loadWorld(count: number, packing?: number): void;
 }
 
 declare global {
@@ -46,9 +64,10 @@ export function isTestMode(): boolean {
 
 /**
  * Installs the test hook on `window`: as `__sandbox`, or as `__sandboxes[name]` when a name is
- * given. Returns the function that removes it again.
+ * given. `spheres` reports on and steers the sphere renderer. Returns the function that removes
+ * the hook again.
  */
-export function installTestHook(store: SandboxStore, gl: WebGLRenderer, camera: Camera, draws: DrawCounter, name?: string): () => void {
+export function installTestHook(store: SandboxStore, gl: WebGLRenderer, camera: Camera, draws: DrawCounter, name?: string, spheres?: SphereProbe): () => void {
   const screenOfPoint = ([x, y, z]: [number, number, number]): [number, number] => {
     const p = new Vector3(x, y, z).project(camera);
     const rect = gl.domElement.getBoundingClientRect();
@@ -69,6 +88,20 @@ export function installTestHook(store: SandboxStore, gl: WebGLRenderer, camera: 
     },
     screenOfPoint,
     memory: () => ({ geometries: gl.info.memory.geometries, textures: gl.info.memory.textures, programs: gl.info.programs?.length ?? 0 }),
+    sphereRenderer: () => spheres?.renderer ?? 'mesh',
+    setSphereRenderer: (choice) => spheres?.choose(choice),
+    setSpheresDrawn: (drawn) => spheres?.setDrawn(drawn),
+    updateTiming: () => {
+      const t = spheres?.timing;
+      if (!t) return { frames: 0, meanMs: NaN, maxMs: NaN, spheres: 0 };
+      return { frames: t.frames, meanMs: t.frames > 0 ? t.totalMs / t.frames : NaN, maxMs: t.maxMs, spheres: t.spheres };
+    },
+    resetUpdateTiming: () => spheres?.timing.reset(),
+    loadWorld: (count, packing = 0.05) => {
+      const world = buildWorld(gasScene({ count, packingFraction: packing, radius: 0.5, seed: 1 }));
+      store.getState().sim.replaceWorld(world);
+      store.setState((s) => ({ sceneVersion: s.sceneVersion + 1, viewVersion: s.viewVersion + 1, selected: null }));
+    },
   };
   if (name === undefined) {
     window.__sandbox = hook;

@@ -1,0 +1,39 @@
+/**
+ * Main-thread time of the sphere renderers' per-frame instance update (writing every sphere's
+ * data into the instance buffers), measured with `performance.now()` around the write loop and
+ * accumulated in place, so that measuring allocates nothing. The test hook reads it.
+ */
+
+/** Accumulated timings of the per-frame instance update. */
+export class UpdateTiming {
+  /** Frames measured since the last {@link reset}. */
+  frames = 0;
+  /** Sum of the measured update times, ms. */
+  totalMs = 0;
+  /** Longest measured update, ms. */
+  maxMs = 0;
+  /** Spheres written in the last measured frame. */
+  spheres = 0;
+  private started = 0;
+
+  /** Marks the start of one frame's update. */
+  begin(): void {
+    this.started = performance.now();
+  }
+
+  /** Marks the end of the update begun by {@link begin}, which wrote `spheres` spheres. */
+  end(spheres: number): void {
+    const ms = performance.now() - this.started;
+    this.frames++;
+    this.totalMs += ms;
+    if (ms > this.maxMs) this.maxMs = ms;
+    this.spheres = spheres;
+  }
+
+  /** Forgets what was measured (for instance after a warm-up). */
+  reset(): void {
+    this.frames = 0;
+    this.totalMs = 0;
+    this.maxMs = 0;
+  }
+}

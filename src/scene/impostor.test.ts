@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { nearestSphereHit } from './impostor-pick.ts';
+import { chooseSphereRenderer, IMPOSTOR_THRESHOLD } from './Spheres.tsx';
+import { MASS_RAMP, SPEED_RAMP, SphereColoring, type ColoringSim, type ColoringState } from './sphere-colors.ts';
+
+describe('nearestSphereHit', () => {
+  // Three spheres on the x axis (x y z radius), the ray along +x from x = -10.
+  const centres = new Float32Array([0, 0, 0, 1, 5, 0, 0, 2, -4, 0, 0, 0.5]);
+  const out = new Float64Array(2);
+
+  it('finds the nearest sphere along the ray and its distance', () => {
+    nearestSphereHit(centres, 3, [-10, 0, 0], [1, 0, 0], 0, Infinity, out);
+    expect(out[0]).toBe(2);
+    expect(out[1]).toBeCloseTo(5.5, 6);
+  });
+
+  it('ignores spheres beyond the count and outside near and far', () => {
+    nearestSphereHit(centres, 2, [-10, 0, 0], [1, 0, 0], 0, Infinity, out);
+    expect(out[0]).toBe(0);
+    expect(out[1]).toBeCloseTo(9, 6);
+    nearestSphereHit(centres, 3, [-10, 0, 0], [1, 0, 0], 0, 5, out);
+    expect(out[0]).toBe(-1);
+    expect(out[1]).toBe(Infinity);
+  });
+
+  it('misses when the ray passes by, and hits at 0 from inside', () => {
+    nearestSphereHit(centres, 3, [-10, 3, 0], [1, 0, 0], 0, Infinity, out);
+    expect(out[0]).toBe(-1);
+    nearestSphereHit(centres, 3, [5, 0, 0], [0, 1, 0], 0, Infinity, out);
+    expect(out[0]).toBe(1);
+    expect(out[1]).toBe(0);
+  });
+
+  it('does not pick spheres behind the ray', () => {
+    nearestSphereHit(centres, 3, [10, 0, 0], [1, 0, 0], 0, Infinity, out);
+    expect(out[0]).toBe(-1);
+  });
+});
+
+describe('chooseSphereRenderer', () => {
+  it('uses meshes up to the threshold and impostors above it, unless told', () => {
+    expect(chooseSphereRenderer(300)).toBe('mesh');
+    expect(chooseSphereRenderer(IMPOSTOR_THRESHOLD)).toBe('mesh');
+    expect(chooseSphereRenderer(IMPOSTOR_THRESHOLD + 1)).toBe('impostor');
+    expect(chooseSphereRenderer(300, 'impostor')).toBe('impostor');
+    expect(chooseSphereRenderer(100_000, 'mesh')).toBe('mesh');
+  });
+});
+
+describe('SphereColoring', () => {
+  const sim: ColoringSim = {
+    count: 2,
+    velocities: new Float64Array([0, 0, 0, 3, 4, 0]),
+    masses: new Float64Array([1, 8]),
+    lastHit: new Float64Array([0.95, -Infinity]),
+    world: { time: 1 },
+  };
+  const state = (colorBy: string, flash: boolean, reducedMotion = false): ColoringState => ({
+    settings: { colorBy, gravityOn: false, gravity: 9.81, boxSize: 8, speed: 2 },
+    preset: null,
+    aids: { flash },
+    reducedMotion,
+  });
+
+  it('colours by speed: at rest the bottom of the ramp, fast the top', () => {
+    const c = new SphereColoring();
+    c.rescan(sim);
+    c.begin(state('speed', false), sim);
+    expect(c.ramp).toBe(SPEED_RAMP);
+    expect(c.rampOffset(0, sim.velocities, sim.masses)).toBe(0);
+    expect(c.rampOffset(1, sim.velocities, sim.masses)).toBe(3 * 255); // 5 m/s is over 1.8 x 2 m/s
+  });
+
+  it('colours by mass from the lightest to the heaviest', () => {
+    const c = new SphereColoring();
+    c.rescan(sim);
+    c.begin(state('mass', false), sim);
+    expect(c.ramp).toBe(MASS_RAMP);
+    expect(c.rampOffset(0, sim.velocities, sim.masses)).toBe(0);
+    expect(c.rampOffset(1, sim.velocities, sim.masses)).toBe(3 * 255);
+  });
+
+  it('flashes a sphere that just collided, fading, and never under reduced motion', () => {
+    const c = new SphereColoring();
+    c.rescan(sim);
+    c.begin(state('speed', true), sim);
+    expect(c.flashOf(0, 0.1)).toBeCloseTo(0.5, 9);
+    expect(c.flashOf(1, 0.1)).toBe(0);
+    expect(c.flashOf(0, 0.04)).toBe(0);
+    c.begin(state('speed', true, true), sim);
+    expect(c.flashOf(0, 0.1)).toBe(0);
+  });
+});
