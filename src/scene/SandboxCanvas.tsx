@@ -10,6 +10,7 @@ import { useShallow } from 'zustand/react/shallow';
 import type { SandboxStore } from '../store/index.ts';
 import { BoxFrame } from './BoxFrame.tsx';
 import { CameraControls } from './CameraControls.tsx';
+import { FaultHandlers } from './FaultHandlers.tsx';
 import { InstancedSpheres, type DrawCounter } from './InstancedSpheres.tsx';
 import { SelectionMarker } from './SelectionMarker.tsx';
 import { VisualAids } from './VisualAids.tsx';
@@ -60,6 +61,7 @@ export function SandboxCanvas({ store, insets }: SandboxCanvasProps) {
       <InstancedSpheres store={store} drawsRef={testMode ? draws : undefined} />
       <SelectionMarker store={store} />
       <VisualAids store={store} />
+      <FaultHandlers store={store} />
       {/* Under reduced motion the camera stops where it is let go (no gliding). */}
       <CameraControls store={store} damping={!testMode && !reducedMotion} insets={insets} />
     </Canvas>

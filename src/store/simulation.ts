@@ -98,6 +98,12 @@ export class Simulation {
   frameBudgetMs = 30;
   /** Steps skipped so far because a frame ran out of its solver budget. */
   skippedSteps = 0;
+  /** Solver steps run by the last frame. */
+  stepsLastFrame = 0;
+  /** Most solver steps run by one frame since creation (a test may set it back to 0). */
+  mostStepsInAFrame = 0;
+  /** Set by {@link resumeAfterHidden}: the next frame's delta is real time nobody saw, not simulated. */
+  private skipNextDelta = false;
   /** Energy and momentum at each sample, for the plots and the CSV export. */
   readonly history = new History();
   /** The most recent sphere-sphere collisions. */
@@ -205,19 +211,36 @@ export class Simulation {
   frame(frameDeltaSeconds: number, running: boolean, sampleSeconds: number): boolean {
     this.framesRendered++;
     this.windowFrames++;
-    if (frameDeltaSeconds > 0 && Number.isFinite(frameDeltaSeconds)) this.windowReal += frameDeltaSeconds;
+    let delta = frameDeltaSeconds;
+    if (this.skipNextDelta) {
+      this.skipNextDelta = false;
+      delta = 0;
+    }
+    if (delta > 0 && Number.isFinite(delta)) this.windowReal += delta;
+    let ran = 0;
     if (running) {
-      const steps = this.clock.advance(frameDeltaSeconds, this.timeScale);
+      const steps = this.clock.advance(delta, this.timeScale);
       const start = steps > 1 ? this.now() : 0;
       for (let k = 0; k < steps; k++) {
         this.step();
+        ran++;
         if (k + 1 < steps && this.now() - start > this.frameBudgetMs) {
           this.skippedSteps += steps - k - 1;
           break;
         }
       }
     }
+    this.stepsLastFrame = ran;
+    if (ran > this.mostStepsInAFrame) this.mostStepsInAFrame = ran;
     return this.windowReal >= sampleSeconds - 1e-9;
+  }
+
+  /**
+   * The page was hidden (or frozen) and is shown again: the first frame's delta spans the time it
+   * was away, which is not simulated (no burst of catch-up steps); the simulation simply goes on.
+   */
+  resumeAfterHidden(): void {
+    this.skipNextDelta = true;
   }
 
   /** Exactly one fixed step, drawn at its end (for stepping while paused). */
