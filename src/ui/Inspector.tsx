@@ -18,13 +18,17 @@ type FieldName = 'mass' | 'radius' | 'vx' | 'vy' | 'vz';
 
 const LABELS: Record<FieldName, string> = { mass: 'Mass (kg)', radius: 'Radius (m)', vx: 'Velocity x (m/s)', vy: 'Velocity y (m/s)', vz: 'Velocity z (m/s)' };
 
-/** Checks one typed value; returns the number or a message naming the value. */
-export function checkEditValue(field: FieldName, text: string): number | string {
+/**
+ * Checks one typed value; returns the number or a message naming the value. `maxRadius` (half the
+ * smallest box side) bounds the radius, so that a sphere larger than its box is refused at the field.
+ */
+export function checkEditValue(field: FieldName, text: string, maxRadius = Infinity): number | string {
   const value = parseNumberInput(text);
   const name = LABELS[field].replace(/ \(.*\)$/, '');
   if (typeof value !== 'number' || !Number.isFinite(value)) return `${name} must be a number, got ${text.trim() === '' ? 'nothing' : JSON.stringify(text)}`;
   if ((field === 'mass' || field === 'radius') && value <= 0) return `${name} must be greater than 0, got ${value}`;
   if (Math.abs(value) > 1e6) return `${name} must be at most 1000000 in size, got ${value}`;
+  if (field === 'radius' && value > maxRadius) return `${name} must be at most ${Number(maxRadius.toPrecision(6))} m (half the smallest side of the box), got ${value}`;
   return value;
 }
 
@@ -67,7 +71,7 @@ export function Inspector({ store }: InspectorProps) {
       {running ? (
         <p className="field__hint">Pause to edit this sphere.</p>
       ) : (
-        <SphereEditor key={`${selected}-${store.getState().sceneVersion}`} store={store} id={selected} initial={{ mass: m, radius: r, vx: v[0], vy: v[1], vz: v[2] }} />
+        <SphereEditor key={`${selected}-${store.getState().sceneVersion}`} store={store} id={selected} initial={{ mass: m, radius: r, vx: v[0], vy: v[1], vz: v[2] }} maxRadius={Math.min(...sim.world.size) / 2} />
       )}
       <button type="button" className="button button--quiet" onClick={() => store.getState().select(null)}>
         Clear selection
@@ -81,7 +85,7 @@ function shown(value: number): string {
   return String(Number(value.toPrecision(6)));
 }
 
-function SphereEditor({ store, id, initial }: { store: SandboxStore; id: number; initial: Record<FieldName, number> }) {
+function SphereEditor({ store, id, initial, maxRadius }: { store: SandboxStore; id: number; initial: Record<FieldName, number>; maxRadius: number }) {
   const formId = useId();
   const [text, setText] = useState<Record<FieldName, string>>(() => {
     const t = {} as Record<FieldName, string>;
@@ -97,7 +101,7 @@ function SphereEditor({ store, id, initial }: { store: SandboxStore; id: number;
     const values: Partial<Record<FieldName, number>> = {};
     for (const k of Object.keys(LABELS) as FieldName[]) {
       if (text[k] === shown(initial[k])) continue; // unchanged
-      const checked = checkEditValue(k, text[k]);
+      const checked = checkEditValue(k, text[k], maxRadius);
       if (typeof checked === 'string') found[k] = checked;
       else values[k] = checked;
     }
