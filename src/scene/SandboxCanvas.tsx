@@ -61,7 +61,7 @@ export function SandboxCanvas({ store, insets }: SandboxCanvasProps) {
       <InstancedSpheres store={store} drawsRef={testMode ? draws : undefined} />
       <SelectionMarker store={store} />
       <VisualAids store={store} />
-      <FaultHandlers store={store} />
+      <FaultHandlers store={store} dpr={testMode ? 1 : [1, 2]} />
       {/* Under reduced motion the camera stops where it is let go (no gliding). */}
       <CameraControls store={store} damping={!testMode && !reducedMotion} insets={insets} />
     </Canvas>
