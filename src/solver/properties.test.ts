@@ -11,15 +11,34 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildWorld, gasScene } from './index.ts';
 import type { World } from './index.ts';
+import { STOP_FRACTION } from './options.ts';
 import { allFinite, deepestOverlap, escaped } from './test-helpers.ts';
 
 const SCALE = Math.max(1, Number(process.env.SOLVER_PROPERTY_RUNS ?? 1) || 1);
 const runs = (n: number): number => Math.round(n * SCALE);
 
-function checkLegal(w: World) {
+/**
+ * Deepest overlap allowed, as a fraction of the radius sum: 1e-9, plus, once gravity has acted
+ * (strongest `gMax` so far), the documented creep of resting contacts: a touching pair closing
+ * slower than the stop speed (STOP_FRACTION of the resting speed sqrt(2 g h r)) is at rest, so
+ * it may sink into its partner at most that fast for the time simulated.
+ */
+function overlapTolerance(w: World, gMax: number): number {
+  if (gMax === 0 || w.count === 0) return 1e-9;
+  let rMin = Infinity;
+  let rMax = 0;
+  for (let i = 0; i < w.count; i++) {
+    rMin = Math.min(rMin, w.radii[i]);
+    rMax = Math.max(rMax, w.radii[i]);
+  }
+  const stopSpeed = STOP_FRACTION * Math.sqrt(2 * gMax * w.options.restingHeight * rMax);
+  return 1e-9 + (2 * stopSpeed * w.time) / (2 * rMin);
+}
+
+function checkLegal(w: World, gMax = 0) {
   expect(allFinite(w)).toBe(true);
   expect(escaped(w)).toBe(0);
-  expect(deepestOverlap(w)).toBeLessThan(1e-9);
+  expect(deepestOverlap(w)).toBeLessThan(overlapTolerance(w, gMax));
 }
 
 const sceneArb = fc.record({
@@ -167,11 +186,13 @@ function checkConservation(w: World, op: Op, before: ReturnType<World['stats']>,
 /** Runs one scene and op sequence, checking everything after every call. */
 function runSequence(w: World, ops: readonly Op[]) {
   checkLegal(w);
+  let gMax = 0;
   for (const op of ops) {
     const before = w.stats();
     const removedKe = op.kind === 'remove' && w.count > 0 ? sphereKe(w, op.pick % w.count) : 0;
     const changed = apply(w, op);
-    checkLegal(w);
+    gMax = Math.max(gMax, Math.hypot(...w.gravity));
+    checkLegal(w, gMax);
     checkConservation(w, op, before, removedKe, changed);
   }
 }
@@ -203,7 +224,7 @@ describe('invariants under random scenes and edits', () => {
         for (const dt of dts) {
           const s0 = w.stats();
           w.step(dt);
-          checkLegal(w);
+          checkLegal(w, 9.81);
           checkConservation(w, { kind: 'step', dt }, s0, 0, true);
         }
       }),
@@ -213,6 +234,35 @@ describe('invariants under random scenes and edits', () => {
 });
 
 describe('regressions found by the property tests', () => {
+  it('a sphere leaning on another just above the floor is not snapped down into it when the world is rebuilt', () => {
+    // Shrunk from a failing run: 35 spheres at rest, gravity 0.1 switched on, the box shrunk
+    // twice. The repair leaves sphere 24 half a millimetre above the floor, leaning on sphere 26
+    // that lies on it; the rebuild used to snap every still sphere within 0.5% of a radius onto
+    // the wall it is pressed into, pushing 24 into 26 by 3e-6 of their radius sum.
+    const w = build({ count: 35, packingFraction: 0.013768562803127412, speed: 0, rMin: 0.1, rSpread: 1, seed: 123543, planar: false });
+    w.setGravity([0, -0.1, 0]);
+    let L = w.size;
+    w.setSize([L[0] * 0.8, L[1] * 0.8, L[2] * 0.8889919740004029]);
+    L = w.size;
+    w.setSize([L[0] * 0.8, L[1] * 0.8, L[2] * 0.8821747302533471]);
+    checkLegal(w);
+    for (let k = 0; k < 120; k++) {
+      w.step(k === 0 ? 1e-4 : 1 / 60);
+      checkLegal(w, 0.1);
+    }
+  });
+
+  it('an inelastic planar pile: resting contacts creep by no more than the documented stop speed', () => {
+    // Shrunk from a failing run (e = 0, gravity, planar): after nine steps a cluster resolved by
+    // the contact solver overlaps by 1.0e-9 of a radius sum, the creep STOP_FRACTION allows.
+    const w = build({ count: 32, packingFraction: 0.09547680587988672, speed: 16.243538091998964, rMin: 0.21070418301451088, rSpread: 1.0297789759172942, seed: 34175, planar: true }, { gravity: [0, -9.81, 0], restitution: 0, wallRestitution: 0 });
+    for (const dt of [0.003921289465819849, 0.002027028120491422, 0.006921031693976727, 0.019882744056016324, 0.003562486354829999, 0.002488165044781856, 0.0013676858424325304, 0.018932745906948694, 0.006350689192259083]) {
+      w.step(dt);
+      checkLegal(w, 9.81);
+    }
+    expect(deepestOverlap(w)).toBeLessThan(1e-8);
+  });
+
   it('a small sphere caged by a shrinking box: the event budget bounds the step, and the energy it takes is reported lost', () => {
     // Shrunk from a failing run: 12 spheres all but at rest (speed 5e-324, as shrunk), a small fast one added at the centre, the box
     // shrunk by 0.8 so the repair packs them touching. The small sphere then rattles in a cage of
