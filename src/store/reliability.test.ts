@@ -142,6 +142,7 @@ describe('a page hidden for a minute', () => {
     s.getState().frame(60);
     expect(sim.stepsLastFrame).toBe(0);
     expect(sim.world.time).toBe(t0);
+    expect(sim.unseenSeconds).toBe(60);
     s.getState().frame(1 / 60);
     expect(sim.stepsLastFrame).toBe(1);
     expect(sim.mostStepsInAFrame).toBe(1);

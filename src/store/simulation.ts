@@ -102,6 +102,8 @@ export class Simulation {
   stepsLastFrame = 0;
   /** Most solver steps run by one frame since creation (a test may set it back to 0). */
   mostStepsInAFrame = 0;
+  /** Real seconds the page was hidden or frozen, left unsimulated (see {@link resumeAfterHidden}). */
+  unseenSeconds = 0;
   /** Set by {@link resumeAfterHidden}: the next frame's delta is real time nobody saw, not simulated. */
   private skipNextDelta = false;
   /** Energy and momentum at each sample, for the plots and the CSV export. */
@@ -214,6 +216,7 @@ export class Simulation {
     let delta = frameDeltaSeconds;
     if (this.skipNextDelta) {
       this.skipNextDelta = false;
+      if (delta > 0 && Number.isFinite(delta)) this.unseenSeconds += delta;
       delta = 0;
     }
     if (delta > 0 && Number.isFinite(delta)) this.windowReal += delta;
