@@ -29,15 +29,15 @@ export function FaultHandlers({ store, dpr }: FaultHandlersProps) {
   const [dprLow, dprHigh] = Array.isArray(dpr) ? dpr : [dpr, dpr];
 
   useEffect(() => {
-    // Shown again after being hidden, or resumed after the browser froze the page.
-    const onVisible = (): void => {
-      if (document.visibilityState === 'visible') store.getState().sim.resumeAfterHidden();
-    };
-    document.addEventListener('visibilitychange', onVisible);
-    document.addEventListener('resume', onVisible);
+    // Hidden, shown again, frozen or resumed by the browser: the time away is not caught up.
+    const onChange = (): void => store.getState().sim.ignoreNextFrameTime();
+    document.addEventListener('visibilitychange', onChange);
+    document.addEventListener('freeze', onChange);
+    document.addEventListener('resume', onChange);
     return () => {
-      document.removeEventListener('visibilitychange', onVisible);
-      document.removeEventListener('resume', onVisible);
+      document.removeEventListener('visibilitychange', onChange);
+      document.removeEventListener('freeze', onChange);
+      document.removeEventListener('resume', onChange);
     };
   }, [store]);
 

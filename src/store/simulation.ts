@@ -102,9 +102,9 @@ export class Simulation {
   stepsLastFrame = 0;
   /** Most solver steps run by one frame since creation (a test may set it back to 0). */
   mostStepsInAFrame = 0;
-  /** Real seconds the page was hidden or frozen, left unsimulated (see {@link resumeAfterHidden}). */
+  /** Real seconds the page was hidden or frozen, left unsimulated (see {@link ignoreNextFrameTime}). */
   unseenSeconds = 0;
-  /** Set by {@link resumeAfterHidden}: the next frame's delta is real time nobody saw, not simulated. */
+  /** Set by {@link ignoreNextFrameTime}: the next frame's delta is real time nobody saw, not simulated. */
   private skipNextDelta = false;
   /** Energy and momentum at each sample, for the plots and the CSV export. */
   readonly history = new History();
@@ -239,10 +239,12 @@ export class Simulation {
   }
 
   /**
-   * The page was hidden (or frozen) and is shown again: the first frame's delta spans the time it
-   * was away, which is not simulated (no burst of catch-up steps); the simulation simply goes on.
+   * The page was hidden, frozen or shown again: the next frame's delta spans time nobody saw (the
+   * tab in the background, the machine asleep), which is not simulated: no burst of catch-up
+   * steps, the simulation simply goes on. Called on both edges, so that whichever frame comes
+   * first after the gap (browsers differ in the order of the event and the frame) discards it.
    */
-  resumeAfterHidden(): void {
+  ignoreNextFrameTime(): void {
     this.skipNextDelta = true;
   }
 
