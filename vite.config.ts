@@ -1,10 +1,38 @@
 // Build and dev server for the sandbox app: the app page and the embed example page.
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 
+/**
+ * The Content-Security-Policy of the built pages: scripts and styles only from the page's own
+ * origin (no eval, no inline script or style element), nothing embedded, no <base>. Images may
+ * be data: or blob: URLs (canvas snapshots). frame-ancestors cannot be set from a meta tag; a
+ * server that hosts the app should send it as a header.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: blob:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "worker-src 'self' blob:",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ');
+
+/** Adds the policy as a meta tag to every built HTML page (not in dev: the dev server injects inline scripts). */
+function contentSecurityPolicy(): Plugin {
+  return {
+    name: 'sphere-sandbox-csp',
+    apply: 'build',
+    transformIndexHtml: () => [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: CONTENT_SECURITY_POLICY }, injectTo: 'head-prepend' }],
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), contentSecurityPolicy()],
   build: {
     target: 'es2022',
     sourcemap: true,

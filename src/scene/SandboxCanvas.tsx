@@ -13,6 +13,7 @@ import { BoxFrame } from './BoxFrame.tsx';
 import { CameraControls } from './CameraControls.tsx';
 import { createDragPreview } from './drag-edit.ts';
 import { DragEditor } from './DragEditor.tsx';
+import { FaultHandlers } from './FaultHandlers.tsx';
 import type { DrawCounter } from './InstancedSpheres.tsx';
 import { SelectionMarker } from './SelectionMarker.tsx';
 import { SphereProbe, Spheres } from './Spheres.tsx';
@@ -129,6 +130,7 @@ export function SandboxCanvas({ store, insets, cameraPosition = null, testName, 
       <SelectionMarker store={store} preview={preview} />
       <DragEditor store={store} preview={preview} />
       <VisualAids store={store} />
+      <FaultHandlers store={store} dpr={testMode ? 1 : [1, 2]} />
       {/* Under reduced motion the camera stops where it is let go (no gliding). */}
       <CameraControls store={store} damping={!testMode && !reducedMotion} insets={insets} />
       {/* After the controls, so that a given position overrides the home view. */}

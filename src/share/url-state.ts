@@ -102,7 +102,8 @@ export function decodeState(query: string): ParsedLink {
     } else if (isNumberKey(key as SettingKey)) {
       const k = key as keyof typeof NUMBER_SPECS;
       const value = parseNumberInput(raw);
-      const problem = checkNumber(k, value);
+      // A value that is not a number is named in the notice, clipped like every untrusted text.
+      const problem = checkNumber(k, typeof value === 'string' ? clip(value) : value);
       if (problem) notices.push(`${problem}; ignored.`);
       else state.settings[k] = value as number;
     }
@@ -112,9 +113,20 @@ export function decodeState(query: string): ParsedLink {
   const combined = validateSettings(state.settings);
   const problems = Object.values(combined).filter((m): m is string => typeof m === 'string');
   if (problems.length > 0) {
-    return { state: { ...defaultState(), preset: state.preset }, notices: [...notices, `${problems[0]}. The default settings are used instead.`] };
+    return { state: { ...defaultState(), preset: state.preset }, notices: capNotices([...notices, `${problems[0]}. The default settings are used instead.`]) };
   }
-  return { state, notices };
+  return { state, notices: capNotices(notices) };
+}
+
+/** At most this many notices are shown for one link; the rest are counted. */
+export const MAX_NOTICES = 8;
+
+/** A link of a thousand bad fields gives a short list, not a wall of notices. */
+function capNotices(notices: string[]): string[] {
+  if (notices.length <= MAX_NOTICES) return notices;
+  const last = notices[notices.length - 1];
+  const kept = notices.slice(0, MAX_NOTICES - 2);
+  return [...kept, `…and ${notices.length - kept.length - 1} more problems in the link.`, last];
 }
 
 function parseEdits(raw: string): SphereEdit[] | string {

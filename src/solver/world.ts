@@ -1678,15 +1678,54 @@ export class World {
     let mask = 0;
     for (let k = 0; k < 3; k++) {
       const h = this.half[k];
-      if (this.g[k] > 0 && h - r - this.pos[b + k] <= gap && this.vel[b + k] === 0) {
+      const old = this.pos[b + k];
+      if (this.g[k] > 0 && h - r - old <= gap && this.vel[b + k] === 0) {
         this.pos[b + k] = h - r;
-        mask |= 1 << (2 * k + 1);
-      } else if (this.g[k] < 0 && this.pos[b + k] - (r - h) <= gap && this.vel[b + k] === 0) {
+        if (this.snapOverlaps(i, k, old)) this.pos[b + k] = old;
+        else mask |= 1 << (2 * k + 1);
+      } else if (this.g[k] < 0 && old - (r - h) <= gap && this.vel[b + k] === 0) {
         this.pos[b + k] = r - h;
-        mask |= 1 << (2 * k);
+        if (this.snapOverlaps(i, k, old)) this.pos[b + k] = old;
+        else mask |= 1 << (2 * k);
       }
     }
     this.restMask[i] = mask;
+  }
+
+  /**
+   * Whether moving sphere i onto a wall (axis k, from `old`) pushed it into a neighbour beyond
+   * the repair tolerance (deeper than it already was): a sphere leaning on another just above the
+   * floor must not be snapped down into it; it then falls and settles by the ordinary events.
+   * Walks the grid cells directly (no neighbour buffer: callers may be looping over one).
+   */
+  private snapOverlaps(i: number, k: number, old: number): boolean {
+    const p = this.pos;
+    const b = 3 * i;
+    const r = this.rad[i];
+    const nx = this.gridN[0], ny = this.gridN[1], nz = this.gridN[2];
+    const cx = this.cellC[b], cy = this.cellC[b + 1], cz = this.cellC[b + 2];
+    for (let qz = cz > 0 ? cz - 1 : 0; qz <= (cz < nz - 1 ? cz + 1 : nz - 1); qz++) {
+      for (let qy = cy > 0 ? cy - 1 : 0; qy <= (cy < ny - 1 ? cy + 1 : ny - 1); qy++) {
+        for (let qx = cx > 0 ? cx - 1 : 0; qx <= (cx < nx - 1 ? cx + 1 : nx - 1); qx++) {
+          for (let j = this.cellHead[(qz * ny + qy) * nx + qx]; j >= 0; j = this.nextIn[j]) {
+            if (j === i) continue;
+            const bj = 3 * j;
+            const s = r + this.rad[j];
+            const dx = p[bj] - p[b];
+            const dy = p[bj + 1] - p[b + 1];
+            const dz = p[bj + 2] - p[b + 2];
+            const d2 = dx * dx + dy * dy + dz * dz;
+            if (d2 >= s * s) continue;
+            const depth = s - Math.sqrt(d2);
+            if (depth <= REPAIR_TOLERANCE * s) continue;
+            const dk = p[bj + k] - old;
+            const before = s - Math.sqrt(d2 - (p[bj + k] - p[b + k]) ** 2 + dk * dk);
+            if (depth > before) return true;
+          }
+        }
+      }
+    }
+    return false;
   }
 
   /** a = g, minus the normal part of every wall the sphere rests on; 0 for a still sphere. */

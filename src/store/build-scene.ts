@@ -82,16 +82,30 @@ export function applyEdits(world: World, edits: readonly SphereEdit[]): string[]
 
 /**
  * Applies one edit (mass, radius, position, velocity, in that order); returns null, or the
- * solver's message naming the refused value (the world is then as before that field).
+ * solver's message naming the refused value (the sphere's mass, radius and velocity are then as
+ * before the edit; only the overlap repair of a radius that was put back may have moved neighbours).
  */
 export function applyEdit(world: World, edit: SphereEdit): string | null {
+  // Nothing half-applied: when a later field is refused, the earlier ones are put back.
+  const slot = world.indexOf(edit.id);
+  const oldMass = slot >= 0 ? world.masses[slot] : NaN;
+  const oldRadius = slot >= 0 ? world.radii[slot] : NaN;
+  const oldVelocity: [number, number, number] = slot >= 0 ? [world.velocities[3 * slot], world.velocities[3 * slot + 1], world.velocities[3 * slot + 2]] : [0, 0, 0];
+  let done = 0;
   try {
     if (edit.mass !== undefined) world.setMass(edit.id, edit.mass);
+    done = 1;
     if (edit.radius !== undefined) world.setRadius(edit.id, edit.radius);
+    done = 2;
     if (edit.position !== undefined) world.setPosition(edit.id, edit.position);
     if (edit.velocity !== undefined) world.setVelocity(edit.id, edit.velocity);
   } catch (error) {
     if (!(error instanceof SolverInputError)) throw error;
+    if (done >= 2 && edit.radius !== undefined) world.setRadius(edit.id, oldRadius);
+    if (done >= 1 && edit.mass !== undefined) {
+      world.setMass(edit.id, oldMass);
+      world.setVelocity(edit.id, oldVelocity);
+    }
     return error.message;
   }
   return null;

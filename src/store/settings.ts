@@ -120,13 +120,16 @@ function show(value: unknown): string {
 }
 
 /**
- * Reads a number typed into a field: the empty string and anything that is not a whole decimal
- * number (with optional exponent) stays a string, so that validation can name it.
+ * Reads a number typed into a field: the empty string, anything that is not a whole decimal
+ * number (with optional exponent) and a number too large for a double stay a string, so that
+ * validation can name it.
  */
 export function parseNumberInput(text: string): number | string {
   const trimmed = text.trim();
   if (!/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(trimmed)) return text;
-  return Number(trimmed);
+  // '1e400' is well formed but overflows: keep the text, so the message shows what was typed.
+  const value = Number(trimmed);
+  return Number.isFinite(value) ? value : text;
 }
 
 /** Checks one numeric value against its limits alone; returns the message, or null when fine. */

@@ -129,6 +129,14 @@ export class Simulation {
   frameBudgetMs = 30;
   /** Steps skipped so far because a frame ran out of its solver budget. */
   skippedSteps = 0;
+  /** Solver steps run by the last frame. */
+  stepsLastFrame = 0;
+  /** Most solver steps run by one frame since creation (a test may set it back to 0). */
+  mostStepsInAFrame = 0;
+  /** Real seconds the page was hidden or frozen, left unsimulated (see {@link ignoreNextFrameTime}). */
+  unseenSeconds = 0;
+  /** Set by {@link ignoreNextFrameTime}: the next frame's delta is real time nobody saw, not simulated. */
+  private skipNextDelta = false;
   /** Energy and momentum at each sample, for the plots and the CSV export. */
   readonly history = new History();
   /** The most recent sphere-sphere collisions. */
@@ -310,7 +318,14 @@ export class Simulation {
   frame(frameDeltaSeconds: number, running: boolean, sampleSeconds: number): boolean {
     this.framesRendered++;
     this.windowFrames++;
-    if (frameDeltaSeconds > 0 && Number.isFinite(frameDeltaSeconds)) this.windowReal += frameDeltaSeconds;
+    let delta = frameDeltaSeconds;
+    if (this.skipNextDelta) {
+      this.skipNextDelta = false;
+      if (delta > 0 && Number.isFinite(delta)) this.unseenSeconds += delta;
+      delta = 0;
+    }
+    if (delta > 0 && Number.isFinite(delta)) this.windowReal += delta;
+    let ran = 0;
     // The world goes to the worker while it plays there, and comes back when paused or no longer wanted there.
     const inWorker = running && this.wantsWorker;
     if (inWorker && this.remote === null) this.handOver();
@@ -319,24 +334,38 @@ export class Simulation {
       if (!inWorker) {
         if (!remote.returning) this.askBack();
       } else if (!remote.returning) {
-        const steps = this.clock.advance(frameDeltaSeconds, this.timeScale);
+        const steps = this.clock.advance(delta, this.timeScale);
+        ran = steps;
         // While a batch is out, owed steps wait (at most a frame's worth: a worker that falls
         // behind makes slow motion, not a backlog).
         remote.owed = Math.min(remote.owed + steps, this.clock.maxStepsPerFrame);
         if (!remote.inFlight && remote.owed > 0) this.requestBatch(remote);
       }
     } else if (running) {
-      const steps = this.clock.advance(frameDeltaSeconds, this.timeScale);
+      const steps = this.clock.advance(delta, this.timeScale);
       const start = steps > 1 ? this.now() : 0;
       for (let k = 0; k < steps; k++) {
         this.step();
+        ran++;
         if (k + 1 < steps && this.now() - start > this.frameBudgetMs) {
           this.skippedSteps += steps - k - 1;
           break;
         }
       }
     }
+    this.stepsLastFrame = ran;
+    if (ran > this.mostStepsInAFrame) this.mostStepsInAFrame = ran;
     return this.windowReal >= sampleSeconds - 1e-9;
+  }
+
+  /**
+   * The page was hidden, frozen or shown again: the next frame's delta spans time nobody saw (the
+   * tab in the background, the machine asleep), which is not simulated: no burst of catch-up
+   * steps, the simulation simply goes on. Called on both edges, so that whichever frame comes
+   * first after the gap (browsers differ in the order of the event and the frame) discards it.
+   */
+  ignoreNextFrameTime(): void {
+    this.skipNextDelta = true;
   }
 
   /** Exactly one fixed step, drawn at its end (for stepping while paused). */

@@ -29,13 +29,17 @@ const LABELS: Record<FieldName, string> = {
   vz: 'Velocity z (m/s)',
 };
 
-/** Checks one typed value; returns the number or a message naming the value. */
-export function checkEditValue(field: FieldName, text: string): number | string {
+/**
+ * Checks one typed value; returns the number or a message naming the value. `maxRadius` (half the
+ * smallest box side) bounds the radius, so that a sphere larger than its box is refused at the field.
+ */
+export function checkEditValue(field: FieldName, text: string, maxRadius = Infinity): number | string {
   const value = parseNumberInput(text);
   const name = LABELS[field].replace(/ \(.*\)$/, '');
   if (typeof value !== 'number' || !Number.isFinite(value)) return `${name} must be a number, got ${text.trim() === '' ? 'nothing' : JSON.stringify(text)}`;
   if ((field === 'mass' || field === 'radius') && value <= 0) return `${name} must be greater than 0, got ${value}`;
   if (Math.abs(value) > 1e6) return `${name} must be at most 1000000 in size, got ${value}`;
+  if (field === 'radius' && value > maxRadius) return `${name} must be at most ${Number(maxRadius.toPrecision(6))} m (half the smallest side of the box), got ${value}`;
   return value;
 }
 
@@ -88,6 +92,7 @@ export function Inspector({ store }: InspectorProps) {
           store={store}
           id={selected}
           initial={{ mass: m, radius: r, px: p[0], py: p[1], pz: p[2], vx: v[0], vy: v[1], vz: v[2] }}
+          maxRadius={Math.min(...sim.world.size) / 2}
           result={result.id === selected ? result.text : ''}
           onResult={(text) => setResult({ id: selected, text })}
         />
@@ -108,12 +113,14 @@ interface SphereEditorProps {
   store: SandboxStore;
   id: number;
   initial: Record<FieldName, number>;
+  /** Half the smallest box side: the largest radius the field accepts. */
+  maxRadius: number;
   /** The outcome of the last edit, shown under the form. */
   result: string;
   onResult(text: string): void;
 }
 
-function SphereEditor({ store, id, initial, result, onResult }: SphereEditorProps) {
+function SphereEditor({ store, id, initial, maxRadius, result, onResult }: SphereEditorProps) {
   const formId = useId();
   const [text, setText] = useState<Record<FieldName, string>>(() => {
     const t = {} as Record<FieldName, string>;
@@ -128,7 +135,7 @@ function SphereEditor({ store, id, initial, result, onResult }: SphereEditorProp
     const values: Partial<Record<FieldName, number>> = {};
     for (const k of Object.keys(LABELS) as FieldName[]) {
       if (text[k] === shown(initial[k])) continue; // unchanged
-      const checked = checkEditValue(k, text[k]);
+      const checked = checkEditValue(k, text[k], maxRadius);
       if (typeof checked === 'string') found[k] = checked;
       else values[k] = checked;
     }
