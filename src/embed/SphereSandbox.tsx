@@ -73,7 +73,7 @@ export interface SphereSandboxProps {
    * the live settings reach it. Changing it rebuilds the scene. @defaultValue null
    */
   preset?: string | null;
-  /** Number of spheres (1 to 20 000). Rebuilds the scene. @defaultValue 300 */
+  /** Number of spheres (1 to 100 000; from 5 000 the solver runs in a worker). Rebuilds the scene. @defaultValue 300 */
   count?: number;
   /** Smallest sphere radius, m. Rebuilds the scene. @defaultValue 0.15 */
   radiusMin?: number;

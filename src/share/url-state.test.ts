@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS } from '../store/settings.ts';
+import { COUNT_MAX, DEFAULT_SETTINGS } from '../store/settings.ts';
 import { decodeState, defaultState, encodeState, MAX_LINK_LENGTH } from './url-state.ts';
 import type { ExperimentState } from './url-state.ts';
 
@@ -41,7 +41,7 @@ describe('shared links', () => {
   });
 
   it('loads the defaults with a notice when the settings do not fit together', () => {
-    const parsed = decodeState('count=20000&boxSize=1&radiusMax=0.4');
+    const parsed = decodeState('count=100000&boxSize=1&radiusMax=0.4');
     expect(parsed.state.settings).toEqual(DEFAULT_SETTINGS);
     expect(parsed.notices.at(-1)).toMatch(/default settings are used instead/);
   });
@@ -61,7 +61,7 @@ describe('shared links', () => {
       fc.property(fc.oneof(fc.string({ maxLength: 300 }), fc.string({ unit: 'binary', maxLength: 300 }), fc.webQueryParameters(), fc.constantFrom('%', '%E0%A4%A', '&&&==', '?=&=', 'count=1e309', 'seed=-1', 'count=1.5', '<script>alert(1)</script>')), (q) => {
         const parsed = decodeState(q);
         const s = parsed.state.settings;
-        expect(Number.isInteger(s.count) && s.count >= 1 && s.count <= 20000).toBe(true);
+        expect(Number.isInteger(s.count) && s.count >= 1 && s.count <= COUNT_MAX).toBe(true);
         expect(s.restitution >= 0 && s.restitution <= 1).toBe(true);
         expect(s.radiusMin <= s.radiusMax).toBe(true);
         for (const n of parsed.notices) expect(typeof n).toBe('string');

@@ -39,7 +39,7 @@ describe('numeric fields refuse bad text with a message naming the field and the
   });
 
   it('the issue\'s examples: a billion spheres, a negative time scale, a radius larger than the box', () => {
-    expect(checkNumber('count', parseNumberInput('1e9'))).toBe('Spheres must be at most 20000, got 1000000000');
+    expect(checkNumber('count', parseNumberInput('1e9'))).toBe('Spheres must be at most 100000, got 1000000000');
     expect(checkNumber('timeScale', parseNumberInput('-1'))).toBe('Time scale must be at least 0.05 ×, got -1');
     expect(checkNumber('count', parseNumberInput('1e-400'))).toBe('Spheres must be at least 1, got 0');
     expect(checkNumber('boxSize', parseNumberInput('1e400'))).toBe('Box size must be a number, got "1e400"');
@@ -73,7 +73,7 @@ describe('a refused value never reaches the world', () => {
     const s = store();
     const world = s.getState().sim.world;
     expect(s.getState().applySetting('count', 1e9)).toBe(false);
-    expect(s.getState().errors.count).toMatch(/Spheres must be at most 20000, got 1000000000/);
+    expect(s.getState().errors.count).toMatch(/Spheres must be at most 100000, got 1000000000/);
     expect(s.getState().sim.world).toBe(world);
     expect(s.getState().sim.count).toBe(20);
     expect(s.getState().settings.count).toBe(20);

@@ -17,12 +17,12 @@ describe('settings validation', () => {
     expect(checkNumber('boxSize', Number.NaN)).toMatch(/Box size must be a number, got NaN/);
   });
 
-  it('accepts up to 20,000 spheres and warns above 5,000', () => {
-    const big = with_({ count: 20_000, boxSize: 20 });
+  it('accepts up to 100,000 spheres and warns above 5,000', () => {
+    const big = with_({ count: 100_000, boxSize: 40 });
     expect(validateSettings(big)).toEqual({});
-    expect(settingWarnings(big).count).toMatch(/20000 spheres may not animate smoothly/);
+    expect(settingWarnings(big).count).toMatch(/100000 spheres may not animate smoothly/);
     expect(settingWarnings(with_({ count: 5000, boxSize: 20 }))).toEqual({});
-    expect(validateSettings(with_({ count: 20_001, boxSize: 40 })).count).toMatch(/at most 20000/);
+    expect(validateSettings(with_({ count: 100_001, boxSize: 60 })).count).toMatch(/at most 100000/);
   });
 
   it('reports spheres that do not fit in the box on the field that was changed', () => {

@@ -118,7 +118,7 @@ export default async function faultsSuite({ browser, base, consoleErrors }) {
 
   await step('typed garbage gets a message next to its field and never reaches the world', async () => {
     const cases = [
-      ['Spheres', '1e9', /Spheres must be at most 20000, got 1000000000/],
+      ['Spheres', '1e9', /Spheres must be at most 100000, got 1000000000/],
       ['Spheres', '0x10', /Spheres must be a number, got "0x10"/],
       ['Time scale (×)', '-1', /Time scale must be at least 0.05 ×, got -1/],
       ['Largest radius (m)', '50', /Largest radius must be at most 5 m, got 50/],
