@@ -79,6 +79,10 @@ const SLEEP_TIME = 0.5;
 const SLEEP_SPEED_FACTOR = 2;
 
 const NONE = -1000;
+/** Slots of World.best. */
+const WALL_T = 0;
+const FACE_T = 1;
+const SCAN_T = 2;
 const CELL_BASE = -10; // cell crossing: CELL_BASE - (2 * axis + side)
 const WALL_BASE = -1; // wall w: WALL_BASE - w, w = 2 * axis + side (side 1 = + wall)
 
@@ -126,12 +130,11 @@ export class World {
   private pairT = new Float64Array(0);
   private pairJ = new Int32Array(0);
   private pairC = new Int32Array(0);
-  // Results of boundTimes and scanPairs (fields, so that nothing is returned boxed).
-  private wallBest = Infinity;
+  // Results of boundTimes and scanPairs: the times in a typed array (a number stored in an object
+  // field is boxed, a fresh heap number each store), the kinds as small integers.
+  private best = new Float64Array(3); // [WALL_T]: next wall hit, [FACE_T]: next cell face, [SCAN_T]: best pair
   private wallKind = NONE;
-  private faceBest = Infinity;
   private faceKind = NONE;
-  private scanBest = Infinity;
   private scanKind = NONE;
   private scanCount = 0;
   private lo = new Int32Array(3);
@@ -178,7 +181,8 @@ export class World {
   // Counters.
   private pairTotal = 0;
   private wallTotal = 0;
-  private lostTotal = 0;
+  /** [0]: kinetic energy lost since creation, J (a typed array: a number stored in an object field is boxed on every store). */
+  private lost = new Float64Array(1);
   private wallImp = new Float64Array(6);
   private stepId = 0;
   private sleepingCount = 0;
@@ -319,7 +323,7 @@ export class World {
       wallCollisions: this.wallTotal,
       wallImpulse: w[0] + w[1] + w[2] + w[3] + w[4] + w[5],
       wallImpulses: [w[0], w[1], w[2], w[3], w[4], w[5]],
-      energyLost: this.lostTotal,
+      energyLost: this.lost[0],
       sleeping: this.sleepingCount,
     };
   }
@@ -728,14 +732,14 @@ export class World {
 
   /** Finds sphere i's earliest event after time t and files it in the queue. */
   private predict(i: number): void {
-    const t = this.clock[0];
     this.advance(i);
     if (this.asleep[i] || this.isFixed[i]) {
       this.pairJ[i] = NONE;
       this.setEvent(i, Infinity, NONE, 0);
       return;
     }
-    const wall = this.boundTimes(i);
+    this.boundTimes(i);
+    const wall = this.best[WALL_T];
     // Pairs: every sphere in the 27 surrounding cells, up to the next wall hit (after it the
     // trajectory changes and this is predicted again). Not cut at the next cell face: the best
     // pair is kept, so that crossing a face only has to look at the cells it brings in.
@@ -744,11 +748,11 @@ export class World {
     const cx = this.cellC[b];
     const cy = this.cellC[b + 1];
     const cz = this.cellC[b + 2];
-    this.scanBest = wall;
+    this.best[SCAN_T] = wall;
     this.scanKind = NONE;
     this.scanCount = 0;
     this.scanPairs(i, cx > 0 ? cx - 1 : 0, cx < nx - 1 ? cx + 1 : nx - 1, cy > 0 ? cy - 1 : 0, cy < ny - 1 ? cy + 1 : ny - 1, cz > 0 ? cz - 1 : 0, cz < nz - 1 ? cz + 1 : nz - 1);
-    this.settle(i, t);
+    this.settle(i);
   }
 
   /**
@@ -763,12 +767,13 @@ export class World {
       return;
     }
     const t = this.clock[0];
-    const wall = this.boundTimes(i);
-    this.scanBest = wall;
+    this.boundTimes(i);
+    const wall = this.best[WALL_T];
+    this.best[SCAN_T] = wall;
     this.scanKind = NONE;
     this.scanCount = 0;
     if (j >= 0 && this.pairT[i] - t < wall) {
-      this.scanBest = this.pairT[i] - t;
+      this.best[SCAN_T] = this.pairT[i] - t;
       this.scanKind = j;
       this.scanCount = this.pairC[i];
     }
@@ -785,26 +790,31 @@ export class World {
       }
       this.scanPairs(i, lo[0], hi[0], lo[1], hi[1], lo[2], hi[2]);
     }
-    this.settle(i, t);
+    this.settle(i);
   }
 
-  /** Keeps the pair found by the scan as sphere i's best pair, and sets its next event. */
-  private settle(i: number, t: number): void {
+  /** Keeps the pair found by the scan as sphere i's best pair, and sets its next event (times from the clock's now). */
+  private settle(i: number): void {
+    const t = this.clock[0];
     const kind = this.scanKind;
     this.pairJ[i] = kind;
-    this.pairT[i] = t + this.scanBest;
+    this.pairT[i] = t + this.best[SCAN_T];
     this.pairC[i] = this.scanCount;
-    if (this.faceBest < this.scanBest) this.setEvent(i, t + this.faceBest, this.faceKind, 0);
-    else if (kind >= 0) this.setEvent(i, t + this.scanBest, kind, this.scanCount);
-    else this.setEvent(i, t + this.wallBest, this.wallKind, 0);
+    // The event written here rather than through setEvent: a time passed to a call that is not
+    // inlined would be boxed.
+    const which = this.best[FACE_T] < this.best[SCAN_T] ? FACE_T : kind >= 0 ? SCAN_T : WALL_T;
+    this.evTime[i] = t + this.best[which];
+    this.evKind[i] = which === FACE_T ? this.faceKind : which === SCAN_T ? kind : this.wallKind;
+    this.evCount[i] = which === SCAN_T ? this.scanCount : 0;
+    this.queue.update(i);
   }
 
   /**
    * Times from now until sphere i's centre reaches each wall (less its radius) and each face of
-   * its cell: the earliest wall in wallBest/wallKind (returned), the earliest face in
-   * faceBest/faceKind.
+   * its cell: the earliest wall in best[WALL_T]/wallKind, the earliest face in best[FACE_T]/faceKind
+   * (nothing returned: a number returned from a call V8 does not inline is boxed).
    */
-  private boundTimes(i: number): number {
+  private boundTimes(i: number): void {
     const p = this.pos;
     const v = this.vel;
     const a = this.acc;
@@ -860,16 +870,15 @@ export class World {
         faceKind = code;
       }
     }
-    this.wallBest = wall;
+    this.best[WALL_T] = wall;
     this.wallKind = wallKind;
-    this.faceBest = face;
+    this.best[FACE_T] = face;
     this.faceKind = faceKind;
-    return wall;
   }
 
   /**
    * Sphere i against every sphere in the cells [x0, x1] x [y0, y1] x [z0, z1]: keeps in
-   * scanBest/scanKind/scanCount the earliest contact found before scanBest.
+   * best[SCAN_T]/scanKind/scanCount the earliest contact found before best[SCAN_T].
    */
   private scanPairs(i: number, x0: number, x1: number, y0: number, y1: number, z0: number, z1: number): void {
     const t = this.clock[0];
@@ -893,7 +902,7 @@ export class World {
     // be struck again and again with ever smaller (geometrically shrinking) speeds.
     const stopSpeed = STOP_FRACTION * this.restUnit[0] * Math.sqrt(r);
     const nx = this.gridN[0], ny = this.gridN[1];
-    let best = this.scanBest;
+    let best = this.best[SCAN_T];
     let kind = this.scanKind;
     let count = this.scanCount;
     for (let qz = z0; qz <= z1; qz++) {
@@ -940,7 +949,7 @@ export class World {
         }
       }
     }
-    this.scanBest = best;
+    this.best[SCAN_T] = best;
     this.scanKind = kind;
     this.scanCount = count;
   }
@@ -1025,7 +1034,7 @@ export class World {
       this.wallImp[w] += impulse;
       this.wallTotal++;
       this.lastStep.wallCollisions++;
-      this.lostTotal += lost;
+      this.lost[0] += lost;
       {
         const p = this.events.pending;
         p[0] = t;
@@ -1098,7 +1107,7 @@ export class World {
         }
         this.events.record(this.idOf[i], this.idOf[j]);
       }
-      this.lostTotal += lost;
+      this.lost[0] += lost;
       if (this.vel[3 * i] * nx + this.vel[3 * i + 1] * ny + this.vel[3 * i + 2] * nz > -STOP_FRACTION * vRest) {
         this.setContact(nx, ny, nz, d, wi, wj, rMin);
         this.slideOver(i, j);
@@ -1127,7 +1136,7 @@ export class World {
       v[bj + 2] += impulse * wj * nz;
       this.pairTotal++;
       this.lastStep.pairCollisions++;
-      this.lostTotal += lost;
+      this.lost[0] += lost;
       {
         const p = this.events.pending;
         p[0] = t;
@@ -1328,7 +1337,7 @@ export class World {
       const m = members[q];
       after += 0.5 * this.mass[m] * (this.vel[3 * m] ** 2 + this.vel[3 * m + 1] ** 2 + this.vel[3 * m + 2] ** 2);
     }
-    this.lostTotal += Math.max(0, before - after);
+    this.lost[0] += Math.max(0, before - after);
     for (let c = 0; c < nc; c++) if (cB[c] < 0) this.wallImp[-1 - cB[c]] += cL[c];
     this.pairTotal++;
     this.lastStep.pairCollisions++;
@@ -1533,7 +1542,7 @@ export class World {
     const b = 3 * i;
     const m = this.mass[i];
     const v2 = this.vel[b] ** 2 + this.vel[b + 1] ** 2 + this.vel[b + 2] ** 2;
-    this.lostTotal += 0.5 * m * v2;
+    this.lost[0] += 0.5 * m * v2;
     this.vel[b] = this.vel[b + 1] = this.vel[b + 2] = 0;
     this.asleep[i] = 1;
     this.sleepingCount++;
