@@ -68,7 +68,7 @@ async function solverBytesDuring(run: () => void): Promise<{ solver: number; tot
   }
   const walk = (n: Node): void => {
     total += n.selfSize;
-    if (n.selfSize > 0 && n.callFrame.url.includes('/src/solver/')) {
+    if (n.selfSize > 0 && n.callFrame.url.includes('/src/solver/') && !n.callFrame.url.includes('.test.')) {
       solver += n.selfSize;
       sites.push(`${n.callFrame.functionName} (${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber + 1}) ${n.selfSize} B`);
     }
