@@ -93,7 +93,7 @@ export function speedHistogram(world: WorldReadable, bins = 30, maxSpeed?: numbe
     if (world.masses[i] === Infinity) continue;
     n++;
     massSum += world.masses[i];
-    fastest = Math.max(fastest, Math.hypot(v[3 * i], v[3 * i + 1], v[3 * i + 2]));
+    fastest = Math.max(fastest, Math.sqrt(v[3 * i] * v[3 * i] + v[3 * i + 1] * v[3 * i + 1] + v[3 * i + 2] * v[3 * i + 2]));
   }
   const top = maxSpeed ?? (fastest > 0 ? fastest * 1.05 : 1);
   const width = top / bins;
@@ -102,7 +102,7 @@ export function speedHistogram(world: WorldReadable, bins = 30, maxSpeed?: numbe
   const density = new Float64Array(bins);
   for (let i = 0; i < world.count; i++) {
     if (world.masses[i] === Infinity) continue;
-    const speed = Math.hypot(v[3 * i], v[3 * i + 1], v[3 * i + 2]);
+    const speed = Math.sqrt(v[3 * i] * v[3 * i] + v[3 * i + 1] * v[3 * i + 1] + v[3 * i + 2] * v[3 * i + 2]);
     const k = Math.min(bins - 1, Math.floor(speed / width));
     if (k >= 0) density[k] += 1;
   }

@@ -85,8 +85,11 @@ async function allocations(cdp, page, frames, writer) {
   let writerBytes = 0;
   let writerSamples = 0;
   const bySite = new Map();
+  const byFunction = new Map();
   for (const s of profile.samples) {
     total += s.size;
+    const fn = sites.get(s.nodeId).split(' <- ')[0];
+    byFunction.set(fn, (byFunction.get(fn) ?? 0) + s.size);
     if (inWriter.get(s.nodeId)) {
       writerBytes += s.size;
       writerSamples++;
@@ -100,6 +103,8 @@ async function allocations(cdp, page, frames, writer) {
     rendererBytesPerFrame: writerBytes / frames,
     rendererSamples: writerSamples,
     rendererSites: [...bySite.entries()].sort((a, b) => b[1] - a[1]).slice(0, 5),
+    // Where the whole page allocates (reported, not asserted): function, file, line and column.
+    pageSites: [...byFunction.entries()].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([site, bytes]) => `${site} ${Math.round(bytes / frames)} B/frame`),
     retainedGrowthPerFrame: (after.usedSize - before.usedSize) / frames,
   };
 }
@@ -240,7 +245,7 @@ export default async function scaleSuite({ browser, base, consoleErrors }) {
         report.allocation[key] = a;
         console.log(
           `       ${key}: renderer ${a.rendererBytesPerFrame.toFixed(1)} B/frame (samples per window: ${windows.join(', ')}), ` +
-            `whole page ${a.bytesPerFrame.toFixed(0)} B/frame, retained growth ${a.retainedGrowthPerFrame.toFixed(0)} B/frame`,
+            `whole page ${a.bytesPerFrame.toFixed(0)} B/frame (most in: ${a.pageSites.join('; ')}), retained growth ${a.retainedGrowthPerFrame.toFixed(0)} B/frame`,
         );
         check(a.rendererSamples === 0, `${renderer} renderer allocated in its frame loop (${key}): ${JSON.stringify(a.rendererSites)}`);
       }
