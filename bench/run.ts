@@ -53,6 +53,21 @@ function ours(scene: Scene): Engine {
   };
 }
 
+/**
+ * The six walls of the scene's box as slabs one metre thick outside it: `wall` gets each slab's
+ * half extents and centre.
+ */
+function boxWalls(scene: Scene, wall: (hx: number, hy: number, hz: number, x: number, y: number, z: number) => unknown): void {
+  const [lx, ly, lz] = scene.options.size as number[];
+  const t = 1;
+  wall(t, ly, lz, -lx / 2 - t, 0, 0);
+  wall(t, ly, lz, lx / 2 + t, 0, 0);
+  wall(lx, t, lz, 0, -ly / 2 - t, 0);
+  wall(lx, t, lz, 0, ly / 2 + t, 0);
+  wall(lx, ly, t, 0, 0, -lz / 2 - t);
+  wall(lx, ly, t, 0, 0, lz / 2 + t);
+}
+
 type JoltModule = Awaited<ReturnType<typeof initJolt>>;
 let J: JoltModule;
 
@@ -84,8 +99,6 @@ function jolt(scene: Scene): Engine {
   physics.mMinVelocityForRestitution = 0;
   system.SetPhysicsSettings(physics);
   const bi = system.GetBodyInterface();
-  const [lx, ly, lz] = scene.options.size as number[];
-  const t = 1; // wall thickness
   const wall = (hx: number, hy: number, hz: number, x: number, y: number, z: number) => {
     const shape = new J.BoxShape(new J.Vec3(hx, hy, hz), 0.05);
     const cs = new J.BodyCreationSettings(shape, new J.RVec3(x, y, z), new J.Quat(0, 0, 0, 1), J.EMotionType_Static, STATIC);
@@ -94,12 +107,7 @@ function jolt(scene: Scene): Engine {
     bi.CreateAndAddBody(cs, J.EActivation_DontActivate);
     J.destroy(cs);
   };
-  wall(t, ly, lz, -lx / 2 - t, 0, 0);
-  wall(t, ly, lz, lx / 2 + t, 0, 0);
-  wall(lx, t, lz, 0, -ly / 2 - t, 0);
-  wall(lx, t, lz, 0, ly / 2 + t, 0);
-  wall(lx, ly, t, 0, 0, -lz / 2 - t);
-  wall(lx, ly, t, 0, 0, lz / 2 + t);
+  boxWalls(scene, wall);
   // Body pointers stay valid; the BodyID values Jolt returns are reused temporaries.
   const bodies: InstanceType<JoltModule['Body']>[] = [];
   for (const s of scene.spheres) {
@@ -139,17 +147,10 @@ function jolt(scene: Scene): Engine {
 function rapier(scene: Scene): Engine {
   const world = new RAPIER.World({ x: 0, y: 0, z: 0 });
   world.timestep = DT;
-  const [lx, ly, lz] = scene.options.size as number[];
-  const t = 1; // wall thickness
   const walls = world.createRigidBody(RAPIER.RigidBodyDesc.fixed());
   const wall = (hx: number, hy: number, hz: number, x: number, y: number, z: number) =>
     world.createCollider(RAPIER.ColliderDesc.cuboid(hx, hy, hz).setTranslation(x, y, z).setRestitution(1).setFriction(0).setRestitutionCombineRule(RAPIER.CoefficientCombineRule.Max), walls);
-  wall(t, ly, lz, -lx / 2 - t, 0, 0);
-  wall(t, ly, lz, lx / 2 + t, 0, 0);
-  wall(lx, t, lz, 0, -ly / 2 - t, 0);
-  wall(lx, t, lz, 0, ly / 2 + t, 0);
-  wall(lx, ly, t, 0, 0, -lz / 2 - t);
-  wall(lx, ly, t, 0, 0, lz / 2 + t);
+  boxWalls(scene, wall);
   const bodies: RAPIER.RigidBody[] = [];
   for (const s of scene.spheres) {
     const p = s.position as number[];

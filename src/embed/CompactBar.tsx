@@ -7,7 +7,7 @@
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 import type { SandboxStore } from '../store/index.ts';
-import { PauseIcon, PlayIcon, RestartIcon, StepIcon } from '../ui/icons.tsx';
+import { TimeButtons } from '../ui/TimeButtons.tsx';
 
 /** Props of {@link CompactBar}. */
 export interface CompactBarProps {
@@ -25,18 +25,7 @@ export function CompactBar({ store, label }: CompactBarProps) {
   );
   return (
     <div className="sphere-sandbox__bar" role="toolbar" aria-label={`${label}: time controls`}>
-      <button type="button" className="button button--primary" data-action="toggle" onClick={() => store.getState().toggle()}>
-        {running ? <PauseIcon /> : <PlayIcon />}
-        {running ? 'Pause' : 'Play'}
-      </button>
-      <button type="button" className="button" data-action="step" title="Advance one step of 1/60 s" onClick={() => store.getState().stepOnce()}>
-        <StepIcon />
-        Step
-      </button>
-      <button type="button" className="button" data-action="restart" title="Start this scene again from the same seed" onClick={() => store.getState().restart()}>
-        <RestartIcon />
-        Restart
-      </button>
+      <TimeButtons store={store} running={running} />
       <p className="sphere-sandbox__status" data-stat="time">
         t = {Number.isFinite(simTime) ? simTime.toFixed(2) : '–'} s
         <span className="sphere-sandbox__rate"> · {running ? Math.round(rate).toLocaleString('en-US') : '–'} collisions/s</span>

@@ -89,10 +89,9 @@ export function slotData(world: World): SlotData {
   return { layoutVersion: world.layoutVersion, ids, radii: world.radii.slice(0, n), masses: world.masses.slice(0, n) };
 }
 
-/** Grows `a` to hold at least `n` entries, keeping its contents. */
-function grow<T extends Float64Array | Int32Array>(a: T, n: number, make: (n: number) => T): T {
-  if (a.length >= n) return a;
-  const b = make(Math.max(n, 2 * a.length));
+/** A copy of `a` with room for `n` entries. */
+function grown<T extends Float64Array | Int32Array>(a: T, n: number): T {
+  const b = (a instanceof Float64Array ? new Float64Array(n) : new Int32Array(n)) as T;
   b.set(a);
   return b;
 }
@@ -109,6 +108,17 @@ export function serveSolver(port: SolverPort): void {
   let impulse = new Float64Array(256);
   let lost = new Float64Array(256);
   let closing = new Float64Array(256);
+  /** Makes room for `need` collisions in the batch buffers (by doubling, so rarely). */
+  const growEvents = (need: number): void => {
+    const size = Math.max(need, 2 * time.length);
+    time = grown(time, size);
+    a = grown(a, size);
+    b = grown(b, size);
+    normal = grown(normal, 3 * size);
+    impulse = grown(impulse, size);
+    lost = grown(lost, size);
+    closing = grown(closing, size);
+  };
 
   const run = (m: Extract<ToSolver, { type: 'run' }>): void => {
     const w = world as World;
@@ -131,20 +141,20 @@ export function serveSolver(port: SolverPort): void {
       const ev = w.events;
       dropped += ev.dropped;
       const need = count + ev.count;
-      time = grow(time, need, (x) => new Float64Array(x));
-      a = grow(a, need, (x) => new Int32Array(x));
-      b = grow(b, need, (x) => new Int32Array(x));
-      normal = grow(normal, 3 * need, (x) => new Float64Array(x));
-      impulse = grow(impulse, need, (x) => new Float64Array(x));
-      lost = grow(lost, need, (x) => new Float64Array(x));
-      closing = grow(closing, need, (x) => new Float64Array(x));
-      time.set(ev.time.subarray(0, ev.count), count);
-      a.set(ev.a.subarray(0, ev.count), count);
-      b.set(ev.b.subarray(0, ev.count), count);
-      normal.set(ev.normal.subarray(0, 3 * ev.count), 3 * count);
-      impulse.set(ev.impulse.subarray(0, ev.count), count);
-      lost.set(ev.energyLost.subarray(0, ev.count), count);
-      closing.set(ev.closingSpeed.subarray(0, ev.count), count);
+      if (need > time.length) growEvents(need);
+      // Copied entry by entry: no typed-array views made per step.
+      for (let k = 0; k < ev.count; k++) {
+        const q = count + k;
+        time[q] = ev.time[k];
+        a[q] = ev.a[k];
+        b[q] = ev.b[k];
+        normal[3 * q] = ev.normal[3 * k];
+        normal[3 * q + 1] = ev.normal[3 * k + 1];
+        normal[3 * q + 2] = ev.normal[3 * k + 2];
+        impulse[q] = ev.impulse[k];
+        lost[q] = ev.energyLost[k];
+        closing[q] = ev.closingSpeed[k];
+      }
       count = need;
     }
     const stepMs = performance.now() - t0;

@@ -6,7 +6,8 @@
 import { useEffect, useId, type RefObject } from 'react';
 import { useStore } from 'zustand';
 import type { SandboxStore } from '../store/index.ts';
-import { PauseIcon, PlayIcon, RestartIcon, ReverseIcon, StepIcon, ViewIcon } from './icons.tsx';
+import { ReverseIcon, ViewIcon } from './icons.tsx';
+import { TimeButtons } from './TimeButtons.tsx';
 
 /** Time scales offered in the speed menu (slow motion to fast forward). */
 const SPEEDS = [0.1, 0.25, 0.5, 1, 2, 4];
@@ -55,18 +56,7 @@ export function Transport({ store, keyScope }: TransportProps) {
 
   return (
     <div className="transport" role="toolbar" aria-label="Time controls">
-      <button type="button" className="button button--primary" data-action="toggle" aria-keyshortcuts="Space" onClick={() => store.getState().toggle()}>
-        {running ? <PauseIcon /> : <PlayIcon />}
-        {running ? 'Pause' : 'Play'}
-      </button>
-      <button type="button" className="button" data-action="step" aria-keyshortcuts="ArrowRight" title="Advance one step of 1/60 s (→)" onClick={() => store.getState().stepOnce()}>
-        <StepIcon />
-        Step
-      </button>
-      <button type="button" className="button" data-action="restart" title="Start this scene again from the same seed" onClick={() => store.getState().restart()}>
-        <RestartIcon />
-        Restart
-      </button>
+      <TimeButtons store={store} running={running} shortcuts />
       <button type="button" className="button" data-action="reverse" title="Negate every velocity: with e = 1 the spheres retrace their paths" onClick={() => store.getState().reverse()}>
         <ReverseIcon />
         Reverse

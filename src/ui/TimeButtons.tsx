@@ -1,0 +1,43 @@
+/**
+ * Play/pause, step and restart: the buttons the app's time controls and an embedded sandbox's
+ * compact bar share.
+ */
+import type { SandboxStore } from '../store/index.ts';
+import { PauseIcon, PlayIcon, RestartIcon, StepIcon } from './icons.tsx';
+
+/** Props of {@link TimeButtons}. */
+export interface TimeButtonsProps {
+  /** The sandbox store. */
+  store: SandboxStore;
+  /** Whether the simulation is playing (the first button then pauses). */
+  running: boolean;
+  /** Whether the keyboard shortcuts (Space, right arrow) work here and are announced. @defaultValue false */
+  shortcuts?: boolean;
+}
+
+/** The play/pause, step and restart buttons. */
+export function TimeButtons({ store, running, shortcuts = false }: TimeButtonsProps) {
+  return (
+    <>
+      <button type="button" className="button button--primary" data-action="toggle" aria-keyshortcuts={shortcuts ? 'Space' : undefined} onClick={() => store.getState().toggle()}>
+        {running ? <PauseIcon /> : <PlayIcon />}
+        {running ? 'Pause' : 'Play'}
+      </button>
+      <button
+        type="button"
+        className="button"
+        data-action="step"
+        aria-keyshortcuts={shortcuts ? 'ArrowRight' : undefined}
+        title={shortcuts ? 'Advance one step of 1/60 s (→)' : 'Advance one step of 1/60 s'}
+        onClick={() => store.getState().stepOnce()}
+      >
+        <StepIcon />
+        Step
+      </button>
+      <button type="button" className="button" data-action="restart" title="Start this scene again from the same seed" onClick={() => store.getState().restart()}>
+        <RestartIcon />
+        Restart
+      </button>
+    </>
+  );
+}
