@@ -1,16 +1,23 @@
 /**
- * The event queue: an indexed binary min-heap of sphere slots keyed by the time of each sphere's
- * next predicted event (one event per sphere). Changing a sphere's key repositions it in O(log N);
- * nothing is allocated after `reserve`.
+ * The event queue: an indexed 4-ary min-heap of sphere slots keyed by the time of each sphere's
+ * next predicted event (one event per sphere). Changing a sphere's key repositions it in
+ * O(log N); nothing is allocated after `reserve`.
+ *
+ * Each heap position holds its key next to its slot (`time[k]` beside `heap[k]`), so a sift reads
+ * consecutive memory instead of jumping to the keys of scattered slots, and a node's four
+ * children share a cache line: in a world of 100,000 spheres the heap is the part of a step
+ * that would otherwise miss the cache most.
  */
 export class EventQueue {
   /** heap[k] = slot at heap position k. */
   private heap = new Int32Array(16);
+  /** time[k] = key of heap[k]. */
+  private time = new Float64Array(16);
   /** where[slot] = heap position of that slot. */
   private where = new Int32Array(16);
   private size = 0;
 
-  /** The keys: keys[slot] is read on every comparison, so the world owns and writes them. */
+  /** The keys: the world owns and writes them (keys[slot]), then calls `update(slot)`. */
   constructor(private keys: Float64Array) {}
 
   /** Makes room for `n` slots and points at the (possibly reallocated) key array. */
@@ -19,6 +26,7 @@ export class EventQueue {
     if (this.heap.length < n) {
       // Exactly n: the world grows its own capacity (by doubling, or exactly for a batch).
       this.heap = new Int32Array(n);
+      this.time = new Float64Array(n);
       this.where = new Int32Array(n);
     }
   }
@@ -28,14 +36,15 @@ export class EventQueue {
     this.size = n;
     for (let k = 0; k < n; k++) {
       this.heap[k] = k;
+      this.time[k] = this.keys[k];
       this.where[k] = k;
     }
-    for (let k = (n >> 1) - 1; k >= 0; k--) this.siftDown(k);
+    for (let k = (n - 2) >> 2; k >= 0; k--) this.siftDown(k, this.heap[k]);
   }
 
   /** Bytes held by the heap's arrays. */
   memoryBytes(): number {
-    return this.heap.byteLength + this.where.byteLength;
+    return this.heap.byteLength + this.time.byteLength + this.where.byteLength;
   }
 
   /** The slot with the earliest event, or -1 when empty. */
@@ -46,47 +55,70 @@ export class EventQueue {
   /** Call after keys[slot] changed. */
   update(slot: number): void {
     const k = this.where[slot];
-    if (k > 0 && this.less(k, (k - 1) >> 1)) this.siftUp(k);
-    else this.siftDown(k);
+    const key = this.keys[slot];
+    if (k > 0) {
+      const p = (k - 1) >> 2;
+      const kp = this.time[p];
+      if (key < kp || (key === kp && slot < this.heap[p])) {
+        this.siftUp(k, slot);
+        return;
+      }
+    }
+    this.siftDown(k, slot);
   }
 
-  /** Ties break on the slot index so that the order of equal times is deterministic. */
-  private less(a: number, b: number): boolean {
-    const sa = this.heap[a];
-    const sb = this.heap[b];
-    const ka = this.keys[sa];
-    const kb = this.keys[sb];
-    return ka < kb || (ka === kb && sa < sb);
-  }
+  // Ties break on the slot index, so that the order of equal times is deterministic. The sifts
+  // take the slot and read its key themselves: a number passed to a call that V8 does not inline
+  // would be boxed (allocated).
 
-  private swap(a: number, b: number): void {
-    const sa = this.heap[a];
-    const sb = this.heap[b];
-    this.heap[a] = sb;
-    this.heap[b] = sa;
-    this.where[sb] = a;
-    this.where[sa] = b;
-  }
-
-  private siftUp(k: number): void {
+  /** Moves the hole at k up until slot (with its key) fits there. */
+  private siftUp(k: number, slot: number): void {
+    const key = this.keys[slot];
+    const heap = this.heap;
+    const time = this.time;
     while (k > 0) {
-      const p = (k - 1) >> 1;
-      if (!this.less(k, p)) break;
-      this.swap(k, p);
+      const p = (k - 1) >> 2;
+      const kp = time[p];
+      const sp = heap[p];
+      if (!(key < kp || (key === kp && slot < sp))) break;
+      heap[k] = sp;
+      time[k] = kp;
+      this.where[sp] = k;
       k = p;
     }
+    heap[k] = slot;
+    time[k] = key;
+    this.where[slot] = k;
   }
 
-  private siftDown(k: number): void {
+  /** Moves the hole at k down until slot (with its key) fits there. */
+  private siftDown(k: number, slot: number): void {
+    const key = this.keys[slot];
+    const heap = this.heap;
+    const time = this.time;
     const n = this.size;
     for (;;) {
-      const l = 2 * k + 1;
-      if (l >= n) break;
-      let m = l;
-      if (l + 1 < n && this.less(l + 1, l)) m = l + 1;
-      if (!this.less(m, k)) break;
-      this.swap(k, m);
+      const c0 = 4 * k + 1;
+      if (c0 >= n) break;
+      const end = c0 + 4 < n ? c0 + 4 : n;
+      let m = c0;
+      let km = time[c0];
+      for (let c = c0 + 1; c < end; c++) {
+        const kc = time[c];
+        if (kc < km || (kc === km && heap[c] < heap[m])) {
+          m = c;
+          km = kc;
+        }
+      }
+      const sm = heap[m];
+      if (!(km < key || (km === key && sm < slot))) break;
+      heap[k] = sm;
+      time[k] = km;
+      this.where[sm] = k;
       k = m;
     }
+    heap[k] = slot;
+    time[k] = key;
+    this.where[slot] = k;
   }
 }

@@ -9,7 +9,9 @@
  * collision is detected by a per-sphere collision counter when it comes up, and simply redone.
  * At the end of the step every sphere is brought to the step's end time.
  *
- * Hot data is struct-of-arrays in typed arrays grown by doubling; nothing is allocated in `step`.
+ * Each sphere's hot state is one 128-byte record (see RECORD below), so that an event reads one
+ * or two cache lines per sphere; the rest is in typed arrays. Everything grows by doubling, and
+ * nothing is allocated in `step`.
  */
 import { CollisionEvents, WALL_CODE } from './events.ts';
 import { EventQueue } from './event-queue.ts';
@@ -86,6 +88,23 @@ const SCAN_T = 2;
 const CELL_BASE = -10; // cell crossing: CELL_BASE - (2 * axis + side)
 const WALL_BASE = -1; // wall w: WALL_BASE - w, w = 2 * axis + side (side 1 = + wall)
 
+/**
+ * RECORD: the per-sphere record, 128 bytes (two cache lines). The first line holds everything a
+ * prediction reads of a neighbour: position, velocity, local time and radius; the second the
+ * rest of what an event reads and writes of its own sphere. Views of one ArrayBuffer, each
+ * starting at its field's byte offset, so field f of slot i is view[STRIDE * i + component]:
+ *
+ *   bytes   0-23  pos (f64 x3)    24-47 vel (f64 x3)    48 tLoc (f64)     56 rad (f64)
+ *   bytes  64-87  acc (f64 x3)    88 pairT (f64)
+ *   bytes  96-107 cellC (i32 x3)  108 collCount (i32)   112 pairJ (i32)   116 pairC (i32)
+ *   bytes 120     evKind (i32)    124 asleep  125 isFixed  126 frozen  127 restMask (u8 each)
+ */
+const RECORD_BYTES = 128;
+/** Strides of the record's views, in elements: f64, i32, u8. */
+const S = RECORD_BYTES / 8;
+const SI = RECORD_BYTES / 4;
+const SB = RECORD_BYTES;
+
 /** Creates a world; see {@link WorldOptions}. Throws {@link SolverInputError} on bad options. */
 export function createWorld(options: WorldOptions): World {
   return new World(options);
@@ -102,20 +121,35 @@ export class World {
   private simTime = 0;
   private dirty = true;
 
-  // Hot per-sphere state (slot-indexed).
+  // Per-sphere state (slot-indexed); the hot part in the record's views (see RECORD).
+  private rec = new ArrayBuffer(0);
+  private recordI32 = new Int32Array(0); // the whole record as 32-bit words
   private pos = new Float64Array(0);
   private vel = new Float64Array(0);
-  private acc = new Float64Array(0);
   private tLoc = new Float64Array(0);
   private rad = new Float64Array(0);
-  private mass = new Float64Array(0);
-  private invMass = new Float64Array(0);
-  private ownE = new Float64Array(0); // NaN: use the world's restitution
+  private acc = new Float64Array(0);
+  private pairT = new Float64Array(0);
+  private cellC = new Int32Array(0);
+  private collCount = new Int32Array(0);
+  private pairJ = new Int32Array(0);
+  private pairC = new Int32Array(0); // the partner's collCount when the pair was predicted
+  private evKind = new Int32Array(0);
   private isFixed = new Uint8Array(0);
   private asleep = new Uint8Array(0);
   private frozen = new Uint8Array(0);
   private restMask = new Uint8Array(0); // bit w: resting on wall w
-  private collCount = new Int32Array(0);
+  // Copies for the public readouts (positions, velocities, radii, sleeping), made when asked.
+  private outPos = new Float64Array(0);
+  private outVel = new Float64Array(0);
+  private outRad = new Float64Array(0);
+  private outSleep = new Uint8Array(0);
+  private outAt = new Int32Array(4).fill(-1); // the stateVersion each copy was made at
+  // Counts calls that may change the state (every public edit and step bumps it first).
+  private stateVersion = 0;
+  private mass = new Float64Array(0);
+  private invMass = new Float64Array(0);
+  private ownE = new Float64Array(0); // NaN: use the world's restitution
   private lastColl = new Float64Array(0);
   private slowSince = new Float64Array(0); // NaN: not slow
   private stepStamp = new Int32Array(0);
@@ -123,13 +157,10 @@ export class World {
 
   // The one predicted event per sphere.
   private evTime = new Float64Array(0);
-  private evKind = new Int32Array(0);
-  private evCount = new Int32Array(0);
-  // Each sphere's earliest pair contact found by its last search (kept across cell crossings):
-  // time, partner slot (NONE: none before its next wall hit) and the partner's collision count.
-  private pairT = new Float64Array(0);
-  private pairJ = new Int32Array(0);
-  private pairC = new Int32Array(0);
+  // Its kind is evKind in the record: a partner's slot (a pair event, valid while the partner's
+  // collCount still equals pairC), or a wall or cell-face code. Each sphere's earliest pair
+  // contact found by its last search is kept across cell crossings (pairT, pairJ, pairC: time,
+  // partner slot or NONE, partner's collision count).
   // Results of boundTimes and scanPairs: the times in a typed array (a number stored in an object
   // field is boxed, a fresh heap number each store), the kinds as small integers.
   private best = new Float64Array(3); // [WALL_T]: next wall hit, [FACE_T]: next cell face, [SCAN_T]: best pair
@@ -145,7 +176,6 @@ export class World {
   private gridN = new Int32Array(3);
   private cellW = new Float64Array(3);
   private cellHead = new Int32Array(0);
-  private cellC = new Int32Array(0); // 3 per sphere
   private nextIn = new Int32Array(0);
 
   // Stable ids.
@@ -189,6 +219,7 @@ export class World {
   private frozenCount = 0;
   /** After a renumbering: the old slot of each new slot (see {@link reorder}). */
   private fromSlot = new Int32Array(0);
+  private permTmp = new Float64Array(SI);
   /** The step of the last renumbering. */
   private reorderedAt = -1;
   private layout = 0;
@@ -215,25 +246,56 @@ export class World {
   get time(): number {
     return this.simTime;
   }
-  /** Positions x y z interleaved, first 3 * count entries valid. Re-read after adding spheres (the array grows). */
+  /**
+   * Positions x y z interleaved, first 3 * count entries valid. A copy of the world's state, made
+   * when first asked after a change (step or edit) and reused until the next: read it again after
+   * each step rather than keeping it.
+   */
   get positions(): Float64Array {
-    return this.pos;
+    if (this.outAt[0] !== this.stateVersion) {
+      if (this.outPos.length < 3 * this.cap) this.outPos = new Float64Array(3 * this.cap);
+      this.copyOut(this.outPos, this.pos, 3);
+      this.outAt[0] = this.stateVersion;
+    }
+    return this.outPos;
   }
   /** Velocities x y z interleaved, like {@link positions}. */
   get velocities(): Float64Array {
-    return this.vel;
+    if (this.outAt[1] !== this.stateVersion) {
+      if (this.outVel.length < 3 * this.cap) this.outVel = new Float64Array(3 * this.cap);
+      this.copyOut(this.outVel, this.vel, 3);
+      this.outAt[1] = this.stateVersion;
+    }
+    return this.outVel;
   }
-  /** Radii, m. */
+  /** Radii, m (a copy, like {@link positions}). */
   get radii(): Float64Array {
-    return this.rad;
+    if (this.outAt[2] !== this.stateVersion) {
+      if (this.outRad.length < this.cap) this.outRad = new Float64Array(this.cap);
+      this.copyOut(this.outRad, this.rad, 1);
+      this.outAt[2] = this.stateVersion;
+    }
+    return this.outRad;
   }
   /** Masses, kg; Infinity for a fixed sphere. */
   get masses(): Float64Array {
     return this.mass;
   }
-  /** 1 where the sphere is asleep (resting under gravity), else 0. */
+  /** 1 where the sphere is asleep (resting under gravity), else 0 (a copy, like {@link positions}). */
   get sleeping(): Uint8Array {
-    return this.asleep;
+    if (this.outAt[3] !== this.stateVersion) {
+      if (this.outSleep.length < this.cap) this.outSleep = new Uint8Array(this.cap);
+      for (let i = 0; i < this.n; i++) this.outSleep[i] = this.asleep[SB * i];
+      this.outAt[3] = this.stateVersion;
+    }
+    return this.outSleep;
+  }
+
+  /** out[width * i + k] = field[S * i + k] for every sphere (a record field to a packed array). */
+  private copyOut(out: Float64Array, field: Float64Array, width: number): void {
+    for (let i = 0; i < this.n; i++) {
+      for (let k = 0; k < width; k++) out[width * i + k] = field[S * i + k];
+    }
   }
   /** The resolved options (read only). */
   get options(): Readonly<ResolvedOptions> {
@@ -287,10 +349,13 @@ export class World {
    * the solver's memory, for the benchmark's bytes-per-sphere figure.
    */
   memoryBytes(): number {
-    let bytes = 0;
+    // Each buffer once: the record's fields are views of one buffer.
+    const buffers = new Set<ArrayBufferLike>();
     for (const value of Object.values(this)) {
-      if (ArrayBuffer.isView(value)) bytes += value.byteLength;
+      if (ArrayBuffer.isView(value)) buffers.add(value.buffer);
     }
+    let bytes = 0;
+    for (const b of buffers) bytes += b.byteLength;
     return bytes + this.queue.memoryBytes() + this.events.memoryBytes();
   }
 
@@ -303,13 +368,13 @@ export class World {
     let pz = 0;
     const gx = this.g[0], gy = this.g[1], gz = this.g[2];
     for (let i = 0; i < this.n; i++) {
-      if (this.isFixed[i]) continue;
+      if (this.isFixed[SB * i]) continue;
       const m = this.mass[i];
-      const vx = this.vel[3 * i];
-      const vy = this.vel[3 * i + 1];
-      const vz = this.vel[3 * i + 2];
+      const vx = this.vel[S * i];
+      const vy = this.vel[S * i + 1];
+      const vz = this.vel[S * i + 2];
       ke += 0.5 * m * (vx * vx + vy * vy + vz * vz);
-      pe -= m * (gx * this.pos[3 * i] + gy * this.pos[3 * i + 1] + gz * this.pos[3 * i + 2]);
+      pe -= m * (gx * this.pos[S * i] + gy * this.pos[S * i + 1] + gz * this.pos[S * i + 2]);
       px += m * vx;
       py += m * vy;
       pz += m * vz;
@@ -334,6 +399,7 @@ export class World {
 
   /** Adds a sphere and returns its id. Overlaps it creates are repaired (PHYSICS.md section 6). */
   addSphere(def: SphereOptions): number {
+    this.stateVersion++;
     this.pending[0] = this.checkSphere(def, '');
     return this.appendChecked(1, 'position', def?.position);
   }
@@ -345,6 +411,7 @@ export class World {
    * N spheres costs time linear in N (adding them one by one repairs N times).
    */
   addSpheres(defs: readonly SphereOptions[]): number {
+    this.stateVersion++;
     if (!Array.isArray(defs)) throw new SolverInputError('spheres', defs, 'an array of sphere definitions');
     if (this.pending.length < defs.length) this.pending = new Array(defs.length);
     for (let k = 0; k < defs.length; k++) this.pending[k] = this.checkSphere(defs[k], `spheres[${k}].`);
@@ -387,24 +454,24 @@ export class World {
         const id = this.nextId++;
         this.idOf[i] = id;
         this.slotOf[id] = i;
-        this.rad[i] = s.radius;
+        this.rad[S * i] = s.radius;
         this.mass[i] = s.mass;
         this.invMass[i] = s.fixed ? 0 : 1 / s.mass;
-        this.isFixed[i] = s.fixed ? 1 : 0;
+        this.isFixed[SB * i] = s.fixed ? 1 : 0;
         this.ownE[i] = s.e;
-        this.asleep[i] = 0;
-        this.frozen[i] = 0;
-        this.restMask[i] = 0;
-        this.collCount[i] = 0;
+        this.asleep[SB * i] = 0;
+        this.frozen[SB * i] = 0;
+        this.restMask[SB * i] = 0;
+        this.collCount[SI * i] = 0;
         this.lastColl[i] = -Infinity;
         this.slowSince[i] = NaN;
         this.stepStamp[i] = -1;
-        this.tLoc[i] = this.simTime;
+        this.tLoc[S * i] = this.simTime;
         this.setVec(this.pos, i, s.p);
         this.setVec(this.vel, i, s.fixed ? [0, 0, 0] : s.v);
         if (this.o.planar) {
-          this.pos[3 * i + 2] = 0;
-          this.vel[3 * i + 2] = 0;
+          this.pos[S * i + 2] = 0;
+          this.vel[S * i + 2] = 0;
         }
       }
     }, field, value, () => {
@@ -420,6 +487,7 @@ export class World {
 
   /** Removes a sphere. The last sphere moves into its slot; ids do not change (see {@link indexOf}). */
   removeSphere(id: number): void {
+    this.stateVersion++;
     const i = this.slotFor(id);
     this.sync();
     this.removeSlot(i);
@@ -430,6 +498,7 @@ export class World {
 
   /** Removes every sphere; counters and time are kept. */
   clear(): void {
+    this.stateVersion++;
     for (let i = 0; i < this.n; i++) this.slotOf[this.idOf[i]] = -1;
     this.n = 0;
     this.sleepingCount = 0;
@@ -438,50 +507,54 @@ export class World {
 
   /** Moves a sphere by hand (the centre must be inside the box); overlaps are repaired. */
   setPosition(id: number, position: Vec3Like): void {
+    this.stateVersion++;
     const i = this.slotFor(id);
     const p = vec3('position', position);
     this.checkInside('position', p);
     this.sync();
     this.editRollback(() => {
       this.setVec(this.pos, i, p);
-      if (this.o.planar) this.pos[3 * i + 2] = 0;
+      if (this.o.planar) this.pos[S * i + 2] = 0;
     }, 'position', p);
   }
 
   /** Sets a sphere's velocity, m/s (ignored for a fixed sphere, which never moves). */
   setVelocity(id: number, velocity: Vec3Like): void {
+    this.stateVersion++;
     const i = this.slotFor(id);
     const v = vec3('velocity', velocity);
     this.sync();
-    if (this.isFixed[i]) return;
+    if (this.isFixed[SB * i]) return;
     this.setVec(this.vel, i, v);
-    if (this.o.planar) this.vel[3 * i + 2] = 0;
+    if (this.o.planar) this.vel[S * i + 2] = 0;
     this.wakeAll();
     this.dirty = true;
   }
 
   /** Changes a sphere's radius. Its mass is kept (set it with {@link setMass}); overlaps are repaired. */
   setRadius(id: number, radius: number): void {
+    this.stateVersion++;
     const i = this.slotFor(id);
     positive('radius', radius);
     this.checkFits('radius', radius);
     this.sync();
-    const old = this.rad[i];
+    const old = this.rad[S * i];
     this.editRollback(() => {
-      this.rad[i] = radius;
+      this.rad[S * i] = radius;
     }, 'radius', radius, () => {
-      this.rad[i] = old;
+      this.rad[S * i] = old;
     });
   }
 
   /** Sets a sphere's mass, kg; Infinity makes it fixed, a finite mass frees a fixed sphere. */
   setMass(id: number, mass: number): void {
+    this.stateVersion++;
     const i = this.slotFor(id);
     if (mass !== Infinity) positive('mass', mass);
     this.sync();
     this.mass[i] = mass;
     this.invMass[i] = mass === Infinity ? 0 : 1 / mass;
-    this.isFixed[i] = mass === Infinity ? 1 : 0;
+    this.isFixed[SB * i] = mass === Infinity ? 1 : 0;
     if (mass === Infinity) this.setVec(this.vel, i, [0, 0, 0]);
     this.wakeAll();
     this.dirty = true;
@@ -489,48 +562,54 @@ export class World {
 
   /** Fixes a sphere in place (infinite mass) or frees it with the density-based mass. */
   setFixed(id: number, fixed: boolean): void {
+    this.stateVersion++;
     const i = this.slotFor(id);
     bool('fixed', fixed);
     if (fixed) this.setMass(id, Infinity);
-    else if (this.isFixed[i]) {
-      const r = this.rad[i];
+    else if (this.isFixed[SB * i]) {
+      const r = this.rad[S * i];
       this.setMass(id, (4 / 3) * Math.PI * r * r * r * this.o.density);
     }
   }
 
   /** Sets or clears (undefined) a sphere's own restitution; see {@link SphereOptions.restitution}. */
   setSphereRestitution(id: number, restitution: number | undefined): void {
+    this.stateVersion++;
     const i = this.slotFor(id);
     this.ownE[i] = restitution === undefined ? NaN : inRange('restitution', restitution, 0, 1);
   }
 
   /** The world's restitution between spheres, in [0, 1]; applies from the next collision. */
   setRestitution(e: number): void {
+    this.stateVersion++;
     this.o.restitution = inRange('restitution', e, 0, 1);
   }
 
   /** The restitution at the walls, in [0, 1]; applies from the next wall hit. */
   setWallRestitution(e: number): void {
+    this.stateVersion++;
     this.o.wallRestitution = inRange('wallRestitution', e, 0, 1);
   }
 
   /** Changes gravity, m/s^2. Wakes every sleeping sphere. */
   setGravity(gravity: Vec3Like): void {
+    this.stateVersion++;
     const g = vec3('gravity', gravity);
     this.sync();
     this.o.gravity = g;
     this.applyGeometry();
     this.wakeAll();
-    for (let i = 0; i < this.n; i++) this.restMask[i] = 0;
+    for (let i = 0; i < this.n; i++) this.restMask[SB * i] = 0;
     this.dirty = true;
   }
 
   /** Resizes the box. Spheres outside the new walls are moved in and overlaps repaired. */
   setSize(size: Vec3Like): void {
+    this.stateVersion++;
     const s = vec3('size', size, positive);
     for (let i = 0; i < this.n; i++) {
       for (let k = 0; k < 3; k++) {
-        if (2 * this.rad[i] > s[k]) throw new SolverInputError(`size[${k}]`, s[k], `at least the largest sphere's diameter (${2 * this.rad[i]})`);
+        if (2 * this.rad[S * i] > s[k]) throw new SolverInputError(`size[${k}]`, s[k], `at least the largest sphere's diameter (${2 * this.rad[S * i]})`);
       }
     }
     this.sync();
@@ -550,15 +629,19 @@ export class World {
    * trajectories are reversible too. Sleeping spheres are woken.
    */
   reverseVelocities(): void {
+    this.stateVersion++;
     this.sync();
-    for (let k = 0; k < 3 * this.n; k++) this.vel[k] = -this.vel[k];
-    for (let i = 0; i < this.n; i++) this.restMask[i] = 0;
+    for (let i = 0; i < this.n; i++) {
+      for (let k = 0; k < 3; k++) this.vel[S * i + k] = -this.vel[S * i + k];
+    }
+    for (let i = 0; i < this.n; i++) this.restMask[SB * i] = 0;
     this.wakeAll();
     this.dirty = true;
   }
 
   /** Updates several world options at once; see {@link WorldOptions}. Validates all before applying any. */
   setOptions(patch: Partial<Pick<WorldOptions, 'restitution' | 'wallRestitution' | 'restingHeight' | 'restingFriction' | 'sleep' | 'collapseTime' | 'maxContactsPerStep' | 'maxEventsPerStep'>>): void {
+    this.stateVersion++;
     const merged = resolveOptions({ ...this.o, ...patch });
     this.o.restitution = merged.restitution;
     this.o.wallRestitution = merged.wallRestitution;
@@ -583,6 +666,7 @@ export class World {
    * in time order. Throws {@link SolverInputError} (and changes nothing) unless dt is finite and > 0.
    */
   step(dt: number): void {
+    this.stateVersion++;
     positive('dt', dt);
     this.stepId++;
     const work = this.lastStep;
@@ -603,9 +687,10 @@ export class World {
         this.freeze(i);
         continue;
       }
-      const kind = this.evKind[i];
+      const kind = this.evKind[SI * i];
       if (kind >= 0) {
-        if (this.evCount[i] !== this.collCount[kind]) {
+        // A pair event is set only by settle, which keeps the partner's count in pairC.
+        if (this.pairC[SI * i] !== this.collCount[SI * kind]) {
           work.stale++;
           this.predict(i);
         } else this.collidePair(i, kind);
@@ -643,37 +728,22 @@ export class World {
     if (k !== n) return; // cannot happen: every sphere is in exactly one cell
     const inverse = this.stack;
     for (let s = 0; s < n; s++) inverse[order[s]] = s;
-    this.permute(this.pos, 3, n);
-    this.permute(this.vel, 3, n);
-    this.permute(this.acc, 3, n);
-    this.permute(this.cellC, 3, n);
-    this.permute(this.tLoc, 1, n);
-    this.permute(this.rad, 1, n);
+    this.permute(this.recordI32, SI, n); // whole records, as 32-bit words (exact for every field)
     this.permute(this.mass, 1, n);
     this.permute(this.invMass, 1, n);
     this.permute(this.ownE, 1, n);
     this.permute(this.lastColl, 1, n);
     this.permute(this.slowSince, 1, n);
     this.permute(this.evTime, 1, n);
-    this.permute(this.isFixed, 1, n);
-    this.permute(this.asleep, 1, n);
-    this.permute(this.frozen, 1, n);
-    this.permute(this.restMask, 1, n);
-    this.permute(this.collCount, 1, n);
     this.permute(this.stepStamp, 1, n);
     this.permute(this.stepContacts, 1, n);
-    this.permute(this.evCount, 1, n);
     this.permute(this.clusterMark, 1, n);
     this.permute(this.idOf, 1, n);
-    this.permute(this.evKind, 1, n);
-    this.permute(this.pairT, 1, n);
-    this.permute(this.pairJ, 1, n);
-    this.permute(this.pairC, 1, n);
     for (let s = 0; s < n; s++) {
-      const kind = this.evKind[s];
-      if (kind >= 0) this.evKind[s] = inverse[kind]; // a partner's slot
-      const pair = this.pairJ[s];
-      if (pair >= 0) this.pairJ[s] = inverse[pair];
+      const kind = this.evKind[SI * s];
+      if (kind >= 0) this.evKind[SI * s] = inverse[kind]; // a partner's slot
+      const pair = this.pairJ[SI * s];
+      if (pair >= 0) this.pairJ[SI * s] = inverse[pair];
       this.slotOf[this.idOf[s]] = s;
     }
     // The cells stay as they were (a sphere on a cell face keeps the side it was given).
@@ -687,23 +757,20 @@ export class World {
   /**
    * a[stride * s + q] = old a[stride * fromSlot[s] + q] for the first n slots, in place: each cycle
    * of the permutation is followed once (visited slots are marked by flipping their entry in
-   * fromSlot, and unmarked at the end), so no scratch array is needed.
+   * fromSlot, and unmarked at the end); one entry (stride elements, at most 32) waits in permTmp.
    */
   private permute(a: Float64Array | Int32Array | Uint8Array, stride: number, n: number): void {
     const from = this.fromSlot;
+    const tmp = this.permTmp;
     for (let start = 0; start < n; start++) {
       if (from[start] < 0 || from[start] === start) continue;
-      const t0 = a[stride * start];
-      const t1 = stride > 1 ? a[stride * start + 1] : 0;
-      const t2 = stride > 2 ? a[stride * start + 2] : 0;
+      for (let q = 0; q < stride; q++) tmp[q] = a[stride * start + q];
       let j = start;
       for (;;) {
         const k = from[j];
         from[j] = -1 - k;
         if (k === start) {
-          a[stride * j] = t0;
-          if (stride > 1) a[stride * j + 1] = t1;
-          if (stride > 2) a[stride * j + 2] = t2;
+          for (let q = 0; q < stride; q++) a[stride * j + q] = tmp[q];
           break;
         }
         for (let q = 0; q < stride; q++) a[stride * j + q] = a[stride * k + q];
@@ -719,11 +786,11 @@ export class World {
   /** Moves sphere i along its trajectory to the clock's time. */
   private advance(i: number): void {
     const t = this.clock[0];
-    const h = t - this.tLoc[i];
+    const h = t - this.tLoc[S * i];
     if (h === 0) return;
-    this.tLoc[i] = t;
-    if (this.asleep[i] || this.isFixed[i]) return;
-    const b = 3 * i;
+    this.tLoc[S * i] = t;
+    if (this.asleep[SB * i] || this.isFixed[SB * i]) return;
+    const b = S * i;
     const p = this.pos;
     const v = this.vel;
     const a = this.acc;
@@ -738,9 +805,9 @@ export class World {
   /** Finds sphere i's earliest event after time t and files it in the queue. */
   private predict(i: number): void {
     this.advance(i);
-    if (this.asleep[i] || this.isFixed[i]) {
-      this.pairJ[i] = NONE;
-      this.setEvent(i, Infinity, NONE, 0);
+    if (this.asleep[SB * i] || this.isFixed[SB * i]) {
+      this.pairJ[SI * i] = NONE;
+      this.setEvent(i, Infinity, NONE);
       return;
     }
     this.boundTimes(i);
@@ -749,10 +816,10 @@ export class World {
     // trajectory changes and this is predicted again). Not cut at the next cell face: the best
     // pair is kept, so that crossing a face only has to look at the cells it brings in.
     const nx = this.gridN[0], ny = this.gridN[1], nz = this.gridN[2];
-    const b = 3 * i;
-    const cx = this.cellC[b];
-    const cy = this.cellC[b + 1];
-    const cz = this.cellC[b + 2];
+    const b = S * i;
+    const cx = this.cellC[2 * b];
+    const cy = this.cellC[2 * b + 1];
+    const cz = this.cellC[2 * b + 2];
     this.best[SCAN_T] = wall;
     this.scanKind = NONE;
     this.scanCount = 0;
@@ -766,8 +833,8 @@ export class World {
    * layer of nine cells the crossing brings into reach is searched. Otherwise a full prediction.
    */
   private predictAfterCrossing(i: number, axis: number, side: number): void {
-    const j = this.pairJ[i];
-    if (this.asleep[i] || this.isFixed[i] || (j >= 0 && this.collCount[j] !== this.pairC[i])) {
+    const j = this.pairJ[SI * i];
+    if (this.asleep[SB * i] || this.isFixed[SB * i] || (j >= 0 && this.collCount[SI * j] !== this.pairC[SI * i])) {
       this.predict(i);
       return;
     }
@@ -777,18 +844,18 @@ export class World {
     this.best[SCAN_T] = wall;
     this.scanKind = NONE;
     this.scanCount = 0;
-    if (j >= 0 && this.pairT[i] - t < wall) {
-      this.best[SCAN_T] = this.pairT[i] - t;
+    if (j >= 0 && this.pairT[S * i] - t < wall) {
+      this.best[SCAN_T] = this.pairT[S * i] - t;
       this.scanKind = j;
-      this.scanCount = this.pairC[i];
+      this.scanCount = this.pairC[SI * i];
     }
-    const b = 3 * i;
-    const layer = this.cellC[b + axis] + side;
+    const b = S * i;
+    const layer = this.cellC[2 * b + axis] + side;
     if (layer >= 0 && layer < this.gridN[axis]) {
       const lo = this.lo;
       const hi = this.hi;
       for (let k = 0; k < 3; k++) {
-        const c = this.cellC[b + k];
+        const c = this.cellC[2 * b + k];
         const n = this.gridN[k];
         lo[k] = k === axis ? layer : c > 0 ? c - 1 : 0;
         hi[k] = k === axis ? layer : c < n - 1 ? c + 1 : n - 1;
@@ -802,15 +869,14 @@ export class World {
   private settle(i: number): void {
     const t = this.clock[0];
     const kind = this.scanKind;
-    this.pairJ[i] = kind;
-    this.pairT[i] = t + this.best[SCAN_T];
-    this.pairC[i] = this.scanCount;
+    this.pairJ[SI * i] = kind;
+    this.pairT[S * i] = t + this.best[SCAN_T];
+    this.pairC[SI * i] = this.scanCount;
     // The event written here rather than through setEvent: a time passed to a call that is not
     // inlined would be boxed.
     const which = this.best[FACE_T] < this.best[SCAN_T] ? FACE_T : kind >= 0 ? SCAN_T : WALL_T;
     this.evTime[i] = t + this.best[which];
-    this.evKind[i] = which === FACE_T ? this.faceKind : which === SCAN_T ? kind : this.wallKind;
-    this.evCount[i] = which === SCAN_T ? this.scanCount : 0;
+    this.evKind[SI * i] = which === FACE_T ? this.faceKind : which === SCAN_T ? kind : this.wallKind;
     this.queue.update(i);
   }
 
@@ -823,9 +889,9 @@ export class World {
     const p = this.pos;
     const v = this.vel;
     const a = this.acc;
-    const r = this.rad[i];
-    const mask = this.restMask[i];
-    const b = 3 * i;
+    const r = this.rad[S * i];
+    const mask = this.restMask[SB * i];
+    const b = S * i;
     // Up to four bounds per axis, gathered first so that the root finder has a single call site
     // (inlined, no boxed numbers).
     const bounds = this.bounds;
@@ -844,7 +910,7 @@ export class World {
       }
       const nk = this.gridN[k];
       if (nk > 1) {
-        const c = this.cellC[b + k];
+        const c = this.cellC[2 * b + k];
         if (c < nk - 1) {
           bounds[nb] = -h + (c + 1) * this.cellW[k];
           codes[nb++] = CELL_BASE - (2 * k + 1);
@@ -890,8 +956,8 @@ export class World {
     const p = this.pos;
     const v = this.vel;
     const a = this.acc;
-    const r = this.rad[i];
-    const b = 3 * i;
+    const r = this.rad[S * i];
+    const b = S * i;
     const xi = p[b];
     const yi = p[b + 1];
     const zi = p[b + 2];
@@ -917,21 +983,21 @@ export class World {
         for (let qx = x0; qx <= x1; qx++) {
           for (let j = this.cellHead[row + qx]; j >= 0; j = this.nextIn[j]) {
             if (j === i) continue;
-            const bj = 3 * j;
-            let h = t - this.tLoc[j];
-            const still = this.asleep[j] || this.isFixed[j];
-            if (still) h = 0;
-            // Without gravity every acceleration is zero: the array is not read (one cache line
-            // fewer per neighbour in a large gas).
-            const ajx = still || noGravity ? 0 : a[bj];
-            const ajy = still || noGravity ? 0 : a[bj + 1];
-            const ajz = still || noGravity ? 0 : a[bj + 2];
-            const vjx = still ? 0 : v[bj] + ajx * h;
-            const vjy = still ? 0 : v[bj + 1] + ajy * h;
-            const vjz = still ? 0 : v[bj + 2] + ajz * h;
-            const pjx = p[bj] + (still ? 0 : (v[bj] + 0.5 * ajx * h) * h);
-            const pjy = p[bj + 1] + (still ? 0 : (v[bj + 1] + 0.5 * ajy * h) * h);
-            const pjz = p[bj + 2] + (still ? 0 : (v[bj + 2] + 0.5 * ajz * h) * h);
+            const bj = S * j;
+            const h = t - this.tLoc[S * j];
+            // No test for a still (sleeping or fixed) neighbour: its velocity and acceleration are
+            // kept at zero, so the expressions below give its position and zero velocity, and
+            // only the first line of its record is read. Without gravity every acceleration is
+            // zero and the second line is not read at all.
+            const ajx = noGravity ? 0 : a[bj];
+            const ajy = noGravity ? 0 : a[bj + 1];
+            const ajz = noGravity ? 0 : a[bj + 2];
+            const vjx = v[bj] + ajx * h;
+            const vjy = v[bj + 1] + ajy * h;
+            const vjz = v[bj + 2] + ajz * h;
+            const pjx = p[bj] + (v[bj] + 0.5 * ajx * h) * h;
+            const pjy = p[bj + 1] + (v[bj + 1] + 0.5 * ajy * h) * h;
+            const pjz = p[bj + 2] + (v[bj + 2] + 0.5 * ajz * h) * h;
             const speedJ = Math.sqrt(vjx * vjx + vjy * vjy + vjz * vjz);
             const q = this.toi;
             q[0] = pjx - xi;
@@ -943,7 +1009,7 @@ export class World {
             q[6] = ajx - axi;
             q[7] = ajy - ayi;
             q[8] = ajz - azi;
-            q[9] = r + this.rad[j];
+            q[9] = r + this.rad[S * j];
             q[10] = best;
             q[11] = APPROACH_TOLERANCE * (speedI + speedJ) + stopSpeed;
             pairTimeOfImpact(q);
@@ -951,7 +1017,7 @@ export class World {
             if (tp < best) {
               best = tp;
               kind = j;
-              count = this.collCount[j];
+              count = this.collCount[SI * j];
             }
           }
         }
@@ -970,7 +1036,7 @@ export class World {
   private gatherNeighbours(i: number, which: number): number {
     let out = which ? this.neighB : this.neighA;
     const nx = this.gridN[0], ny = this.gridN[1], nz = this.gridN[2];
-    const cx = this.cellC[3 * i], cy = this.cellC[3 * i + 1], cz = this.cellC[3 * i + 2];
+    const cx = this.cellC[SI * i], cy = this.cellC[SI * i + 1], cz = this.cellC[SI * i + 2];
     let n = 0;
     for (let qz = cz > 0 ? cz - 1 : 0; qz <= (cz < nz - 1 ? cz + 1 : nz - 1); qz++) {
       for (let qy = cy > 0 ? cy - 1 : 0; qy <= (cy < ny - 1 ? cy + 1 : ny - 1); qy++) {
@@ -991,10 +1057,10 @@ export class World {
     return n;
   }
 
-  private setEvent(i: number, time: number, kind: number, count: number): void {
+  /** Sets a sphere's next event to a wall or cell code, or NONE (pair events are set by settle). */
+  private setEvent(i: number, time: number, kind: number): void {
     this.evTime[i] = time;
-    this.evKind[i] = kind;
-    this.evCount[i] = count;
+    this.evKind[SI * i] = kind;
     this.queue.update(i);
   }
 
@@ -1005,7 +1071,7 @@ export class World {
     const k = code >> 1;
     const side = code & 1 ? 1 : -1;
     this.unlinkCell(i);
-    this.cellC[3 * i + k] += side;
+    this.cellC[SI * i + k] += side;
     this.linkCell(i);
     this.predictAfterCrossing(i, k, side);
   }
@@ -1016,8 +1082,8 @@ export class World {
     this.advance(i);
     const k = w >> 1;
     const dir = w & 1 ? 1 : -1;
-    const b = 3 * i;
-    const r = this.rad[i];
+    const b = S * i;
+    const r = this.rad[S * i];
     const h = this.half[k];
     const vn = dir * this.vel[b + k]; // > 0: into the wall
     // Exactly on the wall: the root is exact up to rounding, and the centre must stay inside.
@@ -1057,10 +1123,10 @@ export class World {
     }
     if (vAfter === 0 && dir * this.g[k] > 0) {
       this.vel[b + k] = 0;
-      this.restMask[i] |= 1 << w;
+      this.restMask[SB * i] |= 1 << w;
       this.updateAcceleration(i);
     }
-    this.collCount[i]++;
+    this.collCount[SI * i]++;
     this.countContact(i);
     this.lastColl[i] = t;
     if (!this.trySleep(i)) this.predict(i);
@@ -1073,8 +1139,8 @@ export class World {
     this.advance(j);
     const p = this.pos;
     const v = this.vel;
-    const bi = 3 * i;
-    const bj = 3 * j;
+    const bi = S * i;
+    const bj = S * j;
     let nx = p[bj] - p[bi];
     let ny = p[bj + 1] - p[bi + 1];
     let nz = p[bj + 2] - p[bi + 2];
@@ -1088,15 +1154,15 @@ export class World {
       nz /= d;
     }
     const u = (v[bj] - v[bi]) * nx + (v[bj + 1] - v[bi + 1]) * ny + (v[bj + 2] - v[bi + 2]) * nz;
-    const rMin = Math.min(this.rad[i], this.rad[j]);
+    const rMin = Math.min(this.rad[S * i], this.rad[S * j]);
     const vRest = this.restUnit[0] * Math.sqrt(rMin);
     // A sleeping sphere struck harder than the resting speed wakes up and takes part as a free sphere.
-    if (this.asleep[j] && -u > vRest) this.wake(j);
-    const wi = this.asleep[i] ? 0 : this.invMass[i];
-    const wj = this.asleep[j] ? 0 : this.invMass[j];
+    if (this.asleep[SB * j] && -u > vRest) this.wake(j);
+    const wi = this.asleep[SB * i] ? 0 : this.invMass[i];
+    const wj = this.asleep[SB * j] ? 0 : this.invMass[j];
     if (vRest > 0 && -u < vRest && wj === 0 && wi > 0) {
       // Slow contact with something that does not move: no bounce against every still contact at once.
-      const b3 = 3 * i;
+      const b3 = S * i;
       const before = 0.5 * this.mass[i] * (v[b3] ** 2 + v[b3 + 1] ** 2 + v[b3 + 2] ** 2);
       this.projectVelocity(i);
       const lost = before - 0.5 * this.mass[i] * (v[b3] ** 2 + v[b3 + 1] ** 2 + v[b3 + 2] ** 2);
@@ -1116,7 +1182,7 @@ export class World {
         this.events.record(this.idOf[i], this.idOf[j]);
       }
       this.lost[0] += lost;
-      if (this.vel[3 * i] * nx + this.vel[3 * i + 1] * ny + this.vel[3 * i + 2] * nz > -STOP_FRACTION * vRest) {
+      if (this.vel[S * i] * nx + this.vel[S * i + 1] * ny + this.vel[S * i + 2] * nz > -STOP_FRACTION * vRest) {
         this.setContact(nx, ny, nz, d, wi, wj, rMin);
         this.slideOver(i, j);
       }
@@ -1162,8 +1228,8 @@ export class World {
     this.countContact(i);
     this.countContact(j);
     const movedJ = wj > 0;
-    this.collCount[i]++;
-    if (movedJ) this.collCount[j]++;
+    this.collCount[SI * i]++;
+    if (movedJ) this.collCount[SI * j]++;
     this.afterVelocityChange(i);
     if (movedJ) this.afterVelocityChange(j);
     if (!this.trySleep(i)) this.predict(i);
@@ -1187,10 +1253,10 @@ export class World {
     const nx = cs[0], ny = cs[1], nz = cs[2], d = cs[3], wi = cs[4], wj = cs[5], rMin = cs[6];
     const a = this.acc;
     const v = this.vel;
-    const bi = 3 * i;
-    const bj = 3 * j;
-    const si = this.asleep[i] || this.isFixed[i];
-    const sj = this.asleep[j] || this.isFixed[j];
+    const bi = S * i;
+    const bj = S * j;
+    const si = this.asleep[SB * i] || this.isFixed[SB * i];
+    const sj = this.asleep[SB * j] || this.isFixed[SB * j];
     const dn = ((sj ? 0 : a[bj]) - (si ? 0 : a[bi])) * nx + ((sj ? 0 : a[bj + 1]) - (si ? 0 : a[bi + 1])) * ny + ((sj ? 0 : a[bj + 2]) - (si ? 0 : a[bi + 2])) * nz;
     const Vx = v[bj] - v[bi];
     const Vy = v[bj + 1] - v[bi + 1];
@@ -1246,7 +1312,7 @@ export class World {
    * Every update brings one contact's normal speed towards 0, so kinetic energy never grows.
    */
   private resolveCluster(i: number, j: number): void {
-    const stopSpeed = STOP_FRACTION * this.restUnit[0] * Math.sqrt(Math.min(this.rad[i], this.rad[j]));
+    const stopSpeed = STOP_FRACTION * this.restUnit[0] * Math.sqrt(Math.min(this.rad[S * i], this.rad[S * j]));
     const t = this.clock[0];
     const members = this.cluster;
     const stamp = ++this.clusterStamp;
@@ -1263,7 +1329,7 @@ export class World {
       const list = this.neighA;
       for (let q = 0; q < around; q++) {
         const o = list[q];
-        if (size >= members.length || this.clusterMark[o] === stamp || this.asleep[o] || this.isFixed[o]) continue;
+        if (size >= members.length || this.clusterMark[o] === stamp || this.asleep[SB * o] || this.isFixed[SB * o]) continue;
         if (this.touching(k, o)) {
           this.clusterMark[o] = stamp;
           members[size++] = o;
@@ -1275,8 +1341,8 @@ export class World {
     let nc = 0;
     for (let q = 0; q < size && nc < cA.length; q++) {
       const k = members[q];
-      const b = 3 * k;
-      const r = this.rad[k];
+      const b = S * k;
+      const r = this.rad[S * k];
       for (let w = 0; w < 6 && nc < cA.length; w++) {
         const ax = w >> 1;
         const dir = w & 1 ? 1 : -1;
@@ -1295,9 +1361,9 @@ export class World {
         const o = list[q];
         if (o === k || nc >= cA.length) continue;
         const member = this.clusterMark[o] === stamp;
-        if (member ? o < k : !(this.asleep[o] || this.isFixed[o])) continue;
+        if (member ? o < k : !(this.asleep[SB * o] || this.isFixed[SB * o])) continue;
         if (!this.touching(k, o)) continue;
-        const dx = this.pos[3 * o] - this.pos[b], dy = this.pos[3 * o + 1] - this.pos[b + 1], dz = this.pos[3 * o + 2] - this.pos[b + 2];
+        const dx = this.pos[S * o] - this.pos[b], dy = this.pos[S * o + 1] - this.pos[b + 1], dz = this.pos[S * o + 2] - this.pos[b + 2];
         const d = Math.sqrt(dx * dx + dy * dy + dz * dz);
         if (d === 0) continue;
         cA[nc] = k;
@@ -1311,7 +1377,7 @@ export class World {
     let before = 0;
     for (let q = 0; q < size; q++) {
       const m = members[q];
-      before += 0.5 * this.mass[m] * (this.vel[3 * m] ** 2 + this.vel[3 * m + 1] ** 2 + this.vel[3 * m + 2] ** 2);
+      before += 0.5 * this.mass[m] * (this.vel[S * m] ** 2 + this.vel[S * m + 1] ** 2 + this.vel[S * m + 2] ** 2);
     }
     const v = this.vel;
     for (let iter = 0; iter < 64; iter++) {
@@ -1322,20 +1388,20 @@ export class World {
         const wa = this.invMass[a];
         const wo = o >= 0 && this.clusterMark[o] === stamp ? this.invMass[o] : 0;
         const ex = cN[3 * c], ey = cN[3 * c + 1], ez = cN[3 * c + 2];
-        let u = -(v[3 * a] * ex + v[3 * a + 1] * ey + v[3 * a + 2] * ez);
-        if (wo > 0) u += v[3 * o] * ex + v[3 * o + 1] * ey + v[3 * o + 2] * ez;
+        let u = -(v[S * a] * ex + v[S * a + 1] * ey + v[S * a + 2] * ez);
+        if (wo > 0) u += v[S * o] * ex + v[S * o + 1] * ey + v[S * o + 2] * ez;
         if (-u > worst) worst = -u;
         let dl = -u / (wa + wo);
         if (cL[c] + dl < 0) dl = -cL[c];
         if (dl === 0) continue;
         cL[c] += dl;
-        v[3 * a] -= dl * wa * ex;
-        v[3 * a + 1] -= dl * wa * ey;
-        v[3 * a + 2] -= dl * wa * ez;
+        v[S * a] -= dl * wa * ex;
+        v[S * a + 1] -= dl * wa * ey;
+        v[S * a + 2] -= dl * wa * ez;
         if (wo > 0) {
-          v[3 * o] += dl * wo * ex;
-          v[3 * o + 1] += dl * wo * ey;
-          v[3 * o + 2] += dl * wo * ez;
+          v[S * o] += dl * wo * ex;
+          v[S * o + 1] += dl * wo * ey;
+          v[S * o + 2] += dl * wo * ez;
         }
       }
       if (worst <= stopSpeed) break;
@@ -1343,7 +1409,7 @@ export class World {
     let after = 0;
     for (let q = 0; q < size; q++) {
       const m = members[q];
-      after += 0.5 * this.mass[m] * (this.vel[3 * m] ** 2 + this.vel[3 * m + 1] ** 2 + this.vel[3 * m + 2] ** 2);
+      after += 0.5 * this.mass[m] * (this.vel[S * m] ** 2 + this.vel[S * m + 1] ** 2 + this.vel[S * m + 2] ** 2);
     }
     this.lost[0] += Math.max(0, before - after);
     for (let c = 0; c < nc; c++) if (cB[c] < 0) this.wallImp[-1 - cB[c]] += cL[c];
@@ -1352,24 +1418,24 @@ export class World {
     this.lastStep.clusters++;
     for (let q = 0; q < size; q++) {
       const k = members[q];
-      this.collCount[k]++;
+      this.collCount[SI * k]++;
       this.lastColl[k] = t;
       this.countContact(k);
       this.afterVelocityChange(k);
     }
     for (let q = 0; q < size; q++) {
       const k = members[q];
-      if (!this.asleep[k] && !this.trySleep(k)) this.predict(k);
+      if (!this.asleep[SB * k] && !this.trySleep(k)) this.predict(k);
     }
   }
 
   /** Do spheres k and o touch (gap below SUPPORT_GAP of k's radius) now? Brings o to now. */
   private touching(k: number, o: number): boolean {
     this.advance(o);
-    const dx = this.pos[3 * o] - this.pos[3 * k];
-    const dy = this.pos[3 * o + 1] - this.pos[3 * k + 1];
-    const dz = this.pos[3 * o + 2] - this.pos[3 * k + 2];
-    return Math.sqrt(dx * dx + dy * dy + dz * dz) - this.rad[k] - this.rad[o] <= SUPPORT_GAP * this.rad[k];
+    const dx = this.pos[S * o] - this.pos[S * k];
+    const dy = this.pos[S * o + 1] - this.pos[S * k + 1];
+    const dz = this.pos[S * o + 2] - this.pos[S * k + 2];
+    return Math.sqrt(dx * dx + dy * dy + dz * dz) - this.rad[S * k] - this.rad[S * o] <= SUPPORT_GAP * this.rad[S * k];
   }
 
 
@@ -1400,7 +1466,7 @@ export class World {
     const m = this.collectStillContacts(i);
     if (m === 0) return;
     const nrm = this.normals;
-    const b = 3 * i;
+    const b = S * i;
     const vx = this.vel[b];
     const vy = this.vel[b + 1];
     const vz = this.vel[b + 2];
@@ -1430,8 +1496,8 @@ export class World {
 
   /** Unit normals (towards sphere i) of its touching walls and still spheres, into `normals`. */
   private collectStillContacts(i: number): number {
-    const b = 3 * i;
-    const r = this.rad[i];
+    const b = S * i;
+    const r = this.rad[S * i];
     const gap = SUPPORT_GAP * r;
     const nrm = this.normals;
     const maxNormals = nrm.length / 3;
@@ -1456,13 +1522,13 @@ export class World {
     const list = this.neighA;
     for (let q = 0; q < around; q++) {
       const j = list[q];
-      if (j === i || m >= maxNormals || (!this.asleep[j] && !this.isFixed[j])) continue;
+      if (j === i || m >= maxNormals || (!this.asleep[SB * j] && !this.isFixed[SB * j])) continue;
       this.advance(j);
-      const dx = this.pos[b] - this.pos[3 * j];
-      const dy = this.pos[b + 1] - this.pos[3 * j + 1];
-      const dz = this.pos[b + 2] - this.pos[3 * j + 2];
+      const dx = this.pos[b] - this.pos[S * j];
+      const dy = this.pos[b + 1] - this.pos[S * j + 1];
+      const dz = this.pos[b + 2] - this.pos[S * j + 2];
       const d = Math.sqrt(dx * dx + dy * dy + dz * dz);
-      if (d === 0 || d - r - this.rad[j] > gap) continue;
+      if (d === 0 || d - r - this.rad[S * j] > gap) continue;
       nrm[3 * m] = dx / d;
       nrm[3 * m + 1] = dy / d;
       nrm[3 * m + 2] = dz / d;
@@ -1473,14 +1539,14 @@ export class World {
 
   /** After an impulse: leave walls it no longer rests on, and wake sleepers it was carrying. */
   private afterVelocityChange(i: number): void {
-    const mask = this.restMask[i];
+    const mask = this.restMask[SB * i];
     if (mask) {
       let keep = mask;
       for (let w = 0; w < 6; w++) {
-        if (mask & (1 << w) && this.vel[3 * i + (w >> 1)] !== 0) keep &= ~(1 << w);
+        if (mask & (1 << w) && this.vel[S * i + (w >> 1)] !== 0) keep &= ~(1 << w);
       }
       if (keep !== mask) {
-        this.restMask[i] = keep;
+        this.restMask[SB * i] = keep;
         this.updateAcceleration(i);
       }
     }
@@ -1522,12 +1588,12 @@ export class World {
    * Returns true when the sphere went to sleep.
    */
   private trySleep(i: number): boolean {
-    if (!this.o.sleep || this.gMag === 0 || this.isFixed[i]) return false;
-    const b = 3 * i;
+    if (!this.o.sleep || this.gMag === 0 || this.isFixed[SB * i]) return false;
+    const b = S * i;
     const vx = this.vel[b];
     const vy = this.vel[b + 1];
     const vz = this.vel[b + 2];
-    const vRest = this.restUnit[0] * Math.sqrt(this.rad[i]);
+    const vRest = this.restUnit[0] * Math.sqrt(this.rad[S * i]);
     const v2 = vx * vx + vy * vy + vz * vz;
     const t = this.clock[0];
     // Sleep timer (the last guard): a sphere that keeps hopping slowly on whatever is below it
@@ -1547,18 +1613,18 @@ export class World {
   }
 
   private sleepSphere(i: number): void {
-    const b = 3 * i;
+    const b = S * i;
     const m = this.mass[i];
     const v2 = this.vel[b] ** 2 + this.vel[b + 1] ** 2 + this.vel[b + 2] ** 2;
     this.lost[0] += 0.5 * m * v2;
     this.vel[b] = this.vel[b + 1] = this.vel[b + 2] = 0;
-    this.asleep[i] = 1;
+    this.asleep[SB * i] = 1;
     this.sleepingCount++;
     this.slowSince[i] = NaN;
-    this.restMask[i] = 0;
+    this.restMask[SB * i] = 0;
     this.updateAcceleration(i);
-    this.collCount[i]++;
-    this.setEvent(i, Infinity, NONE, 0);
+    this.collCount[SI * i]++;
+    this.setEvent(i, Infinity, NONE);
     // Its neighbours' predictions assumed it moving; now it stands still, they must look again.
     this.forNeighbours(i, 1);
   }
@@ -1576,8 +1642,8 @@ export class World {
     const gz = this.g[2] / this.gMag;
     const nrm = this.normals;
     if (anyBelow) {
-      const b = 3 * i;
-      const r = this.rad[i];
+      const b = S * i;
+      const r = this.rad[S * i];
       for (let k = 0; k < 3; k++) {
         const gk = k === 0 ? gx : k === 1 ? gy : gz;
         if (gk > 0 && this.half[k] - r - this.pos[b + k] <= SUPPORT_GAP * r) return true;
@@ -1601,18 +1667,18 @@ export class World {
 
   /** Does sphere i touch (within `gap`) any sphere whose centre is below its own? */
   private touchesSphereBelow(i: number, gap: number): boolean {
-    const b = 3 * i;
+    const b = S * i;
     const around = this.gatherNeighbours(i, 0);
     const list = this.neighA;
     for (let q = 0; q < around; q++) {
       const j = list[q];
       if (j === i) continue;
       this.advance(j);
-      const dx = this.pos[3 * j] - this.pos[b];
-      const dy = this.pos[3 * j + 1] - this.pos[b + 1];
-      const dz = this.pos[3 * j + 2] - this.pos[b + 2];
+      const dx = this.pos[S * j] - this.pos[b];
+      const dy = this.pos[S * j + 1] - this.pos[b + 1];
+      const dz = this.pos[S * j + 2] - this.pos[b + 2];
       const d = Math.sqrt(dx * dx + dy * dy + dz * dz);
-      if (d - this.rad[i] - this.rad[j] <= gap && dx * this.g[0] + dy * this.g[1] + dz * this.g[2] > 0) return true;
+      if (d - this.rad[S * i] - this.rad[S * j] <= gap && dx * this.g[0] + dy * this.g[1] + dz * this.g[2] > 0) return true;
     }
     return false;
   }
@@ -1620,7 +1686,7 @@ export class World {
   /** Wakes sphere i (at rest) and, in cascade, every sleeper resting on it. */
   private wake(i: number): void {
     this.stack[0] = i;
-    this.asleep[i] = 0;
+    this.asleep[SB * i] = 0;
     this.sleepingCount--;
     this.wakeCascade(1);
   }
@@ -1642,8 +1708,8 @@ export class World {
     const stack = this.stack;
     for (let q = 0; q < top; q++) {
       const k = stack[q];
-      this.tLoc[k] = t;
-      this.collCount[k]++;
+      this.tLoc[S * k] = t;
+      this.collCount[SI * k]++;
       this.restOnTouchedWalls(k);
       this.updateAcceleration(k);
       top = this.pushSleepersAbove(k, stack, top);
@@ -1653,20 +1719,20 @@ export class World {
 
   /** Pushes onto `stack` every sleeping sphere touching k from above, marking it awake. */
   private pushSleepersAbove(k: number, stack: Int32Array, top: number): number {
-    const b = 3 * k;
-    const gap = SUPPORT_GAP * this.rad[k];
+    const b = S * k;
+    const gap = SUPPORT_GAP * this.rad[S * k];
     const around = this.gatherNeighbours(k, 0);
     const list = this.neighA;
     for (let q = 0; q < around; q++) {
       const j = list[q];
-      if (!this.asleep[j]) continue;
-      const dx = this.pos[3 * j] - this.pos[b];
-      const dy = this.pos[3 * j + 1] - this.pos[b + 1];
-      const dz = this.pos[3 * j + 2] - this.pos[b + 2];
+      if (!this.asleep[SB * j]) continue;
+      const dx = this.pos[S * j] - this.pos[b];
+      const dy = this.pos[S * j + 1] - this.pos[b + 1];
+      const dz = this.pos[S * j + 2] - this.pos[b + 2];
       const d = Math.sqrt(dx * dx + dy * dy + dz * dz);
-      if (d - this.rad[k] - this.rad[j] > gap) continue;
+      if (d - this.rad[S * k] - this.rad[S * j] > gap) continue;
       if (dx * this.g[0] + dy * this.g[1] + dz * this.g[2] >= 0) continue; // not above
-      this.asleep[j] = 0;
+      this.asleep[SB * j] = 0;
       this.sleepingCount--;
       stack[top++] = j;
     }
@@ -1682,15 +1748,15 @@ export class World {
     const list = this.neighB;
     for (let q = 0; q < around; q++) {
       const j = list[q];
-      if ((skipSelf && j === i) || this.asleep[j] || this.isFixed[j]) continue;
+      if ((skipSelf && j === i) || this.asleep[SB * j] || this.isFixed[SB * j]) continue;
       this.predict(j);
     }
   }
 
   /** A sphere at rest touching a wall that gravity pushes it into rests on that wall. */
   private restOnTouchedWalls(i: number): void {
-    const b = 3 * i;
-    const r = this.rad[i];
+    const b = S * i;
+    const r = this.rad[S * i];
     const gap = SUPPORT_GAP * r;
     let mask = 0;
     for (let k = 0; k < 3; k++) {
@@ -1706,7 +1772,7 @@ export class World {
         else mask |= 1 << (2 * k);
       }
     }
-    this.restMask[i] = mask;
+    this.restMask[SB * i] = mask;
   }
 
   /**
@@ -1717,17 +1783,17 @@ export class World {
    */
   private snapOverlaps(i: number, k: number, old: number): boolean {
     const p = this.pos;
-    const b = 3 * i;
-    const r = this.rad[i];
+    const b = S * i;
+    const r = this.rad[S * i];
     const nx = this.gridN[0], ny = this.gridN[1], nz = this.gridN[2];
-    const cx = this.cellC[b], cy = this.cellC[b + 1], cz = this.cellC[b + 2];
+    const cx = this.cellC[2 * b], cy = this.cellC[2 * b + 1], cz = this.cellC[2 * b + 2];
     for (let qz = cz > 0 ? cz - 1 : 0; qz <= (cz < nz - 1 ? cz + 1 : nz - 1); qz++) {
       for (let qy = cy > 0 ? cy - 1 : 0; qy <= (cy < ny - 1 ? cy + 1 : ny - 1); qy++) {
         for (let qx = cx > 0 ? cx - 1 : 0; qx <= (cx < nx - 1 ? cx + 1 : nx - 1); qx++) {
           for (let j = this.cellHead[(qz * ny + qy) * nx + qx]; j >= 0; j = this.nextIn[j]) {
             if (j === i) continue;
-            const bj = 3 * j;
-            const s = r + this.rad[j];
+            const bj = S * j;
+            const s = r + this.rad[S * j];
             const dx = p[bj] - p[b];
             const dy = p[bj + 1] - p[b + 1];
             const dz = p[bj + 2] - p[b + 2];
@@ -1747,9 +1813,9 @@ export class World {
 
   /** a = g, minus the normal part of every wall the sphere rests on; 0 for a still sphere. */
   private updateAcceleration(i: number): void {
-    const b = 3 * i;
-    const still = this.asleep[i] || this.isFixed[i];
-    const mask = this.restMask[i];
+    const b = S * i;
+    const still = this.asleep[SB * i] || this.isFixed[SB * i];
+    const mask = this.restMask[SB * i];
     for (let k = 0; k < 3; k++) {
       this.acc[b + k] = still || mask & (3 << (2 * k)) ? 0 : this.g[k];
     }
@@ -1759,25 +1825,25 @@ export class World {
   /** Event budget exceeded: sphere i stops for the rest of this step. */
   private freeze(i: number): void {
     this.advance(i);
-    if (!this.asleep[i]) {
-      this.frozen[i] = 1;
+    if (!this.asleep[SB * i]) {
+      this.frozen[SB * i] = 1;
       this.frozenCount++;
       this.lastStep.frozen++;
       this.sleepSphere(i);
-    } else this.setEvent(i, Infinity, NONE, 0);
+    } else this.setEvent(i, Infinity, NONE);
   }
 
   /** Frees the spheres the budget froze in the previous step. */
   private releaseFrozen(): void {
     this.clock[0] = this.simTime;
     for (let i = 0; i < this.n; i++) {
-      if (!this.frozen[i]) continue;
-      this.frozen[i] = 0;
-      if (this.asleep[i]) {
-        this.asleep[i] = 0;
+      if (!this.frozen[SB * i]) continue;
+      this.frozen[SB * i] = 0;
+      if (this.asleep[SB * i]) {
+        this.asleep[SB * i] = 0;
         this.sleepingCount--;
         this.updateAcceleration(i);
-        this.collCount[i]++;
+        this.collCount[SI * i]++;
         this.predict(i);
       }
     }
@@ -1786,8 +1852,8 @@ export class World {
 
   private wakeAll(): void {
     for (let i = 0; i < this.n; i++) {
-      this.asleep[i] = 0;
-      this.frozen[i] = 0;
+      this.asleep[SB * i] = 0;
+      this.frozen[SB * i] = 0;
     }
     this.sleepingCount = 0;
     this.frozenCount = 0;
@@ -1801,10 +1867,10 @@ export class World {
     this.clock[0] = this.simTime;
     this.buildGrid();
     for (let i = 0; i < this.n; i++) {
-      if (!this.asleep[i]) this.restOnTouchedWalls(i);
+      if (!this.asleep[SB * i]) this.restOnTouchedWalls(i);
       this.updateAcceleration(i);
       this.evTime[i] = Infinity;
-      this.evKind[i] = NONE;
+      this.evKind[SI * i] = NONE;
     }
     this.queue.reserve(this.n, this.evTime);
     this.queue.build(this.n);
@@ -1821,7 +1887,7 @@ export class World {
    */
   private buildGrid(): void {
     let rMax = 0;
-    for (let i = 0; i < this.n; i++) if (this.rad[i] > rMax) rMax = this.rad[i];
+    for (let i = 0; i < this.n; i++) if (this.rad[S * i] > rMax) rMax = this.rad[S * i];
     const L = this.o.size;
     const dims = this.o.planar ? 2 : 3;
     const maxCells = 2 * this.n + 8;
@@ -1839,15 +1905,15 @@ export class World {
     this.cellHead.fill(-1, 0, total);
     for (let i = 0; i < this.n; i++) {
       for (let k = 0; k < 3; k++) {
-        const c = Math.floor((this.pos[3 * i + k] + this.half[k]) / this.cellW[k]);
-        this.cellC[3 * i + k] = c < 0 ? 0 : c >= this.gridN[k] ? this.gridN[k] - 1 : c;
+        const c = Math.floor((this.pos[S * i + k] + this.half[k]) / this.cellW[k]);
+        this.cellC[SI * i + k] = c < 0 ? 0 : c >= this.gridN[k] ? this.gridN[k] - 1 : c;
       }
       this.linkCell(i);
     }
   }
 
   private cellIndex(i: number): number {
-    return (this.cellC[3 * i + 2] * this.gridN[1] + this.cellC[3 * i + 1]) * this.gridN[0] + this.cellC[3 * i];
+    return (this.cellC[SI * i + 2] * this.gridN[1] + this.cellC[SI * i + 1]) * this.gridN[0] + this.cellC[SI * i];
   }
 
   private linkCell(i: number): void {
@@ -1889,14 +1955,16 @@ export class World {
 
   /** Runs an edit; if the overlap repair cannot make room, restores positions and `undo`es it. */
   private editRollback(apply: () => void, field: string, value: unknown, undo?: () => void): void {
-    const len = 3 * this.n;
-    if (this.snapshot.length < len) this.snapshot = new Float64Array(Math.max(len, 2 * this.snapshot.length));
-    this.snapshot.set(this.pos.subarray(0, len));
+    const n = this.n;
+    if (this.snapshot.length < 3 * n) this.snapshot = new Float64Array(Math.max(3 * n, 2 * this.snapshot.length));
+    this.copyOut(this.snapshot, this.pos, 3);
     apply();
     try {
       this.afterGeometryEdit(field, value);
     } catch (err) {
-      this.pos.set(this.snapshot.subarray(0, len));
+      for (let i = 0; i < n; i++) {
+        for (let k = 0; k < 3; k++) this.pos[S * i + k] = this.snapshot[3 * i + k];
+      }
       undo?.();
       this.applyGeometry();
       throw err;
@@ -1920,17 +1988,17 @@ export class World {
       this.buildGrid();
       let worst = 0;
       for (let i = 0; i < this.n; i++) {
-        const b = 3 * i;
+        const b = S * i;
         const around = this.gatherNeighbours(i, 0);
         const list = this.neighA;
         for (let q = 0; q < around; q++) {
           const j = list[q];
           if (j <= i) continue;
-          const bj = 3 * j;
+          const bj = S * j;
           let dx = p[bj] - p[b];
           let dy = p[bj + 1] - p[b + 1];
           let dz = p[bj + 2] - p[b + 2];
-          const s = this.rad[i] + this.rad[j];
+          const s = this.rad[S * i] + this.rad[S * j];
           const d2 = dx * dx + dy * dy + dz * dz;
           if (d2 >= s * s) continue;
           let d = Math.sqrt(d2);
@@ -1968,14 +2036,14 @@ export class World {
   }
 
   private clampInside(i: number): void {
-    const r = this.rad[i];
+    const r = this.rad[S * i];
     for (let k = 0; k < 3; k++) {
       const lim = this.half[k] - r;
-      const x = this.pos[3 * i + k];
-      if (x > lim) this.pos[3 * i + k] = lim;
-      else if (x < -lim) this.pos[3 * i + k] = -lim;
+      const x = this.pos[S * i + k];
+      if (x > lim) this.pos[S * i + k] = lim;
+      else if (x < -lim) this.pos[S * i + k] = -lim;
     }
-    if (this.o.planar) this.pos[3 * i + 2] = 0;
+    if (this.o.planar) this.pos[S * i + 2] = 0;
   }
 
   // ---------------------------------------------------------------- storage and checks
@@ -2009,29 +2077,23 @@ export class World {
     return i;
   }
 
+  /** Writes a vector field of the record (pos, vel or acc). */
   private setVec(arr: Float64Array, i: number, v: ArrayLike<number>): void {
-    arr[3 * i] = v[0];
-    arr[3 * i + 1] = v[1];
-    arr[3 * i + 2] = v[2];
+    arr[S * i] = v[0];
+    arr[S * i + 1] = v[1];
+    arr[S * i + 2] = v[2];
   }
 
   /** Swap-remove: the last sphere moves into slot i. */
   private removeSlot(i: number): void {
     const last = this.n - 1;
-    if (this.asleep[i]) this.sleepingCount--;
+    if (this.asleep[SB * i]) this.sleepingCount--;
     if (i !== last) {
-      const f64 = [this.rad, this.mass, this.invMass, this.ownE, this.tLoc, this.lastColl, this.slowSince];
+      const f64 = [this.mass, this.invMass, this.ownE, this.lastColl, this.slowSince];
       for (const a of f64) a[i] = a[last];
-      for (let k = 0; k < 3; k++) {
-        this.pos[3 * i + k] = this.pos[3 * last + k];
-        this.vel[3 * i + k] = this.vel[3 * last + k];
-        this.acc[3 * i + k] = this.acc[3 * last + k];
-      }
-      this.isFixed[i] = this.isFixed[last];
-      this.asleep[i] = this.asleep[last];
-      this.frozen[i] = this.frozen[last];
-      this.restMask[i] = this.restMask[last];
-      this.collCount[i] = this.collCount[last] + 1;
+      // The whole record moves (the event fields are predicted again on the rebuild).
+      new Uint8Array(this.rec).copyWithin(RECORD_BYTES * i, RECORD_BYTES * last, RECORD_BYTES * (last + 1));
+      this.collCount[SI * i] = this.collCount[SI * last] + 1;
       this.idOf[i] = this.idOf[last];
       this.slotOf[this.idOf[i]] = i;
     }
@@ -2044,6 +2106,27 @@ export class World {
     const next = new Int32Array(Math.max(n, 2 * this.slotOf.length)).fill(-1);
     next.set(this.slotOf);
     this.slotOf = next;
+  }
+
+  /** Points the record's field views at a record buffer (see RECORD). */
+  private viewRecord(rec: ArrayBuffer): void {
+    this.rec = rec;
+    this.recordI32 = new Int32Array(rec);
+    this.pos = new Float64Array(rec, 0);
+    this.vel = new Float64Array(rec, 24);
+    this.tLoc = new Float64Array(rec, 48);
+    this.rad = new Float64Array(rec, 56);
+    this.acc = new Float64Array(rec, 64);
+    this.pairT = new Float64Array(rec, 88);
+    this.cellC = new Int32Array(rec, 96);
+    this.collCount = new Int32Array(rec, 108);
+    this.pairJ = new Int32Array(rec, 112);
+    this.pairC = new Int32Array(rec, 116);
+    this.evKind = new Int32Array(rec, 120);
+    this.asleep = new Uint8Array(rec, 124);
+    this.isFixed = new Uint8Array(rec, 125);
+    this.frozen = new Uint8Array(rec, 126);
+    this.restMask = new Uint8Array(rec, 127);
   }
 
   /** Grows every per-sphere array to hold n spheres: by doubling, or to exactly n (a batch). */
@@ -2062,35 +2145,17 @@ export class World {
       b.set(a);
       return b;
     };
-    const u8 = (a: Uint8Array) => {
-      const b = new Uint8Array(cap);
-      b.set(a);
-      return b;
-    };
-    this.pos = f64(this.pos, 3);
-    this.vel = f64(this.vel, 3);
-    this.acc = f64(this.acc, 3);
-    this.tLoc = f64(this.tLoc, 1);
-    this.rad = f64(this.rad, 1);
+    const rec = new ArrayBuffer(cap * RECORD_BYTES);
+    new Uint8Array(rec).set(new Uint8Array(this.rec));
+    this.viewRecord(rec);
     this.mass = f64(this.mass, 1);
     this.invMass = f64(this.invMass, 1);
     this.ownE = f64(this.ownE, 1);
     this.lastColl = f64(this.lastColl, 1);
     this.slowSince = f64(this.slowSince, 1);
     this.evTime = f64(this.evTime, 1);
-    this.isFixed = u8(this.isFixed);
-    this.asleep = u8(this.asleep);
-    this.frozen = u8(this.frozen);
-    this.restMask = u8(this.restMask);
-    this.collCount = i32(this.collCount, 1);
     this.stepStamp = i32(this.stepStamp, 1);
     this.stepContacts = i32(this.stepContacts, 1);
-    this.evKind = i32(this.evKind, 1);
-    this.evCount = i32(this.evCount, 1);
-    this.pairT = f64(this.pairT, 1);
-    this.pairJ = i32(this.pairJ, 1);
-    this.pairC = i32(this.pairC, 1);
-    this.cellC = i32(this.cellC, 3);
     this.nextIn = i32(this.nextIn, 1);
     this.idOf = i32(this.idOf, 1);
     this.stack = new Int32Array(cap);
