@@ -52,6 +52,11 @@ export class EventQueue {
     return this.size > 0 ? this.heap[0] : -1;
   }
 
+  /** The earliest key (the time of the top slot's event); Infinity when empty. */
+  topTime(): number {
+    return this.size > 0 ? this.time[0] : Infinity;
+  }
+
   /** Call after keys[slot] changed. */
   update(slot: number): void {
     const k = this.where[slot];

@@ -679,7 +679,7 @@ export class World {
     for (;;) {
       const i = this.queue.top();
       if (i < 0) break;
-      const t = this.evTime[i];
+      const t = this.queue.topTime(); // = evTime[i], from the heap's line (evTime[i] is not read)
       if (!(t <= tEnd)) break;
       this.clock[0] = t;
       work.events++;
