@@ -11,8 +11,11 @@
 export class EventQueue {
   /** heap[k] = slot at heap position k. */
   private heap = new Int32Array(16);
-  /** time[k] = key of heap[k]. */
-  private time = new Float64Array(16);
+  /**
+   * time[k] = key of heap[k]; time[0] is the top slot's key while the heap is not empty (read it
+   * there: a number returned from a call that is not inlined would be boxed).
+   */
+  time = new Float64Array(16);
   /** where[slot] = heap position of that slot. */
   private where = new Int32Array(16);
   private size = 0;
@@ -50,11 +53,6 @@ export class EventQueue {
   /** The slot with the earliest event, or -1 when empty. */
   top(): number {
     return this.size > 0 ? this.heap[0] : -1;
-  }
-
-  /** The earliest key (the time of the top slot's event); Infinity when empty. */
-  topTime(): number {
-    return this.size > 0 ? this.time[0] : Infinity;
   }
 
   /** Call after keys[slot] changed. */

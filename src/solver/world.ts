@@ -96,14 +96,17 @@ const WALL_BASE = -1; // wall w: WALL_BASE - w, w = 2 * axis + side (side 1 = + 
  *
  *   bytes   0-23  pos (f64 x3)    24-47 vel (f64 x3)    48 tLoc (f64)     56 rad (f64)
  *   bytes  64-87  acc (f64 x3)    88 pairT (f64)
- *   bytes  96-107 cellC (i32 x3)  108 collCount (i32)   112 pairJ (i32)   116 pairC (i32)
- *   bytes 120     evKind (i32)    124 asleep  125 isFixed  126 frozen  127 restMask (u8 each)
+ *   bytes  96-101 cellC (i16 x3)  104 nextIn (i32)      108 collCount (i32)   112 pairJ (i32)
+ *   bytes 116     pairC (i32)     120 evKind (i32)    124 asleep  125 isFixed  126 frozen  127 restMask (u8 each)
  */
 const RECORD_BYTES = 128;
-/** Strides of the record's views, in elements: f64, i32, u8. */
+/** Strides of the record's views, in elements: f64, i32, i16, u8. */
 const S = RECORD_BYTES / 8;
 const SI = RECORD_BYTES / 4;
+const SH = RECORD_BYTES / 2;
 const SB = RECORD_BYTES;
+/** Cells per axis at most (a cell coordinate is an Int16 in the record). */
+const GRID_AXIS_MAX = 32767;
 
 /** Creates a world; see {@link WorldOptions}. Throws {@link SolverInputError} on bad options. */
 export function createWorld(options: WorldOptions): World {
@@ -130,7 +133,8 @@ export class World {
   private rad = new Float64Array(0);
   private acc = new Float64Array(0);
   private pairT = new Float64Array(0);
-  private cellC = new Int32Array(0);
+  private cellC = new Int16Array(0); // the sphere's cell, per axis
+  private nextIn = new Int32Array(0); // the next sphere in its cell's list, or -1
   private collCount = new Int32Array(0);
   private pairJ = new Int32Array(0);
   private pairC = new Int32Array(0); // the partner's collCount when the pair was predicted
@@ -176,7 +180,6 @@ export class World {
   private gridN = new Int32Array(3);
   private cellW = new Float64Array(3);
   private cellHead = new Int32Array(0);
-  private nextIn = new Int32Array(0);
 
   // Stable ids.
   private idOf = new Int32Array(0);
@@ -679,7 +682,7 @@ export class World {
     for (;;) {
       const i = this.queue.top();
       if (i < 0) break;
-      const t = this.queue.topTime(); // = evTime[i], from the heap's line (evTime[i] is not read)
+      const t = this.queue.time[0]; // = evTime[i], from the heap (evTime[i] is not read: a cache miss)
       if (!(t <= tEnd)) break;
       this.clock[0] = t;
       work.events++;
@@ -723,7 +726,7 @@ export class World {
     const cells = this.gridN[0] * this.gridN[1] * this.gridN[2];
     let k = 0;
     for (let c = 0; c < cells; c++) {
-      for (let j = this.cellHead[c]; j >= 0; j = this.nextIn[j]) order[k++] = j;
+      for (let j = this.cellHead[c]; j >= 0; j = this.nextIn[SI * j]) order[k++] = j;
     }
     if (k !== n) return; // cannot happen: every sphere is in exactly one cell
     const inverse = this.stack;
@@ -856,9 +859,9 @@ export class World {
     // pair is kept, so that crossing a face only has to look at the cells it brings in.
     const nx = this.gridN[0], ny = this.gridN[1], nz = this.gridN[2];
     const b = S * i;
-    const cx = this.cellC[2 * b];
-    const cy = this.cellC[2 * b + 1];
-    const cz = this.cellC[2 * b + 2];
+    const cx = this.cellC[4 * b];
+    const cy = this.cellC[4 * b + 1];
+    const cz = this.cellC[4 * b + 2];
     this.best[SCAN_T] = wall;
     this.scanKind = NONE;
     this.scanCount = 0;
@@ -889,12 +892,12 @@ export class World {
       this.scanCount = this.pairC[SI * i];
     }
     const b = S * i;
-    const layer = this.cellC[2 * b + axis] + side;
+    const layer = this.cellC[4 * b + axis] + side;
     if (layer >= 0 && layer < this.gridN[axis]) {
       const lo = this.lo;
       const hi = this.hi;
       for (let k = 0; k < 3; k++) {
-        const c = this.cellC[2 * b + k];
+        const c = this.cellC[4 * b + k];
         const n = this.gridN[k];
         lo[k] = k === axis ? layer : c > 0 ? c - 1 : 0;
         hi[k] = k === axis ? layer : c < n - 1 ? c + 1 : n - 1;
@@ -949,7 +952,7 @@ export class World {
       }
       const nk = this.gridN[k];
       if (nk > 1) {
-        const c = this.cellC[2 * b + k];
+        const c = this.cellC[4 * b + k];
         if (c < nk - 1) {
           bounds[nb] = -h + (c + 1) * this.cellW[k];
           codes[nb++] = CELL_BASE - (2 * k + 1);
@@ -1020,7 +1023,7 @@ export class World {
       for (let qy = y0; qy <= y1; qy++) {
         const row = (qz * ny + qy) * nx;
         for (let qx = x0; qx <= x1; qx++) {
-          for (let j = this.cellHead[row + qx]; j >= 0; j = this.nextIn[j]) {
+          for (let j = this.cellHead[row + qx]; j >= 0; j = this.nextIn[SI * j]) {
             if (j === i) continue;
             const bj = S * j;
             const h = t - this.tLoc[S * j];
@@ -1075,12 +1078,12 @@ export class World {
   private gatherNeighbours(i: number, which: number): number {
     let out = which ? this.neighB : this.neighA;
     const nx = this.gridN[0], ny = this.gridN[1], nz = this.gridN[2];
-    const cx = this.cellC[SI * i], cy = this.cellC[SI * i + 1], cz = this.cellC[SI * i + 2];
+    const cx = this.cellC[SH * i], cy = this.cellC[SH * i + 1], cz = this.cellC[SH * i + 2];
     let n = 0;
     for (let qz = cz > 0 ? cz - 1 : 0; qz <= (cz < nz - 1 ? cz + 1 : nz - 1); qz++) {
       for (let qy = cy > 0 ? cy - 1 : 0; qy <= (cy < ny - 1 ? cy + 1 : ny - 1); qy++) {
         for (let qx = cx > 0 ? cx - 1 : 0; qx <= (cx < nx - 1 ? cx + 1 : nx - 1); qx++) {
-          for (let j = this.cellHead[(qz * ny + qy) * nx + qx]; j >= 0; j = this.nextIn[j]) {
+          for (let j = this.cellHead[(qz * ny + qy) * nx + qx]; j >= 0; j = this.nextIn[SI * j]) {
             if (n === out.length) {
               const bigger = new Int32Array(2 * out.length);
               bigger.set(out);
@@ -1110,7 +1113,7 @@ export class World {
     const k = code >> 1;
     const side = code & 1 ? 1 : -1;
     this.unlinkCell(i);
-    this.cellC[SI * i + k] += side;
+    this.cellC[SH * i + k] += side;
     this.linkCell(i);
     this.predictAfterCrossing(i, k, side);
   }
@@ -1825,11 +1828,11 @@ export class World {
     const b = S * i;
     const r = this.rad[S * i];
     const nx = this.gridN[0], ny = this.gridN[1], nz = this.gridN[2];
-    const cx = this.cellC[2 * b], cy = this.cellC[2 * b + 1], cz = this.cellC[2 * b + 2];
+    const cx = this.cellC[4 * b], cy = this.cellC[4 * b + 1], cz = this.cellC[4 * b + 2];
     for (let qz = cz > 0 ? cz - 1 : 0; qz <= (cz < nz - 1 ? cz + 1 : nz - 1); qz++) {
       for (let qy = cy > 0 ? cy - 1 : 0; qy <= (cy < ny - 1 ? cy + 1 : ny - 1); qy++) {
         for (let qx = cx > 0 ? cx - 1 : 0; qx <= (cx < nx - 1 ? cx + 1 : nx - 1); qx++) {
-          for (let j = this.cellHead[(qz * ny + qy) * nx + qx]; j >= 0; j = this.nextIn[j]) {
+          for (let j = this.cellHead[(qz * ny + qy) * nx + qx]; j >= 0; j = this.nextIn[SI * j]) {
             if (j === i) continue;
             const bj = S * j;
             const s = r + this.rad[S * j];
@@ -1935,7 +1938,7 @@ export class World {
     const minW = Math.max(2 * rMax * (1 + 1e-9), Math.pow(vol / maxCells, 1 / dims));
     let total = 1;
     for (let k = 0; k < 3; k++) {
-      const nk = k < dims ? Math.max(1, Math.floor(L[k] / minW)) : 1;
+      const nk = k < dims ? Math.min(GRID_AXIS_MAX, Math.max(1, Math.floor(L[k] / minW))) : 1;
       this.gridN[k] = nk;
       this.cellW[k] = L[k] / nk;
       total *= nk;
@@ -1945,19 +1948,19 @@ export class World {
     for (let i = 0; i < this.n; i++) {
       for (let k = 0; k < 3; k++) {
         const c = Math.floor((this.pos[S * i + k] + this.half[k]) / this.cellW[k]);
-        this.cellC[SI * i + k] = c < 0 ? 0 : c >= this.gridN[k] ? this.gridN[k] - 1 : c;
+        this.cellC[SH * i + k] = c < 0 ? 0 : c >= this.gridN[k] ? this.gridN[k] - 1 : c;
       }
       this.linkCell(i);
     }
   }
 
   private cellIndex(i: number): number {
-    return (this.cellC[SI * i + 2] * this.gridN[1] + this.cellC[SI * i + 1]) * this.gridN[0] + this.cellC[SI * i];
+    return (this.cellC[SH * i + 2] * this.gridN[1] + this.cellC[SH * i + 1]) * this.gridN[0] + this.cellC[SH * i];
   }
 
   private linkCell(i: number): void {
     const c = this.cellIndex(i);
-    this.nextIn[i] = this.cellHead[c];
+    this.nextIn[SI * i] = this.cellHead[c];
     this.cellHead[c] = i;
   }
 
@@ -1966,13 +1969,13 @@ export class World {
     const c = this.cellIndex(i);
     let j = this.cellHead[c];
     if (j === i) {
-      this.cellHead[c] = this.nextIn[i];
+      this.cellHead[c] = this.nextIn[SI * i];
       return;
     }
     while (j >= 0) {
-      const next = this.nextIn[j];
+      const next = this.nextIn[SI * j];
       if (next === i) {
-        this.nextIn[j] = this.nextIn[i];
+        this.nextIn[SI * j] = this.nextIn[SI * i];
         return;
       }
       j = next;
@@ -2157,7 +2160,8 @@ export class World {
     this.rad = new Float64Array(rec, 56);
     this.acc = new Float64Array(rec, 64);
     this.pairT = new Float64Array(rec, 88);
-    this.cellC = new Int32Array(rec, 96);
+    this.cellC = new Int16Array(rec, 96);
+    this.nextIn = new Int32Array(rec, 104);
     this.collCount = new Int32Array(rec, 108);
     this.pairJ = new Int32Array(rec, 112);
     this.pairC = new Int32Array(rec, 116);
@@ -2195,7 +2199,6 @@ export class World {
     this.evTime = f64(this.evTime, 1);
     this.stepStamp = i32(this.stepStamp, 1);
     this.stepContacts = i32(this.stepContacts, 1);
-    this.nextIn = i32(this.nextIn, 1);
     this.idOf = i32(this.idOf, 1);
     this.stack = new Int32Array(cap);
     this.clusterMark = i32(this.clusterMark, 1);
