@@ -3,10 +3,12 @@
  * next predicted event (one event per sphere). Changing a sphere's key repositions it in
  * O(log N); nothing is allocated after `reserve`.
  *
- * Each heap position holds its key next to its slot (`time[k]` beside `heap[k]`), so a sift reads
- * consecutive memory instead of jumping to the keys of scattered slots, and a node's four
- * children share a cache line: in a world of 100,000 spheres the heap is the part of a step
- * that would otherwise miss the cache most.
+ * Only events up to a horizon (the end of the step being run) are kept in the heap; the others
+ * wait outside it, and `refill` at the start of the next step takes in those now due. A step
+ * of a 100,000-sphere gas has about 9,000 events, so the heap stays small enough to live in the
+ * processor's cache instead of spanning every sphere. Each heap position holds its key next to
+ * its slot (`time[k]` beside `heap[k]`), and a node's four children share a cache line. The
+ * order of events is the same as with one heap of every sphere: earliest time first, ties by slot.
  */
 export class EventQueue {
   /** heap[k] = slot at heap position k. */
@@ -16,9 +18,16 @@ export class EventQueue {
    * there: a number returned from a call that is not inlined would be boxed).
    */
   time = new Float64Array(16);
-  /** where[slot] = heap position of that slot. */
+  /** where[slot] = heap position of that slot, or -1 while its event is after the horizon. */
   private where = new Int32Array(16);
   private size = 0;
+  /** Slots 0..count-1 are queued (set by `build`). */
+  private count = 0;
+  /**
+   * [0]: the horizon. Set it, then call `refill`, at the start of each step (a typed array: a
+   * number passed to a call or kept in an object field would be boxed).
+   */
+  readonly horizon = new Float64Array(1).fill(Infinity);
 
   /** The keys: the world owns and writes them (keys[slot]), then calls `update(slot)`. */
   constructor(private keys: Float64Array) {}
@@ -34,23 +43,26 @@ export class EventQueue {
     }
   }
 
-  /** Puts slots 0..n-1 in the heap, ordered by their current keys (O(n)). */
+  /** Queues slots 0..n-1 by their current keys (O(n)); those after the horizon wait outside the heap. */
   build(n: number): void {
-    this.size = n;
-    for (let k = 0; k < n; k++) {
-      this.heap[k] = k;
-      this.time[k] = this.keys[k];
-      this.where[k] = k;
-    }
-    for (let k = (n - 2) >> 2; k >= 0; k--) this.siftDown(k, this.heap[k]);
+    this.count = n;
+    this.fill();
+  }
+
+  /**
+   * After a change of `horizon[0]`: keeps in the heap only the events at or before it, and takes
+   * in every waiting event now due. O(number of slots), one sequential pass.
+   */
+  refill(): void {
+    this.fill();
   }
 
   /** Bytes held by the heap's arrays. */
   memoryBytes(): number {
-    return this.heap.byteLength + this.time.byteLength + this.where.byteLength;
+    return this.heap.byteLength + this.time.byteLength + this.where.byteLength + this.horizon.byteLength;
   }
 
-  /** The slot with the earliest event, or -1 when empty. */
+  /** The slot with the earliest event, or -1 when no event is due by the horizon. */
   top(): number {
     return this.size > 0 ? this.heap[0] : -1;
   }
@@ -59,6 +71,14 @@ export class EventQueue {
   update(slot: number): void {
     const k = this.where[slot];
     const key = this.keys[slot];
+    if (!(key <= this.horizon[0])) {
+      if (k >= 0) this.removeAt(k);
+      return;
+    }
+    if (k < 0) {
+      this.siftUp(this.size++, slot);
+      return;
+    }
     if (k > 0) {
       const p = (k - 1) >> 2;
       const kp = this.time[p];
@@ -68,6 +88,40 @@ export class EventQueue {
       }
     }
     this.siftDown(k, slot);
+  }
+
+  /** Puts every slot due by the horizon in the heap, the rest outside, and orders the heap. */
+  private fill(): void {
+    const limit = this.horizon[0];
+    let size = 0;
+    for (let s = 0; s < this.count; s++) {
+      const key = this.keys[s];
+      if (key <= limit) {
+        this.heap[size] = s;
+        this.time[size] = key;
+        this.where[s] = size++;
+      } else this.where[s] = -1;
+    }
+    this.size = size;
+    for (let k = (size - 2) >> 2; k >= 0; k--) this.siftDown(k, this.heap[k]);
+  }
+
+  /** Takes the slot at heap position k out of the heap (its event is now after the horizon). */
+  private removeAt(k: number): void {
+    this.where[this.heap[k]] = -1;
+    const last = --this.size;
+    if (k === last) return;
+    const moved = this.heap[last];
+    const key = this.keys[moved];
+    if (k > 0) {
+      const p = (k - 1) >> 2;
+      const kp = this.time[p];
+      if (key < kp || (key === kp && moved < this.heap[p])) {
+        this.siftUp(k, moved);
+        return;
+      }
+    }
+    this.siftDown(k, moved);
   }
 
   // Ties break on the slot index, so that the order of equal times is deterministic. The sifts

@@ -678,6 +678,8 @@ export class World {
     if (this.dirty) this.rebuild();
     if (this.frozenCount > 0) this.releaseFrozen();
     const tEnd = this.simTime + dt;
+    this.queue.horizon[0] = tEnd;
+    this.queue.refill();
     const budget = this.o.maxEventsPerStep > 0 ? this.o.maxEventsPerStep : 10000 + 500 * this.n;
     for (;;) {
       const i = this.queue.top();
