@@ -1042,14 +1042,23 @@ export class World {
             const pjx = p[bj] + (v[bj] + 0.5 * ajx * h) * h;
             const pjy = p[bj + 1] + (v[bj + 1] + 0.5 * ajy * h) * h;
             const pjz = p[bj + 2] + (v[bj + 2] + 0.5 * ajz * h) * h;
+            const gx = pjx - xi;
+            const gy = pjy - yi;
+            const gz = pjz - zi;
+            const ux = vjx - vxi;
+            const uy = vjy - vyi;
+            const uz = vjz - vzi;
+            // Without gravity nothing accelerates, and a pair moving apart (or keeping its
+            // distance) never meets: pairTimeOfImpact would return Infinity for it.
+            if (noGravity && gx * ux + gy * uy + gz * uz >= 0) continue;
             const speedJ = Math.sqrt(vjx * vjx + vjy * vjy + vjz * vjz);
             const q = this.toi;
-            q[0] = pjx - xi;
-            q[1] = pjy - yi;
-            q[2] = pjz - zi;
-            q[3] = vjx - vxi;
-            q[4] = vjy - vyi;
-            q[5] = vjz - vzi;
+            q[0] = gx;
+            q[1] = gy;
+            q[2] = gz;
+            q[3] = ux;
+            q[4] = uy;
+            q[5] = uz;
             q[6] = ajx - axi;
             q[7] = ajy - ayi;
             q[8] = ajz - azi;
