@@ -1213,6 +1213,16 @@ export class World {
     if (this.asleep[SB * j] && -u > vRest) this.wake(j);
     const wi = this.asleep[SB * i] ? 0 : this.invMass[i];
     const wj = this.asleep[SB * j] ? 0 : this.invMass[j];
+    // The contact, for slideOver (written here rather than passed: numbers passed to a call that
+    // V8 does not inline are boxed).
+    const cs = this.contact;
+    cs[0] = nx;
+    cs[1] = ny;
+    cs[2] = nz;
+    cs[3] = d;
+    cs[4] = wi;
+    cs[5] = wj;
+    cs[6] = rMin;
     if (vRest > 0 && -u < vRest && wj === 0 && wi > 0) {
       // Slow contact with something that does not move: no bounce against every still contact at once.
       const b3 = S * i;
@@ -1236,10 +1246,9 @@ export class World {
       }
       this.lost[0] += lost;
       if (this.vel[S * i] * nx + this.vel[S * i + 1] * ny + this.vel[S * i + 2] * nz > -STOP_FRACTION * vRest) {
-        this.setContact(nx, ny, nz, d, wi, wj, rMin);
         this.slideOver(i, j);
       }
-    } else if (vRest > 0 && -u < vRest && wi + wj > 0 && (this.setContact(nx, ny, nz, d, wi, wj, rMin), this.slideOver(i, j))) {
+    } else if (vRest > 0 && -u < vRest && wi + wj > 0 && this.slideOver(i, j)) {
       // resting contact between two free spheres handled as a hop (see slideOver)
     } else if (vRest > 0 && -u < vRest && wi > 0 && wj > 0) {
       this.resolveCluster(i, j);
@@ -1493,16 +1502,6 @@ export class World {
 
 
   /** Stores the contact geometry that {@link slideOver} reads. */
-  private setContact(nx: number, ny: number, nz: number, d: number, wi: number, wj: number, rMin: number): void {
-    const cs = this.contact;
-    cs[0] = nx;
-    cs[1] = ny;
-    cs[2] = nz;
-    cs[3] = d;
-    cs[4] = wi;
-    cs[5] = wj;
-    cs[6] = rMin;
-  }
 
 
   /**
@@ -1702,7 +1701,7 @@ export class World {
         if (gk > 0 && this.half[k] - r - this.pos[b + k] <= SUPPORT_GAP * r) return true;
         if (gk < 0 && this.pos[b + k] - (r - this.half[k]) <= SUPPORT_GAP * r) return true;
       }
-      return this.touchesSphereBelow(i, SUPPORT_GAP * r);
+      return this.touchesSphereBelow(i);
     }
     // Still contacts, as directions from the sphere towards them.
     const m = this.collectStillContacts(i);
@@ -1718,9 +1717,10 @@ export class World {
     return inCone(nrm, m, gv, this.o.planar);
   }
 
-  /** Does sphere i touch (within `gap`) any sphere whose centre is below its own? */
-  private touchesSphereBelow(i: number, gap: number): boolean {
+  /** Does sphere i touch (within SUPPORT_GAP of its radius) any sphere whose centre is below its own? */
+  private touchesSphereBelow(i: number): boolean {
     const b = S * i;
+    const gap = SUPPORT_GAP * this.rad[S * i];
     const around = this.gatherNeighbours(i, 0);
     const list = this.neighA;
     for (let q = 0; q < around; q++) {
