@@ -386,7 +386,10 @@ export class Simulation {
     const world = this.current;
     const n = 3 * world.count;
     if (this.prev.length < n) this.prev = new Float64Array(Math.max(n, 2 * this.prev.length));
-    this.prev.set(world.positions.subarray(0, n));
+    // Copied in a loop: subarray would make a view object every step.
+    const prev = this.prev;
+    const cur = world.positions;
+    for (let k = 0; k < n; k++) prev[k] = cur[k];
     const t0 = this.now();
     const layout = world.layoutVersion;
     world.step(this.clock.fixedDt);
