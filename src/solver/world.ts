@@ -193,6 +193,7 @@ export class World {
   /** Checked sphere definitions waiting to be appended (edits only, never in step). */
   private pending: CheckedSphere[] = [];
   private neighA = new Int32Array(256);
+  private scanList = new Int32Array(64); // scanPairs' neighbours
   private neighB = new Int32Array(256);
   /** The time of the event being processed, s (a typed array: numbers passed between methods would be boxed). */
   private clock = new Float64Array(1);
@@ -1021,64 +1022,81 @@ export class World {
     let best = this.best[SCAN_T];
     let kind = this.scanKind;
     let count = this.scanCount;
+    // First the neighbours' slots, walking the cells' lists: a short loop, so the processor
+    // fetches the lists of many cells at once instead of one after another between the
+    // computations below (each is likely a cache miss in a large world).
+    let list: Int32Array = this.scanList;
+    let m = 0;
     for (let qz = z0; qz <= z1; qz++) {
       for (let qy = y0; qy <= y1; qy++) {
         const row = (qz * ny + qy) * nx;
         for (let qx = x0; qx <= x1; qx++) {
           for (let j = this.cellHead[row + qx]; j >= 0; j = this.nextIn[SI * j]) {
-            if (j === i) continue;
-            const bj = S * j;
-            const h = t - this.tLoc[S * j];
-            // No test for a still (sleeping or fixed) neighbour: its velocity and acceleration are
-            // kept at zero, so the expressions below give its position and zero velocity, and
-            // only the first line of its record is read. Without gravity every acceleration is
-            // zero and the second line is not read at all.
-            const ajx = noGravity ? 0 : a[bj];
-            const ajy = noGravity ? 0 : a[bj + 1];
-            const ajz = noGravity ? 0 : a[bj + 2];
-            const vjx = v[bj] + ajx * h;
-            const vjy = v[bj + 1] + ajy * h;
-            const vjz = v[bj + 2] + ajz * h;
-            const pjx = p[bj] + (v[bj] + 0.5 * ajx * h) * h;
-            const pjy = p[bj + 1] + (v[bj + 1] + 0.5 * ajy * h) * h;
-            const pjz = p[bj + 2] + (v[bj + 2] + 0.5 * ajz * h) * h;
-            const gx = pjx - xi;
-            const gy = pjy - yi;
-            const gz = pjz - zi;
-            const ux = vjx - vxi;
-            const uy = vjy - vyi;
-            const uz = vjz - vzi;
-            // Without gravity nothing accelerates, and a pair moving apart (or keeping its
-            // distance) never meets: pairTimeOfImpact would return Infinity for it.
-            if (noGravity && gx * ux + gy * uy + gz * uz >= 0) continue;
-            const speedJ = Math.sqrt(vjx * vjx + vjy * vjy + vjz * vjz);
-            const q = this.toi;
-            q[0] = gx;
-            q[1] = gy;
-            q[2] = gz;
-            q[3] = ux;
-            q[4] = uy;
-            q[5] = uz;
-            q[6] = ajx - axi;
-            q[7] = ajy - ayi;
-            q[8] = ajz - azi;
-            q[9] = r + this.rad[S * j];
-            q[10] = best;
-            q[11] = APPROACH_TOLERANCE * (speedI + speedJ) + stopSpeed;
-            pairTimeOfImpact(q);
-            const tp = q[12];
-            if (tp < best) {
-              best = tp;
-              kind = j;
-              count = this.collCount[SI * j];
-            }
+            if (m === list.length) list = this.growScanList();
+            list[m] = j;
+            m += j === i ? 0 : 1;
           }
         }
+      }
+    }
+    for (let e = 0; e < m; e++) {
+      const j = list[e];
+      const bj = S * j;
+      const h = t - this.tLoc[S * j];
+      // No test for a still (sleeping or fixed) neighbour: its velocity and acceleration are
+      // kept at zero, so the expressions below give its position and zero velocity. Without
+      // gravity every acceleration is zero and is not read.
+      const ajx = noGravity ? 0 : a[bj];
+      const ajy = noGravity ? 0 : a[bj + 1];
+      const ajz = noGravity ? 0 : a[bj + 2];
+      const vjx = v[bj] + ajx * h;
+      const vjy = v[bj + 1] + ajy * h;
+      const vjz = v[bj + 2] + ajz * h;
+      const pjx = p[bj] + (v[bj] + 0.5 * ajx * h) * h;
+      const pjy = p[bj + 1] + (v[bj + 1] + 0.5 * ajy * h) * h;
+      const pjz = p[bj + 2] + (v[bj + 2] + 0.5 * ajz * h) * h;
+      const gx = pjx - xi;
+      const gy = pjy - yi;
+      const gz = pjz - zi;
+      const ux = vjx - vxi;
+      const uy = vjy - vyi;
+      const uz = vjz - vzi;
+      // Without gravity nothing accelerates, and a pair moving apart (or keeping its
+      // distance) never meets: pairTimeOfImpact would return Infinity for it.
+      if (noGravity && gx * ux + gy * uy + gz * uz >= 0) continue;
+      const speedJ = Math.sqrt(vjx * vjx + vjy * vjy + vjz * vjz);
+      const q = this.toi;
+      q[0] = gx;
+      q[1] = gy;
+      q[2] = gz;
+      q[3] = ux;
+      q[4] = uy;
+      q[5] = uz;
+      q[6] = ajx - axi;
+      q[7] = ajy - ayi;
+      q[8] = ajz - azi;
+      q[9] = r + this.rad[S * j];
+      q[10] = best;
+      q[11] = APPROACH_TOLERANCE * (speedI + speedJ) + stopSpeed;
+      pairTimeOfImpact(q);
+      const tp = q[12];
+      if (tp < best) {
+        best = tp;
+        kind = j;
+        count = this.collCount[SI * j];
       }
     }
     this.best[SCAN_T] = best;
     this.scanKind = kind;
     this.scanCount = count;
+  }
+
+  /** Doubles the scan's neighbour list (only while warming up) and returns it. */
+  private growScanList(): Int32Array {
+    const bigger = new Int32Array(2 * this.scanList.length);
+    bigger.set(this.scanList);
+    this.scanList = bigger;
+    return bigger;
   }
 
   /**
