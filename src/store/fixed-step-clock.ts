@@ -21,6 +21,10 @@ export interface ClockOptions {
   maxStepsPerFrame?: number;
 }
 
+const ACC = 0;
+const ALPHA = 1;
+const DROPPED = 2;
+
 /**
  * Accumulates real frame time (clamped, times the time scale) and pays it out in fixed steps.
  * Allocation-free; one instance per simulation.
@@ -32,15 +36,36 @@ export class FixedStepClock {
   readonly maxFrameDelta: number;
   /** Most steps per frame. */
   readonly maxStepsPerFrame: number;
+  /**
+   * [ACC] accumulator, [ALPHA] alpha, [DROPPED] dropped: kept in a typed array, since a number
+   * stored in an object field is boxed (allocated) on every frame's update.
+   */
+  private readonly state = new Float64Array(3);
+
   /** Simulated time owed but not yet stepped, s; always in [0, fixedDt) after {@link advance}. */
-  accumulator = 0;
+  get accumulator(): number {
+    return this.state[ACC];
+  }
+  set accumulator(value: number) {
+    this.state[ACC] = value;
+  }
   /**
    * Where to draw between the previous and the current step, in [0, 1): the leftover
    * accumulator over the fixed step.
    */
-  alpha = 0;
+  get alpha(): number {
+    return this.state[ALPHA];
+  }
+  set alpha(value: number) {
+    this.state[ALPHA] = value;
+  }
   /** Simulated time dropped so far because a frame hit the step cap, s. */
-  dropped = 0;
+  get dropped(): number {
+    return this.state[DROPPED];
+  }
+  set dropped(value: number) {
+    this.state[DROPPED] = value;
+  }
 
   constructor(options: ClockOptions = {}) {
     this.fixedDt = options.fixedDt ?? 1 / 60;
@@ -58,21 +83,22 @@ export class FixedStepClock {
    * to run now. A negative, NaN or infinite delta counts as zero (clocks do jump backwards).
    */
   advance(frameDeltaSeconds: number, timeScale = 1): number {
+    const st = this.state;
     const delta = frameDeltaSeconds > 0 && Number.isFinite(frameDeltaSeconds) ? Math.min(frameDeltaSeconds, this.maxFrameDelta) : 0;
     const scale = timeScale > 0 && Number.isFinite(timeScale) ? timeScale : 0;
-    this.accumulator += delta * scale;
+    st[ACC] += delta * scale;
     // A tiny tolerance so that, say, 60 deltas of 1/60 s make exactly 60 steps despite rounding.
-    let steps = Math.floor(this.accumulator / this.fixedDt + 1e-9);
+    let steps = Math.floor(st[ACC] / this.fixedDt + 1e-9);
     if (steps > this.maxStepsPerFrame) {
-      this.dropped += (steps - this.maxStepsPerFrame) * this.fixedDt;
+      st[DROPPED] += (steps - this.maxStepsPerFrame) * this.fixedDt;
       steps = this.maxStepsPerFrame;
     }
-    this.accumulator = Math.max(0, this.accumulator - steps * this.fixedDt);
-    if (this.accumulator >= this.fixedDt) {
+    st[ACC] = Math.max(0, st[ACC] - steps * this.fixedDt);
+    if (st[ACC] >= this.fixedDt) {
       // Only after the cap: keep the fraction, drop whole steps of backlog.
-      this.accumulator %= this.fixedDt;
+      st[ACC] %= this.fixedDt;
     }
-    this.alpha = Math.min(this.accumulator / this.fixedDt, 1);
+    st[ALPHA] = Math.min(st[ACC] / this.fixedDt, 1);
     return steps;
   }
 

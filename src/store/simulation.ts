@@ -114,6 +114,13 @@ export const EMPTY_STATS: SampledStats = Object.freeze({
 });
 
 /** The running world and everything the frame loop needs, with no allocation per frame. */
+// Slots of Simulation.win.
+const REAL = 0;
+const STEP_MS = 1;
+const SIM = 2;
+const PAIR_TIME = 3;
+const UNSEEN = 4;
+
 export class Simulation {
   /** The fixed-step clock. */
   readonly clock: FixedStepClock;
@@ -134,7 +141,9 @@ export class Simulation {
   /** Most solver steps run by one frame since creation (a test may set it back to 0). */
   mostStepsInAFrame = 0;
   /** Real seconds the page was hidden or frozen, left unsimulated (see {@link ignoreNextFrameTime}). */
-  unseenSeconds = 0;
+  get unseenSeconds(): number {
+    return this.win[UNSEEN];
+  }
   /** Set by {@link ignoreNextFrameTime}: the next frame's delta is real time nobody saw, not simulated. */
   private skipNextDelta = false;
   /** Energy and momentum at each sample, for the plots and the CSV export. */
@@ -175,17 +184,16 @@ export class Simulation {
   private hits = new Float64Array(0);
   private readonly now: Now;
 
-  // Sample window counters.
-  private windowReal = 0;
+  // Sample window counters. The fractional ones live in `win` (REAL, STEP_MS, SIM, PAIR_TIME,
+  // UNSEEN): a number stored in an object field is boxed (allocated) at every update, and these
+  // change every frame.
+  private readonly win = new Float64Array(5);
   private windowFrames = 0;
   private windowSteps = 0;
-  private windowStepMs = 0;
-  private windowSim = 0;
   private windowPairs = 0;
   private windowWalls = 0;
   private pairA = -1;
   private pairB = -1;
-  private pairTime = 0;
 
   constructor(world: World, clock: ClockOptions = {}, now: Now = () => performance.now(), makePort: SolverPortFactory | null = null) {
     this.clock = new FixedStepClock(clock);
@@ -286,8 +294,9 @@ export class Simulation {
     this.hits.fill(-Infinity);
     this.clock.reset();
     this.pairA = this.pairB = -1;
-    this.pairTime = 0;
-    this.windowSteps = this.windowStepMs = this.windowSim = this.windowPairs = this.windowWalls = 0;
+    this.win[PAIR_TIME] = 0;
+    this.win[STEP_MS] = this.win[SIM] = 0;
+    this.windowSteps = this.windowPairs = this.windowWalls = 0;
     this.syncPrevious();
   }
 
@@ -321,10 +330,10 @@ export class Simulation {
     let delta = frameDeltaSeconds;
     if (this.skipNextDelta) {
       this.skipNextDelta = false;
-      if (delta > 0 && Number.isFinite(delta)) this.unseenSeconds += delta;
+      if (delta > 0 && Number.isFinite(delta)) this.win[UNSEEN] += delta;
       delta = 0;
     }
-    if (delta > 0 && Number.isFinite(delta)) this.windowReal += delta;
+    if (delta > 0 && Number.isFinite(delta)) this.win[REAL] += delta;
     let ran = 0;
     // The world goes to the worker while it plays there, and comes back when paused or no longer wanted there.
     const inWorker = running && this.wantsWorker;
@@ -343,7 +352,8 @@ export class Simulation {
       }
     } else if (running) {
       const steps = this.clock.advance(delta, this.timeScale);
-      const start = steps > 1 ? this.now() : 0;
+      // Timed per frame, not per step: each reading of the clock is a number V8 allocates.
+      const start = steps > 0 ? this.now() : 0;
       for (let k = 0; k < steps; k++) {
         this.step();
         ran++;
@@ -352,10 +362,11 @@ export class Simulation {
           break;
         }
       }
+      if (ran > 0) this.win[STEP_MS] += this.now() - start;
     }
     this.stepsLastFrame = ran;
     if (ran > this.mostStepsInAFrame) this.mostStepsInAFrame = ran;
-    return this.windowReal >= sampleSeconds - 1e-9;
+    return this.win[REAL] >= sampleSeconds - 1e-9;
   }
 
   /**
@@ -376,7 +387,9 @@ export class Simulation {
       if (!this.remote.returning) this.askBack();
       return;
     }
+    const start = this.now();
     this.step();
+    this.win[STEP_MS] += this.now() - start;
     this.clock.reset();
     this.clock.alpha = 1;
   }
@@ -390,13 +403,11 @@ export class Simulation {
     const prev = this.prev;
     const cur = world.positions;
     for (let k = 0; k < n; k++) prev[k] = cur[k];
-    const t0 = this.now();
     const layout = world.layoutVersion;
     world.step(this.clock.fixedDt);
     if (world.layoutVersion !== layout) this.followRenumbering(world);
-    this.windowStepMs += this.now() - t0;
     this.windowSteps++;
-    this.windowSim += this.clock.fixedDt;
+    this.win[SIM] += this.clock.fixedDt;
     this.windowPairs += world.lastStep.pairCollisions;
     this.windowWalls += world.lastStep.wallCollisions;
     this.collisions.record(world);
@@ -422,7 +433,7 @@ export class Simulation {
       if (ev.b[k] >= 0) {
         this.pairA = ev.a[k];
         this.pairB = ev.b[k];
-        this.pairTime = ev.time[k];
+        this.win[PAIR_TIME] = ev.time[k];
         break;
       }
     }
@@ -529,8 +540,8 @@ export class Simulation {
     view.update(m.time, m.positions, m.velocities, m.stats, m.events, m.slots);
     remote.inFlight = false;
     this.windowSteps += m.steps;
-    this.windowStepMs += m.stepMs;
-    this.windowSim += m.steps * this.clock.fixedDt;
+    this.win[STEP_MS] += m.stepMs;
+    this.win[SIM] += m.steps * this.clock.fixedDt;
     this.windowPairs += m.pairs;
     this.windowWalls += m.walls;
     this.collisions.record(view);
@@ -564,16 +575,17 @@ export class Simulation {
     const s = world.stats();
     const pressure = this.gauge.read(world);
     const h = this.history;
+    const w = this.win;
     if (h.length === 0 || world.time > h.columns[0][h.length - 1]) h.push(world.time, s.kineticEnergy, s.potentialEnergy, s.momentum[0], s.momentum[1], s.momentum[2]);
     const stats: SampledStats = {
       simTime: world.time,
-      fps: this.windowReal > 0 ? this.windowFrames / this.windowReal : 0,
-      stepMs: this.windowSteps > 0 ? this.windowStepMs / this.windowSteps : 0,
-      collisionsPerSecond: this.windowSim > 0 ? this.windowPairs / this.windowSim : 0,
-      wallHitsPerSecond: this.windowSim > 0 ? this.windowWalls / this.windowSim : 0,
-      simRate: this.windowReal > 0 ? this.windowSim / this.windowReal : 0,
+      fps: w[REAL] > 0 ? this.windowFrames / w[REAL] : 0,
+      stepMs: this.windowSteps > 0 ? w[STEP_MS] / this.windowSteps : 0,
+      collisionsPerSecond: w[SIM] > 0 ? this.windowPairs / w[SIM] : 0,
+      wallHitsPerSecond: w[SIM] > 0 ? this.windowWalls / w[SIM] : 0,
+      simRate: w[REAL] > 0 ? w[SIM] / w[REAL] : 0,
       lastPair: this.pairA >= 0 ? [this.pairA, this.pairB] : null,
-      lastPairTime: this.pairTime,
+      lastPairTime: w[PAIR_TIME],
       count: world.count,
       kineticEnergy: s.kineticEnergy,
       potentialEnergy: s.potentialEnergy,
@@ -587,7 +599,8 @@ export class Simulation {
       sleeping: s.sleeping,
       thread: this.remote === null ? 'main' : 'worker',
     };
-    this.windowReal = this.windowFrames = this.windowSteps = this.windowStepMs = this.windowSim = this.windowPairs = this.windowWalls = 0;
+    w[REAL] = w[STEP_MS] = w[SIM] = 0;
+    this.windowFrames = this.windowSteps = this.windowPairs = this.windowWalls = 0;
     return stats;
   }
 }
