@@ -12,6 +12,7 @@
 import { PerformanceObserver } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
 import { buildWorld, gasScene } from './index.ts';
+import { sampledBytes } from './test-helpers.ts';
 
 async function collectionsDuring(run: () => void): Promise<number> {
   let count = 0;
@@ -49,43 +50,16 @@ describe('allocation', () => {
   });
 });
 
-/** Bytes V8's sampling heap profiler attributes to the solver's own functions while `run` runs. */
-async function solverBytesDuring(run: () => void): Promise<{ solver: number; total: number; sites: string[] }> {
-  const { Session } = await import('node:inspector/promises');
-  const session = new Session();
-  session.connect();
-  await session.post('HeapProfiler.enable');
-  await session.post('HeapProfiler.startSampling', { samplingInterval: 64, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
-  run();
-  const { profile } = await session.post('HeapProfiler.stopSampling');
-  session.disconnect();
-  let solver = 0;
-  let total = 0;
-  const sites: string[] = [];
-  interface Node {
-    callFrame: { functionName: string; url: string; lineNumber: number };
-    selfSize: number;
-    children: Node[];
-  }
-  const walk = (n: Node): void => {
-    total += n.selfSize;
-    if (n.selfSize > 0 && n.callFrame.url.includes('/src/solver/') && !n.callFrame.url.includes('.test.')) {
-      solver += n.selfSize;
-      sites.push(`${n.callFrame.functionName} (${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber + 1}) ${n.selfSize} B`);
-    }
-    for (const c of n.children) walk(c);
-  };
-  walk(profile.head as Node);
-  return { solver, total, sites };
-}
+/** Bytes the sampling heap profiler attributes to the solver's functions while `run` runs. */
+const solverBytesDuring = (run: () => void) => sampledBytes(run, ['/src/solver/']);
 
 describe('allocation, sampled', () => {
   it('a 2,000-sphere gas steps without allocating: no sampled byte in the solver over 300 steps, once warm (best of up to five rounds)', async () => {
     const w = buildWorld(gasScene({ count: 2000, packingFraction: 0.1, speed: 5, seed: 5 }));
     for (let k = 0; k < 600; k++) w.step(1 / 60);
-    let best: { solver: number; total: number; sites: string[] } | null = null;
+    let best: { bytes: number; sites: string[] } | null = null;
     let events = 0;
-    for (let round = 0; round < 5 && (best === null || best.solver > 0); round++) {
+    for (let round = 0; round < 5 && (best === null || best.bytes > 0); round++) {
       events = 0;
       const r = await solverBytesDuring(() => {
         for (let k = 0; k < 300; k++) {
@@ -93,7 +67,7 @@ describe('allocation, sampled', () => {
           events += w.lastStep.events;
         }
       });
-      if (best === null || r.solver < best.solver) best = r;
+      if (best === null || r.bytes < best.bytes) best = r;
     }
     expect(events).toBeGreaterThan(30_000);
     expect(best!.sites).toEqual([]);
@@ -109,13 +83,13 @@ describe('allocation, sampled', () => {
     // profiler slows these paths about tenfold, so the window is short).
     const twin = pile();
     for (let k = 0; k < 300; k++) twin.step(1 / 60);
-    let best: { solver: number; total: number; sites: string[] } | null = null;
+    let best: { bytes: number; sites: string[] } | null = null;
     let hops = 0;
     let clusters = 0;
     let events = 0;
     let asleepBefore = 0;
     let asleepAfter = 0;
-    for (let round = 0; round < 3 && (best === null || best.solver > 2048); round++) {
+    for (let round = 0; round < 3 && (best === null || best.bytes > 2048); round++) {
       const w = pile();
       for (let k = 0; k < 150; k++) w.step(1 / 60);
       asleepBefore = w.stats().sleeping;
@@ -131,7 +105,7 @@ describe('allocation, sampled', () => {
         }
       });
       asleepAfter = w.stats().sleeping;
-      if (best === null || r.solver < best.solver) best = r;
+      if (best === null || r.bytes < best.bytes) best = r;
     }
     // The paths were exercised: spheres glided over one another, clusters were resolved, and
     // spheres fell asleep during the measured steps.
@@ -142,6 +116,6 @@ describe('allocation, sampled', () => {
     // Rare paths (waking a sleeper) may still run unoptimized, where V8 boxes every number they
     // touch: a few hundred bytes. One small object an event would be over 100 KB, and numbers
     // passed to calls that are not inlined (how this pile allocated 150 MB before) far more.
-    if (best!.solver > 2048) expect(best!.sites).toEqual([]);
+    if (best!.bytes > 2048) expect(best!.sites).toEqual([]);
   }, 60_000);
 });

@@ -1,4 +1,4 @@
-/** Invariant checks shared by the solver's tests. */
+/** Invariant checks shared by the solver's tests, and a heap-sampling helper shared with the store's. */
 import type { World } from './world.ts';
 
 /** Deepest overlap of any pair, as a fraction of its radius sum (0 when none), by brute force. */
@@ -42,4 +42,43 @@ export function allFinite(w: World): boolean {
 /** Total momentum sum m v over free spheres. */
 export function momentum(w: World): [number, number, number] {
   return w.stats().momentum;
+}
+
+/**
+ * What V8's sampling heap profiler (a sample every 64 bytes on average) attributes to the
+ * project's own functions while `run` runs (Node only). A built-in function (subarray, say)
+ * allocates on behalf of its caller, so its bytes count for the nearest of our functions above
+ * it. Test files and this one are left out.
+ */
+interface ProfileNode {
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  selfSize: number;
+  children: ProfileNode[];
+}
+
+/** Bytes sampled in functions of files whose path contains one of `dirs` (e.g. '/src/solver/'), and where. */
+export async function sampledBytes(run: () => void, dirs: readonly string[]): Promise<{ bytes: number; sites: string[] }> {
+  const { Session } = await import('node:inspector/promises');
+  const session = new Session();
+  session.connect();
+  await session.post('HeapProfiler.enable');
+  await session.post('HeapProfiler.startSampling', { samplingInterval: 64, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+  run();
+  const { profile } = await session.post('HeapProfiler.stopSampling');
+  session.disconnect();
+  let bytes = 0;
+  const sites: string[] = [];
+  const ours = (url: string): boolean => dirs.some((d) => url.includes(d)) && !url.includes('.test.') && !url.includes('test-helpers');
+  const walk = (n: ProfileNode, owner: string | null): void => {
+    const url = n.callFrame.url;
+    const mine = ours(url);
+    const here = mine ? `${n.callFrame.functionName} (${url.split('/').slice(-2).join('/')}:${n.callFrame.lineNumber + 1})` : url === '' ? owner : null;
+    if (n.selfSize > 0 && here !== null) {
+      bytes += n.selfSize;
+      sites.push(`${here}${mine ? '' : ` via ${n.callFrame.functionName || '(native)'}`} ${n.selfSize} B`);
+    }
+    for (const c of n.children) walk(c, here);
+  };
+  walk(profile.head as ProfileNode, null);
+  return { bytes, sites };
 }

@@ -8,41 +8,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildWorld, gasScene } from '../solver/index.ts';
+import { sampledBytes } from '../solver/test-helpers.ts';
 import { Simulation } from './simulation.ts';
 
-interface ProfileNode {
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  selfSize: number;
-  children: ProfileNode[];
-}
-
-/** Bytes attributed to the store's and the solver's functions while `run` runs, and where. */
-async function bytesDuring(run: () => void): Promise<{ bytes: number; sites: string[] }> {
-  const { Session } = await import('node:inspector/promises');
-  const session = new Session();
-  session.connect();
-  await session.post('HeapProfiler.enable');
-  await session.post('HeapProfiler.startSampling', { samplingInterval: 64, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
-  run();
-  const { profile } = await session.post('HeapProfiler.stopSampling');
-  session.disconnect();
-  let bytes = 0;
-  const sites: string[] = [];
-  const ours = (url: string): boolean => (url.includes('/src/store/') || url.includes('/src/solver/')) && !url.includes('.test.');
-  // A built-in function (subarray, say) allocates on behalf of its caller: its bytes count for
-  // the nearest of our functions above it.
-  const walk = (n: ProfileNode, owner: string | null): void => {
-    const url = n.callFrame.url;
-    const here = ours(url) ? `${n.callFrame.functionName} (${url.split('/').slice(-2).join('/')}:${n.callFrame.lineNumber + 1})` : url === '' ? owner : null;
-    if (n.selfSize > 0 && here !== null) {
-      bytes += n.selfSize;
-      sites.push(`${here}${ours(url) ? '' : ` via ${n.callFrame.functionName || '(native)'}`} ${n.selfSize} B`);
-    }
-    for (const c of n.children) walk(c, here);
-  };
-  walk(profile.head as ProfileNode, null);
-  return { bytes, sites };
-}
+/** Bytes the sampling heap profiler attributes to the store's and the solver's functions while `run` runs. */
+const bytesDuring = (run: () => void) => sampledBytes(run, ['/src/store/', '/src/solver/']);
 
 describe('frame loop allocation', () => {
   it('Simulation.frame and the per-frame readouts: no object per frame or step, at most a few boxed numbers (under 96 bytes a frame; 130 with a view made per step)', async () => {
