@@ -105,6 +105,10 @@ const S = RECORD_BYTES / 8;
 const SI = RECORD_BYTES / 4;
 const SH = RECORD_BYTES / 2;
 const SB = RECORD_BYTES;
+/** The slot lists of World.gatherCells. */
+const NEIGH_A = 0;
+const NEIGH_B = 1;
+const SCAN_LIST = 2;
 /** Cells per axis at most (a cell coordinate is an Int16 in the record). */
 const GRID_AXIS_MAX = 32767;
 
@@ -1017,7 +1021,6 @@ export class World {
     // rest against each other: without this floor, a sphere wedged against a wall by another would
     // be struck again and again with ever smaller (geometrically shrinking) speeds.
     const stopSpeed = STOP_FRACTION * this.restUnit[0] * Math.sqrt(r);
-    const nx = this.gridN[0], ny = this.gridN[1];
     const noGravity = this.gMag === 0;
     let best = this.best[SCAN_T];
     let kind = this.scanKind;
@@ -1025,20 +1028,8 @@ export class World {
     // First the neighbours' slots, walking the cells' lists: a short loop, so the processor
     // fetches the lists of many cells at once instead of one after another between the
     // computations below (each is likely a cache miss in a large world).
-    let list: Int32Array = this.scanList;
-    let m = 0;
-    for (let qz = z0; qz <= z1; qz++) {
-      for (let qy = y0; qy <= y1; qy++) {
-        const row = (qz * ny + qy) * nx;
-        for (let qx = x0; qx <= x1; qx++) {
-          for (let j = this.cellHead[row + qx]; j >= 0; j = this.nextIn[SI * j]) {
-            if (m === list.length) list = this.growScanList();
-            list[m] = j;
-            m += j === i ? 0 : 1;
-          }
-        }
-      }
-    }
+    const m = this.gatherCells(SCAN_LIST, i, x0, x1, y0, y1, z0, z1);
+    const list = this.scanList;
     for (let e = 0; e < m; e++) {
       const j = list[e];
       const bj = S * j;
@@ -1091,41 +1082,50 @@ export class World {
     this.scanCount = count;
   }
 
-  /** Doubles the scan's neighbour list (only while warming up) and returns it. */
-  private growScanList(): Int32Array {
-    const bigger = new Int32Array(2 * this.scanList.length);
-    bigger.set(this.scanList);
-    this.scanList = bigger;
-    return bigger;
-  }
-
   /**
-   * Writes into neighA (which = 0) or neighB (which = 1) the slots of every sphere in the 27 cells
-   * around sphere i's cell, i included; returns how many. Two buffers, so that a loop over one
-   * may call code that gathers into the other. They grow by doubling (only while warming up).
+   * Writes into a slot list (NEIGH_A, NEIGH_B or SCAN_LIST) every sphere in the cells
+   * [x0, x1] x [y0, y1] x [z0, z1] except `skip` (-1: none); returns how many. The lists grow by
+   * doubling (only while warming up). Two neighbour lists, so that a loop over one may call code
+   * that gathers into the other.
    */
-  private gatherNeighbours(i: number, which: number): number {
-    let out = which ? this.neighB : this.neighA;
-    const nx = this.gridN[0], ny = this.gridN[1], nz = this.gridN[2];
-    const cx = this.cellC[SH * i], cy = this.cellC[SH * i + 1], cz = this.cellC[SH * i + 2];
+  private gatherCells(which: number, skip: number, x0: number, x1: number, y0: number, y1: number, z0: number, z1: number): number {
+    let out: Int32Array = which === NEIGH_A ? this.neighA : which === NEIGH_B ? this.neighB : this.scanList;
+    const nx = this.gridN[0], ny = this.gridN[1];
     let n = 0;
-    for (let qz = cz > 0 ? cz - 1 : 0; qz <= (cz < nz - 1 ? cz + 1 : nz - 1); qz++) {
-      for (let qy = cy > 0 ? cy - 1 : 0; qy <= (cy < ny - 1 ? cy + 1 : ny - 1); qy++) {
-        for (let qx = cx > 0 ? cx - 1 : 0; qx <= (cx < nx - 1 ? cx + 1 : nx - 1); qx++) {
-          for (let j = this.cellHead[(qz * ny + qy) * nx + qx]; j >= 0; j = this.nextIn[SI * j]) {
-            if (n === out.length) {
-              const bigger = new Int32Array(2 * out.length);
-              bigger.set(out);
-              out = bigger;
-              if (which) this.neighB = out;
-              else this.neighA = out;
-            }
-            out[n++] = j;
+    for (let qz = z0; qz <= z1; qz++) {
+      for (let qy = y0; qy <= y1; qy++) {
+        const row = (qz * ny + qy) * nx;
+        for (let qx = x0; qx <= x1; qx++) {
+          for (let j = this.cellHead[row + qx]; j >= 0; j = this.nextIn[SI * j]) {
+            if (n === out.length) out = this.growList(which);
+            out[n] = j;
+            n += j === skip ? 0 : 1;
           }
         }
       }
     }
     return n;
+  }
+
+  /** Doubles a slot list (see gatherCells) and returns it. */
+  private growList(which: number): Int32Array {
+    const old = which === NEIGH_A ? this.neighA : which === NEIGH_B ? this.neighB : this.scanList;
+    const bigger = new Int32Array(2 * old.length);
+    bigger.set(old);
+    if (which === NEIGH_A) this.neighA = bigger;
+    else if (which === NEIGH_B) this.neighB = bigger;
+    else this.scanList = bigger;
+    return bigger;
+  }
+
+  /**
+   * Writes into neighA (which = NEIGH_A) or neighB (NEIGH_B) the slots of every sphere in the 27
+   * cells around sphere i's cell, i included; returns how many.
+   */
+  private gatherNeighbours(i: number, which: number): number {
+    const nx = this.gridN[0], ny = this.gridN[1], nz = this.gridN[2];
+    const cx = this.cellC[SH * i], cy = this.cellC[SH * i + 1], cz = this.cellC[SH * i + 2];
+    return this.gatherCells(which, -1, cx > 0 ? cx - 1 : 0, cx < nx - 1 ? cx + 1 : nx - 1, cy > 0 ? cy - 1 : 0, cy < ny - 1 ? cy + 1 : ny - 1, cz > 0 ? cz - 1 : 0, cz < nz - 1 ? cz + 1 : nz - 1);
   }
 
   /** Sets a sphere's next event to a wall or cell code, or NONE (pair events are set by settle). */
@@ -1405,7 +1405,7 @@ export class World {
     // Grow the cluster over touching free spheres (bounded size).
     for (let q = 0; q < size; q++) {
       const k = members[q];
-      const around = this.gatherNeighbours(k, 0);
+      const around = this.gatherNeighbours(k, NEIGH_A);
       const list = this.neighA;
       for (let q = 0; q < around; q++) {
         const o = list[q];
@@ -1435,7 +1435,7 @@ export class World {
           cL[nc++] = 0;
         }
       }
-      const around = this.gatherNeighbours(k, 0);
+      const around = this.gatherNeighbours(k, NEIGH_A);
       const list = this.neighA;
       for (let q = 0; q < around; q++) {
         const o = list[q];
@@ -1588,7 +1588,7 @@ export class World {
         m++;
       }
     }
-    const around = this.gatherNeighbours(i, 0);
+    const around = this.gatherNeighbours(i, NEIGH_A);
     const list = this.neighA;
     for (let q = 0; q < around; q++) {
       const j = list[q];
@@ -1739,7 +1739,7 @@ export class World {
   private touchesSphereBelow(i: number): boolean {
     const b = S * i;
     const gap = SUPPORT_GAP * this.rad[S * i];
-    const around = this.gatherNeighbours(i, 0);
+    const around = this.gatherNeighbours(i, NEIGH_A);
     const list = this.neighA;
     for (let q = 0; q < around; q++) {
       const j = list[q];
@@ -1792,7 +1792,7 @@ export class World {
   private pushSleepersAbove(k: number, stack: Int32Array, top: number): number {
     const b = S * k;
     const gap = SUPPORT_GAP * this.rad[S * k];
-    const around = this.gatherNeighbours(k, 0);
+    const around = this.gatherNeighbours(k, NEIGH_A);
     const list = this.neighA;
     for (let q = 0; q < around; q++) {
       const j = list[q];
@@ -1815,7 +1815,7 @@ export class World {
    * prediction covering them). With `skipSelf` 0, i itself and newly woken spheres are included.
    */
   private forNeighbours(i: number, skipSelf: number): void {
-    const around = this.gatherNeighbours(i, 1);
+    const around = this.gatherNeighbours(i, NEIGH_B);
     const list = this.neighB;
     for (let q = 0; q < around; q++) {
       const j = list[q];
@@ -2060,7 +2060,7 @@ export class World {
       let worst = 0;
       for (let i = 0; i < this.n; i++) {
         const b = S * i;
-        const around = this.gatherNeighbours(i, 0);
+        const around = this.gatherNeighbours(i, NEIGH_A);
         const list = this.neighA;
         for (let q = 0; q < around; q++) {
           const j = list[q];
