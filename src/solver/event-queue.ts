@@ -46,7 +46,7 @@ export class EventQueue {
   /** Queues slots 0..n-1 by their current keys (O(n)); those after the horizon wait outside the heap. */
   build(n: number): void {
     this.count = n;
-    this.fill();
+    this.refill();
   }
 
   /**
@@ -54,7 +54,18 @@ export class EventQueue {
    * in every waiting event now due. O(number of slots), one sequential pass.
    */
   refill(): void {
-    this.fill();
+    const limit = this.horizon[0];
+    let size = 0;
+    for (let s = 0; s < this.count; s++) {
+      const key = this.keys[s];
+      if (key <= limit) {
+        this.heap[size] = s;
+        this.time[size] = key;
+        this.where[s] = size++;
+      } else this.where[s] = -1;
+    }
+    this.size = size;
+    for (let k = (size - 2) >> 2; k >= 0; k--) this.siftDown(k, this.heap[k]);
   }
 
   /** Bytes held by the heap's arrays. */
@@ -75,35 +86,8 @@ export class EventQueue {
       if (k >= 0) this.removeAt(k);
       return;
     }
-    if (k < 0) {
-      this.siftUp(this.size++, slot);
-      return;
-    }
-    if (k > 0) {
-      const p = (k - 1) >> 2;
-      const kp = this.time[p];
-      if (key < kp || (key === kp && slot < this.heap[p])) {
-        this.siftUp(k, slot);
-        return;
-      }
-    }
-    this.siftDown(k, slot);
-  }
-
-  /** Puts every slot due by the horizon in the heap, the rest outside, and orders the heap. */
-  private fill(): void {
-    const limit = this.horizon[0];
-    let size = 0;
-    for (let s = 0; s < this.count; s++) {
-      const key = this.keys[s];
-      if (key <= limit) {
-        this.heap[size] = s;
-        this.time[size] = key;
-        this.where[s] = size++;
-      } else this.where[s] = -1;
-    }
-    this.size = size;
-    for (let k = (size - 2) >> 2; k >= 0; k--) this.siftDown(k, this.heap[k]);
+    if (k < 0) this.siftUp(this.size++, slot);
+    else this.place(k, slot);
   }
 
   /** Takes the slot at heap position k out of the heap (its event is now after the horizon). */
@@ -111,17 +95,21 @@ export class EventQueue {
     this.where[this.heap[k]] = -1;
     const last = --this.size;
     if (k === last) return;
-    const moved = this.heap[last];
-    const key = this.keys[moved];
+    this.place(k, this.heap[last]);
+  }
+
+  /** Puts slot in the hole at k: up if it comes before k's parent, else down. */
+  private place(k: number, slot: number): void {
     if (k > 0) {
       const p = (k - 1) >> 2;
+      const key = this.keys[slot];
       const kp = this.time[p];
-      if (key < kp || (key === kp && moved < this.heap[p])) {
-        this.siftUp(k, moved);
+      if (key < kp || (key === kp && slot < this.heap[p])) {
+        this.siftUp(k, slot);
         return;
       }
     }
-    this.siftDown(k, moved);
+    this.siftDown(k, slot);
   }
 
   // Ties break on the slot index, so that the order of equal times is deterministic. The sifts
