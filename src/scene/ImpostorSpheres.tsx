@@ -4,10 +4,11 @@
  * {@link createImpostorMaterial}). Two triangles a sphere and one draw call for all of them, for
  * scenes too big for sphere meshes.
  *
- * Each frame this component advances the store's clock, then writes four floats a sphere (the
- * centre interpolated between the last two steps, and the radius) and three colour floats
- * straight into the instance buffers: no matrices, no allocation, no React re-render. Clicking a
- * sphere selects it: picking intersects the pointer's ray with the drawn spheres analytically.
+ * The clock advances each frame, but the instance buffers are written only when the simulation's
+ * positions change (a step, a batch from the worker, an edit): the vertex shader interpolates
+ * between the last two steps and looks up the colour, so most of a frame's work is a few
+ * uniforms. No matrices, no allocation, no React re-render. Clicking a sphere selects it: picking
+ * intersects the pointer's ray with the spheres analytically.
  */
 import { useFrame, type ThreeEvent } from '@react-three/fiber';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
@@ -16,6 +17,8 @@ import {
   DynamicDrawUsage,
   InstancedBufferAttribute,
   InstancedBufferGeometry,
+  type ShaderMaterial,
+  type Texture,
   Vector3,
   type Intersection,
   type Mesh,
@@ -49,39 +52,82 @@ export function createImpostorGeometry(capacity: number): InstancedBufferGeometr
   const geometry = new InstancedBufferGeometry();
   geometry.setAttribute('position', new BufferAttribute(new Float32Array([-1, -1, 0, 1, -1, 0, 1, 1, 0, -1, 1, 0]), 3));
   geometry.setIndex([0, 1, 2, 0, 2, 3]);
-  // The whole buffers go up each frame (three's update ranges allocate); capacity is under twice the count.
-  const centres = new InstancedBufferAttribute(new Float32Array(4 * capacity), 4);
-  centres.setUsage(DynamicDrawUsage);
-  const colours = new InstancedBufferAttribute(new Float32Array(3 * capacity), 3);
-  colours.setUsage(DynamicDrawUsage);
-  geometry.setAttribute('centreRadius', centres);
-  geometry.setAttribute('sphereColor', colours);
+  // Whole buffers go up when they change (three's update ranges allocate); capacity is under twice the count.
+  for (const [name, width] of [
+    ['centreA', 3],
+    ['centreB', 3],
+    ['sphere', 2],
+    ['look', 2],
+  ] as const) {
+    const attribute = new InstancedBufferAttribute(new Float32Array(width * capacity), width);
+    attribute.setUsage(DynamicDrawUsage);
+    geometry.setAttribute(name, attribute);
+  }
   geometry.instanceCount = 0;
   return geometry;
 }
 
+/** What an impostor frame wrote (the test hook and the unit tests read it). */
+export interface ImpostorWrites {
+  /** Frames that wrote the centres of every sphere into both buffers. */
+  full: number;
+  /** Frames that wrote only the newest centres (the previous ones were already there). */
+  newest: number;
+  /** Frames that wrote nothing (the positions drawn had not changed). */
+  none: number;
+}
+
 /**
- * Writes the impostors' instance buffers each frame. A class, so that the frame loop is one named
- * method ({@link writeImpostorFrame}) that heap profiles of the browser tests can find; its fields
- * are set when the geometry or the props change, never in the frame loop.
+ * Writes the impostors' instance buffers. A class, so that the frame loop is one named method
+ * ({@link writeImpostorFrame}) that heap profiles of the browser tests can find; its fields are
+ * set when the geometry or the props change, never in the frame loop.
+ *
+ * Between two steps only the interpolation between them moves the spheres, and that is done by
+ * the vertex shader; colour and flash follow there from each sphere's speed, mass and time of
+ * its last collision. So a frame writes nothing unless the simulation's positions changed
+ * ({@link Simulation.version}); after one step it writes the new centres over the older of its
+ * two centre buffers, which then becomes the newest; after anything else (an edit, several
+ * steps at once, a renumbering, a new scene) it writes both. A frame that writes nothing handles
+ * no number that is not a small integer, so it allocates nothing even before V8 optimises it.
  */
-class ImpostorFrameWriter {
-  /** Colour by speed or mass and the collision flash (the same code as the meshes). */
+export class ImpostorFrameWriter {
+  /** Colour scales (speed and mass) and the flash switch, as for the mesh spheres. */
   readonly coloring = new SphereColoring();
   geometry: InstancedBufferGeometry | null = null;
+  material: ShaderMaterial | null = null;
   capacity = 0;
   preview: DragPreview | undefined = undefined;
   timing: UpdateTiming | undefined = undefined;
   drawsRef: RefObject<DrawCounter> | undefined = undefined;
+  /** Counts of what the frames wrote. */
+  readonly writes: ImpostorWrites = { full: 0, newest: 0, none: 0 };
+  /** Whether centreB (else centreA) holds the newest centres. */
+  nowIsB = false;
+  /** The simulation, version and previous version the centre buffers hold (drawnSim null: nothing valid). */
+  private drawnSim: unknown = null;
+  private drawnVersion = -1;
+  private drawnPrevious = -1;
+  private drawnCount = -1;
+  /** Slot of the sphere drawn at a drag's preview position last frame, or -1. */
+  private previewSlot = -1;
+  /** What the colour uniforms were computed from (compared by identity each frame). */
+  private seenSettings: unknown = null;
+  private seenPreset: unknown = undefined;
+  private seenAids: unknown = null;
+  private seenMotion = false;
+  private seenScene = -1;
 
   constructor(public store: SandboxStore) {
     this.writeImpostorFrame = this.writeImpostorFrame.bind(this);
   }
 
-  /** Takes the geometry whose instance buffers are written (after a (re)build). */
-  attach(geometry: InstancedBufferGeometry, capacity: number): void {
+  /** Takes the geometry and material written (after a (re)build): everything is written afresh. */
+  attach(geometry: InstancedBufferGeometry, material: ShaderMaterial, capacity: number): void {
     this.geometry = geometry;
+    this.material = material;
     this.capacity = capacity;
+    this.drawnSim = null;
+    this.seenSettings = null;
   }
 
   /** Takes the props that the frame loop reads. */
@@ -92,95 +138,173 @@ class ImpostorFrameWriter {
     this.drawsRef = drawsRef;
   }
 
-  /** One frame: every sphere's centre, radius and colour into the instance buffers (no allocation). */
+  /** One frame: the shader's uniforms, and the instance buffers when the positions changed (no allocation). */
   writeImpostorFrame(): void {
-    const { geometry: geo, capacity, coloring, preview, timing, drawsRef } = this;
+    const { geometry: geo, material, capacity, preview, timing, drawsRef } = this;
     if (drawsRef) {
       drawsRef.current.lastFrame = drawsRef.current.current;
       drawsRef.current.current = 0;
     }
-    if (!geo) return;
+    if (!geo || !material) return;
     const state = this.store.getState();
     const sim = state.sim;
     const n = Math.min(sim.count, capacity);
-    const centres = geo.getAttribute('centreRadius') as InstancedBufferAttribute;
-    const colours = geo.getAttribute('sphereColor') as InstancedBufferAttribute;
-    const cr = centres.array as Float32Array;
-    const c = colours.array as Float32Array;
-    const cur = sim.positions;
-    const prev = sim.previous;
-    const radii = sim.radii;
-    const vel = sim.velocities;
-    const masses = sim.masses;
-    const alpha = sim.alpha;
-    timing?.begin();
-    coloring.begin(state, sim);
-    const ramp = coloring.ramp;
-    for (let i = 0; i < n; i++) {
-      const b = 3 * i;
-      const o = 4 * i;
-      const f = coloring.flashOf(i, FLASH_SECONDS);
-      cr[o] = prev[b] + (cur[b] - prev[b]) * alpha;
-      cr[o + 1] = prev[b + 1] + (cur[b + 1] - prev[b + 1]) * alpha;
-      cr[o + 2] = prev[b + 2] + (cur[b + 2] - prev[b + 2]) * alpha;
-      cr[o + 3] = f > 0 ? radii[i] * (1 + 0.25 * f) : radii[i];
-      const k = coloring.rampOffset(i, vel, masses);
-      if (f > 0) {
-        const g = 0.85 * f;
-        c[b] = ramp[k] + (1 - ramp[k]) * g;
-        c[b + 1] = ramp[k + 1] + (1 - ramp[k + 1]) * g;
-        c[b + 2] = ramp[k + 2] + (1 - ramp[k + 2]) * g;
-      } else {
-        c[b] = ramp[k];
-        c[b + 1] = ramp[k + 1];
-        c[b + 2] = ramp[k + 2];
-      }
+    const frameUniform = material.uniforms.frame.value as Float32Array;
+    if (state.sceneVersion !== this.seenScene || state.settings !== this.seenSettings || state.preset !== this.seenPreset || state.aids !== this.seenAids || state.reducedMotion !== this.seenMotion) {
+      this.takeColouring();
     }
-    if (preview !== undefined && preview.mode === DRAG_MOVE) {
-      const slot = sim.world.indexOf(preview.id);
+    const a = geo.getAttribute('centreA') as InstancedBufferAttribute;
+    const b = geo.getAttribute('centreB') as InstancedBufferAttribute;
+    const sameWorld = this.drawnSim === sim && this.drawnCount === n;
+    const slot = this.previewSlot;
+    // One step on from what is drawn: the newest buffer already holds the previous positions,
+    // and stays as the one before. Anything else new: both buffers.
+    const newest = sameWorld && sim.version !== this.drawnVersion && sim.previousVersion === this.drawnVersion && slot < 0;
+    const full = !newest && (!sameWorld || sim.version !== this.drawnVersion || sim.previousVersion !== this.drawnPrevious);
+    if (newest || full) {
+      timing?.begin();
+      if (newest) this.nowIsB = !this.nowIsB;
+      const nowAttr = this.nowIsB ? b : a;
+      const beforeAttr = this.nowIsB ? a : b;
+      const sphereAttr = geo.getAttribute('sphere') as InstancedBufferAttribute;
+      const lookAttr = geo.getAttribute('look') as InstancedBufferAttribute;
+      const now = nowAttr.array as Float32Array;
+      const before = beforeAttr.array as Float32Array;
+      const sphere = sphereAttr.array as Float32Array;
+      const look = lookAttr.array as Float32Array;
+      const cur = sim.positions;
+      const prev = sim.previous;
+      const vel = sim.velocities;
+      const hits = sim.lastHit;
+      const time = sim.world.time;
+      const hitCount = hits.length < n ? hits.length : n;
+      for (let i = 0; i < n; i++) {
+        const p = 3 * i;
+        now[p] = cur[p];
+        now[p + 1] = cur[p + 1];
+        now[p + 2] = cur[p + 2];
+        if (full) {
+          before[p] = prev[p];
+          before[p + 1] = prev[p + 1];
+          before[p + 2] = prev[p + 2];
+        }
+        look[2 * i] = Math.sqrt(vel[p] * vel[p] + vel[p + 1] * vel[p + 1] + vel[p + 2] * vel[p + 2]);
+        // Never hit (-Infinity) or long ago: far in the past, but finite in 32 bits.
+        const ago = i < hitCount ? hits[i] - time : -Infinity;
+        look[2 * i + 1] = ago > -1e30 ? ago : -1e30;
+      }
+      if (full) {
+        // Radii and masses change only with a new scene, an edit or a renumbering (all full
+        // writes). A fixed sphere's infinite mass is kept finite in 32 bits (the top of the ramp).
+        const radii = sim.radii;
+        const masses = sim.masses;
+        for (let i = 0; i < n; i++) {
+          sphere[2 * i] = radii[i];
+          const m = masses[i];
+          sphere[2 * i + 1] = m < 1e30 ? m : 1e30;
+        }
+        sphereAttr.needsUpdate = true;
+        beforeAttr.needsUpdate = true;
+      }
+      nowAttr.needsUpdate = true;
+      lookAttr.needsUpdate = true;
+      if (full) this.writes.full++;
+      else this.writes.newest++;
+      timing?.end(n);
+    } else {
       if (slot >= 0 && slot < n) {
-        cr[4 * slot] = preview.position[0];
-        cr[4 * slot + 1] = preview.position[1];
-        cr[4 * slot + 2] = preview.position[2];
+        // Last frame's drag preview is undone (and drawn again below while the drag lasts).
+        const cur = sim.positions;
+        const prev = sim.previous;
+        placeCentre(this.nowIsB ? b : a, slot, cur[3 * slot], cur[3 * slot + 1], cur[3 * slot + 2]);
+        placeCentre(this.nowIsB ? a : b, slot, prev[3 * slot], prev[3 * slot + 1], prev[3 * slot + 2]);
       }
+      this.writes.none++;
+      timing?.skip(n);
     }
+    this.drawnSim = sim;
+    this.drawnVersion = sim.version;
+    this.drawnPrevious = sim.previousVersion;
+    this.drawnCount = n;
+    this.previewSlot = -1;
+    let dragged = preview !== undefined && preview.mode === DRAG_MOVE ? sim.world.indexOf(preview.id) : -1;
+    if (dragged >= n) dragged = -1;
+    if (dragged >= 0) {
+      // The sphere being dragged sits where it would go, in both buffers (no interpolation).
+      const to = preview!.position;
+      placeCentre(a, dragged, to[0], to[1], to[2]);
+      placeCentre(b, dragged, to[0], to[1], to[2]);
+      this.previewSlot = dragged;
+    }
+    frameUniform.set(sim.alphaCell, 0);
+    frameUniform[1] = this.nowIsB ? 1 : 0;
     geo.instanceCount = n;
     if (drawsRef) drawsRef.current.instances = n;
-    centres.needsUpdate = true;
-    colours.needsUpdate = true;
-    timing?.end(n);
   }
+
+  /** The colour and flash uniforms from the store's settings, preset and aids (when they change). */
+  private takeColouring(): void {
+    const state = this.store.getState();
+    const sim = state.sim;
+    const coloring = this.coloring;
+    if (state.sceneVersion !== this.seenScene) coloring.rescan(sim);
+    coloring.begin(state, sim);
+    const uniforms = this.material!.uniforms;
+    const frame = uniforms.frame.value as Float32Array;
+    const colouring = uniforms.colouring.value as Float32Array;
+    frame[2] = coloring.flash ? 1 : 0;
+    frame[3] = FLASH_SECONDS;
+    colouring[0] = coloring.bySpeed ? 1 : 0;
+    colouring[1] = coloring.speedScale;
+    colouring[2] = coloring.massLogMin;
+    colouring[3] = coloring.massLogSpan;
+    this.seenScene = state.sceneVersion;
+    this.seenSettings = state.settings;
+    this.seenPreset = state.preset;
+    this.seenAids = state.aids;
+    this.seenMotion = state.reducedMotion;
+  }
+}
+
+/** Puts sphere `slot`'s centre at (x, y, z) in a centre attribute, to be uploaded. */
+function placeCentre(attr: InstancedBufferAttribute, slot: number, x: number, y: number, z: number): void {
+  const out = attr.array as Float32Array;
+  out[3 * slot] = x;
+  out[3 * slot + 1] = y;
+  out[3 * slot + 2] = z;
+  attr.needsUpdate = true;
 }
 
 /** All spheres of the store's simulation, drawn as instanced impostor quads in one draw call. */
 export function ImpostorSpheres({ store, drawsRef, preview, timing, visible = true }: ImpostorSpheresProps) {
   const meshRef = useRef<Mesh>(null);
   const count = useStore(store, (s) => s.sim.count);
-  const sceneVersion = useStore(store, (s) => s.sceneVersion);
   const capacity = instanceCapacity(count);
   const geometry = useMemo(() => createImpostorGeometry(capacity), [capacity]);
   const [material] = useState(createImpostorMaterial);
   const [writer] = useState(() => new ImpostorFrameWriter(store));
 
   useEffect(() => () => geometry.dispose(), [geometry]);
-  useEffect(() => () => material.dispose(), [material]);
-
-  useLayoutEffect(() => {
-    writer.coloring.rescan(store.getState().sim);
-  }, [store, sceneVersion, writer]);
+  useEffect(
+    () => () => {
+      (material.uniforms.ramps.value as Texture).dispose();
+      material.dispose();
+    },
+    [material],
+  );
 
   useLayoutEffect(() => {
     const mesh = meshRef.current;
     if (!mesh) return;
-    writer.attach(geometry, capacity);
+    writer.attach(geometry, material, capacity);
     const hit = new Float64Array(2);
-    // Picking: the pointer's ray against every sphere where it is drawn (pointer events only).
+    // Picking: the pointer's ray against every sphere at its current position (pointer events only).
     mesh.raycast = (raycaster: Raycaster, hits: Intersection[]) => {
-      const centres = geometry.getAttribute('centreRadius').array as Float32Array;
+      const sim = store.getState().sim;
       const { origin, direction } = raycaster.ray;
       const o = [origin.x, origin.y, origin.z];
       const d = [direction.x, direction.y, direction.z];
-      nearestSphereHit(centres, geometry.instanceCount, o, d, raycaster.near, raycaster.far, hit);
+      nearestSphereHit(sim.positions, sim.radii, Math.min(sim.count, geometry.instanceCount), o, d, raycaster.near, raycaster.far, hit);
       if (hit[0] < 0) return;
       hits.push({ distance: hit[1], point: new Vector3().copy(direction).multiplyScalar(hit[1]).add(origin), object: mesh, instanceId: hit[0] });
     };
@@ -189,7 +313,7 @@ export function ImpostorSpheres({ store, drawsRef, preview, timing, visible = tr
         drawsRef.current.current++;
       };
     }
-  }, [geometry, capacity, drawsRef, writer]);
+  }, [store, geometry, material, capacity, drawsRef, writer]);
 
   useLayoutEffect(() => {
     writer.configure(store, preview, timing, drawsRef);

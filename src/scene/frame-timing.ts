@@ -12,8 +12,12 @@ export class UpdateTiming {
   totalMs = 0;
   /** Longest measured update, ms. */
   maxMs = 0;
-  /** Spheres written in the last measured frame. */
+  /** Spheres in the last measured frame. */
   spheres = 0;
+  /** Frames that wrote sphere data (a renderer that writes only new positions skips the others). */
+  writingFrames = 0;
+  /** Sum of the update times of the frames that wrote, ms. */
+  writingMs = 0;
   private started = 0;
 
   /** Marks the start of one frame's update. */
@@ -21,12 +25,23 @@ export class UpdateTiming {
     this.started = performance.now();
   }
 
-  /** Marks the end of the update begun by {@link begin}, which wrote `spheres` spheres. */
+  /** Marks the end of the update begun by {@link begin}, which wrote the data of `spheres` spheres. */
   end(spheres: number): void {
     const ms = performance.now() - this.started;
     this.frames++;
     this.totalMs += ms;
+    this.writingFrames++;
+    this.writingMs += ms;
     if (ms > this.maxMs) this.maxMs = ms;
+    this.spheres = spheres;
+  }
+
+  /**
+   * Counts a frame of `spheres` spheres that had nothing to write (a renderer that writes only
+   * new positions): not timed, since reading the clock would be its only work.
+   */
+  skip(spheres: number): void {
+    this.frames++;
     this.spheres = spheres;
   }
 
@@ -34,6 +49,8 @@ export class UpdateTiming {
   reset(): void {
     this.frames = 0;
     this.totalMs = 0;
+    this.writingFrames = 0;
+    this.writingMs = 0;
     this.maxMs = 0;
   }
 }

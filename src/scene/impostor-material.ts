@@ -10,7 +10,8 @@
  * colour space. Silhouette edges are smoothed with alpha to coverage when the canvas has
  * multisampling. Perspective cameras only.
  */
-import { Color, ShaderMaterial, Vector3 } from 'three';
+import { Color, DataTexture, FloatType, NearestFilter, RGBAFormat, ShaderMaterial, Vector3 } from 'three';
+import { MASS_RAMP, RAMP_SIZE, SPEED_RAMP } from './sphere-colors.ts';
 
 /** A light of the view as the impostor shader sees it. */
 export interface ImpostorLights {
@@ -37,18 +38,40 @@ const ROUGHNESS = 0.32;
 const METALNESS = 0.08;
 
 const vertexShader = /* glsl */ `
-attribute vec4 centreRadius;
-attribute vec3 sphereColor;
+// Two sets of centres: the newest positions in one, the step before in the other.
+attribute vec3 centreA;
+attribute vec3 centreB;
+// Radius (m) and mass (kg).
+attribute vec2 sphere;
+// Speed (m/s), and time of the last collision less the time drawn (s, negative).
+attribute vec2 look;
+
+// x: where to draw between the step before (0) and the newest (1); y: 1 when centreB holds the
+// newest; z: 1 with the collision flash on; w: how long a flash lasts, s.
+uniform vec4 frame;
+// x: 1 to colour by speed, else by mass; y: speed scale (ramp per m/s); z: log of the lightest
+// mass; w: log of the heaviest over the lightest.
+uniform vec4 colouring;
+uniform sampler2D ramps;
 
 varying vec3 vRayPoint;
 varying vec4 vCentre;
 varying vec3 vColor;
 
 void main() {
-  vec3 c = (modelViewMatrix * vec4(centreRadius.xyz, 1.0)).xyz;
-  float r = centreRadius.w;
+  bool newestInB = frame.y > 0.5;
+  vec3 now = newestInB ? centreB : centreA;
+  vec3 before = newestInB ? centreA : centreB;
+  // Collision flash: 1 at the collision, fading to 0 over frame.w seconds; the sphere swells and whitens.
+  float flash = frame.z * clamp(1.0 + look.y / frame.w, 0.0, 1.0);
+  bool bySpeed = colouring.x > 0.5;
+  float place = bySpeed ? look.x * colouring.y : (log(sphere.y) - colouring.z) / colouring.w;
+  float k = place > 0.0 ? min(floor(place * 255.0 + 0.5), 255.0) : 0.0;
+  vec3 base = texelFetch(ramps, ivec2(int(k), bySpeed ? 0 : 1), 0).rgb;
+  vColor = base + (1.0 - base) * (0.85 * flash);
+  vec3 c = (modelViewMatrix * vec4(mix(before, now, frame.x), 1.0)).xyz;
+  float r = sphere.x * (1.0 + 0.25 * flash);
   float d = length(c);
-  vColor = sphereColor;
   vCentre = vec4(c, r);
   if (d <= r * 1.0001) {
     // The camera is inside the sphere: like the back-face-culled mesh, draw nothing.
@@ -160,10 +183,29 @@ function radiance(hex: string, intensity: number): Color {
   return new Color(hex).multiplyScalar(intensity);
 }
 
+/** The colour ramps as a texture of RAMP_SIZE x 2 texels: row 0 by speed, row 1 by mass. */
+function rampTexture(): DataTexture {
+  const data = new Float32Array(4 * RAMP_SIZE * 2);
+  for (let k = 0; k < RAMP_SIZE; k++) {
+    for (let c = 0; c < 3; c++) {
+      data[4 * k + c] = SPEED_RAMP[3 * k + c];
+      data[4 * (RAMP_SIZE + k) + c] = MASS_RAMP[3 * k + c];
+    }
+    data[4 * k + 3] = data[4 * (RAMP_SIZE + k) + 3] = 1;
+  }
+  const texture = new DataTexture(data, RAMP_SIZE, 2, RGBAFormat, FloatType);
+  texture.minFilter = texture.magFilter = NearestFilter;
+  texture.needsUpdate = true;
+  return texture;
+}
+
 /**
  * Creates the impostor material for the given lights. The geometry must carry a unit quad as
- * `position` (corners at ±1 in x and y) and the per-instance attributes `centreRadius` (vec4:
- * centre x y z in world space, radius) and `sphereColor` (vec3, linear RGB).
+ * `position` (corners at ±1 in x and y) and the per-instance attributes `centreA` and `centreB`
+ * (vec3: centre in world space; the uniform `frame` says which holds the newest step, and where
+ * to draw between the two), `sphere` (vec2: radius, mass) and `look` (vec2: speed, time since
+ * the last collision as a negative number). The colour is looked up in the same ramps as the mesh
+ * spheres' (uniform `colouring`: by speed or mass, and the scales), and whitened by the flash.
  */
 export function createImpostorMaterial(lights: ImpostorLights = VIEW_LIGHTS): ShaderMaterial {
   const [first, second] = lights.directional;
@@ -180,6 +222,10 @@ export function createImpostorMaterial(lights: ImpostorLights = VIEW_LIGHTS): Sh
       light2Color: { value: second ? radiance(second.color, second.intensity) : new Color(0, 0, 0) },
       roughness: { value: ROUGHNESS },
       metalness: { value: METALNESS },
+      // Typed arrays, written in place each frame (a number stored in a uniform object would be allocated).
+      frame: { value: new Float32Array([1, 0, 0, 1]) },
+      colouring: { value: new Float32Array([1, 1, 0, 1]) },
+      ramps: { value: rampTexture() },
     },
     vertexShader,
     fragmentShader,

@@ -4,13 +4,14 @@
  */
 
 /**
- * The nearest sphere hit by a ray (origin `o`, unit direction `d`) among the first `n` spheres of
- * `centres` (x y z radius per sphere), and its distance along the ray, written to `out` as
- * [slot, distance]; slot -1 when none is hit within [near, far]. A ray starting inside a sphere
- * hits it at distance 0.
+ * The nearest sphere hit by a ray (origin `o`, unit direction `d`) among the first `n` spheres
+ * (`centres` x y z per sphere, `radii` one per sphere), and its distance along the ray, written
+ * to `out` as [slot, distance]; slot -1 when none is hit within [near, far]. A ray starting
+ * inside a sphere hits it at distance 0.
  */
 export function nearestSphereHit(
-  centres: Float32Array,
+  centres: ArrayLike<number>,
+  radii: ArrayLike<number>,
   n: number,
   o: ArrayLike<number>,
   d: ArrayLike<number>,
@@ -21,11 +22,11 @@ export function nearestSphereHit(
   let best = -1;
   let bestT = Infinity;
   for (let i = 0; i < n; i++) {
-    const k = 4 * i;
+    const k = 3 * i;
     const ox = o[0] - centres[k];
     const oy = o[1] - centres[k + 1];
     const oz = o[2] - centres[k + 2];
-    const r = centres[k + 3];
+    const r = radii[i];
     const b = ox * d[0] + oy * d[1] + oz * d[2];
     const disc = b * b - (ox * ox + oy * oy + oz * oz - r * r);
     if (disc < 0) continue;

@@ -4,35 +4,36 @@ import { chooseSphereRenderer, IMPOSTOR_THRESHOLD } from './Spheres.tsx';
 import { MASS_RAMP, SPEED_RAMP, SphereColoring, type ColoringSim, type ColoringState } from './sphere-colors.ts';
 
 describe('nearestSphereHit', () => {
-  // Three spheres on the x axis (x y z radius), the ray along +x from x = -10.
-  const centres = new Float32Array([0, 0, 0, 1, 5, 0, 0, 2, -4, 0, 0, 0.5]);
+  // Three spheres on the x axis, the ray along +x from x = -10.
+  const centres = new Float64Array([0, 0, 0, 5, 0, 0, -4, 0, 0]);
+  const radii = new Float64Array([1, 2, 0.5]);
   const out = new Float64Array(2);
 
   it('finds the nearest sphere along the ray and its distance', () => {
-    nearestSphereHit(centres, 3, [-10, 0, 0], [1, 0, 0], 0, Infinity, out);
+    nearestSphereHit(centres, radii, 3, [-10, 0, 0], [1, 0, 0], 0, Infinity, out);
     expect(out[0]).toBe(2);
     expect(out[1]).toBeCloseTo(5.5, 6);
   });
 
   it('ignores spheres beyond the count and outside near and far', () => {
-    nearestSphereHit(centres, 2, [-10, 0, 0], [1, 0, 0], 0, Infinity, out);
+    nearestSphereHit(centres, radii, 2, [-10, 0, 0], [1, 0, 0], 0, Infinity, out);
     expect(out[0]).toBe(0);
     expect(out[1]).toBeCloseTo(9, 6);
-    nearestSphereHit(centres, 3, [-10, 0, 0], [1, 0, 0], 0, 5, out);
+    nearestSphereHit(centres, radii, 3, [-10, 0, 0], [1, 0, 0], 0, 5, out);
     expect(out[0]).toBe(-1);
     expect(out[1]).toBe(Infinity);
   });
 
   it('misses when the ray passes by, and hits at 0 from inside', () => {
-    nearestSphereHit(centres, 3, [-10, 3, 0], [1, 0, 0], 0, Infinity, out);
+    nearestSphereHit(centres, radii, 3, [-10, 3, 0], [1, 0, 0], 0, Infinity, out);
     expect(out[0]).toBe(-1);
-    nearestSphereHit(centres, 3, [5, 0, 0], [0, 1, 0], 0, Infinity, out);
+    nearestSphereHit(centres, radii, 3, [5, 0, 0], [0, 1, 0], 0, Infinity, out);
     expect(out[0]).toBe(1);
     expect(out[1]).toBe(0);
   });
 
   it('does not pick spheres behind the ray', () => {
-    nearestSphereHit(centres, 3, [10, 0, 0], [1, 0, 0], 0, Infinity, out);
+    nearestSphereHit(centres, radii, 3, [10, 0, 0], [1, 0, 0], 0, Infinity, out);
     expect(out[0]).toBe(-1);
   });
 });

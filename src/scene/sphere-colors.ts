@@ -115,12 +115,32 @@ export class SphereColoring {
     this.now = sim.world.time;
   }
 
+  /** Ramp coordinate per m/s of speed this frame (speed times this, clamped to [0, 1], picks the colour). */
+  get speedScale(): number {
+    return this.invRef;
+  }
+
+  /** Natural log of the lightest mass of the scene (the bottom of the mass ramp). */
+  get massLogMin(): number {
+    return this.logMin;
+  }
+
+  /** Natural log of the mass range of the scene (heaviest over lightest; 1 when all are equal). */
+  get massLogSpan(): number {
+    return this.logSpan;
+  }
+
+  /** Ramp coordinate of a mass on the mass ramp (lightest of the scene 0, heaviest 1; not clamped). */
+  massCoordinate(mass: number): number {
+    return (Math.log(mass) - this.logMin) / this.logSpan;
+  }
+
   /** Offset into {@link ramp} (three times the ramp index) of sphere `i`'s colour. */
   rampOffset(i: number, velocities: Float64Array, masses: Float64Array): number {
     const b = 3 * i;
     const u = this.bySpeed
       ? Math.sqrt(velocities[b] * velocities[b] + velocities[b + 1] * velocities[b + 1] + velocities[b + 2] * velocities[b + 2]) * this.invRef
-      : (Math.log(masses[i]) - this.logMin) / this.logSpan;
+      : this.massCoordinate(masses[i]);
     return 3 * rampIndex(u);
   }
 

@@ -36,8 +36,11 @@ export interface SandboxTestHook {
   setSphereRenderer(choice: SphereRendererChoice): void;
   /** Draws the spheres or not (their frame loop runs either way). */
   setSpheresDrawn(drawn: boolean): void;
-  /** Per-frame instance update time since the last reset: frames, mean and max ms, spheres written. */
-  updateTiming(): { frames: number; meanMs: number; maxMs: number; spheres: number };
+  /**
+   * Per-frame instance update time since the last reset: frames, mean and max ms, spheres; and
+   * the frames that wrote sphere data with their mean (the impostors write only new positions).
+   */
+  updateTiming(): { frames: number; meanMs: number; maxMs: number; spheres: number; writingFrames: number; writingMeanMs: number };
   /** Starts the update timing afresh. */
   resetUpdateTiming(): void;
   /**
@@ -93,8 +96,15 @@ export function installTestHook(store: SandboxStore, gl: WebGLRenderer, camera: 
     setSpheresDrawn: (drawn) => spheres?.setDrawn(drawn),
     updateTiming: () => {
       const t = spheres?.timing;
-      if (!t) return { frames: 0, meanMs: NaN, maxMs: NaN, spheres: 0 };
-      return { frames: t.frames, meanMs: t.frames > 0 ? t.totalMs / t.frames : NaN, maxMs: t.maxMs, spheres: t.spheres };
+      if (!t) return { frames: 0, meanMs: NaN, maxMs: NaN, spheres: 0, writingFrames: 0, writingMeanMs: NaN };
+      return {
+        frames: t.frames,
+        meanMs: t.frames > 0 ? t.totalMs / t.frames : NaN,
+        maxMs: t.maxMs,
+        spheres: t.spheres,
+        writingFrames: t.writingFrames,
+        writingMeanMs: t.writingFrames > 0 ? t.writingMs / t.writingFrames : NaN,
+      };
     },
     resetUpdateTiming: () => spheres?.timing.reset(),
     loadWorld: (count, packing = 0.05) => {

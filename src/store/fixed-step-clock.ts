@@ -41,6 +41,12 @@ export class FixedStepClock {
    * stored in an object field is boxed (allocated) on every frame's update.
    */
   private readonly state = new Float64Array(3);
+  /**
+   * The alpha as a one-element view, for copying it into another typed array with `set`: a
+   * renderer's frame loop that may still run unoptimized then handles no number (each would be
+   * allocated).
+   */
+  readonly alphaCell = this.state.subarray(ALPHA, ALPHA + 1);
 
   /** Simulated time owed but not yet stepped, s; always in [0, fixedDt) after {@link advance}. */
   get accumulator(): number {

@@ -179,6 +179,19 @@ export class Simulation {
   onChange: (() => void) | null = null;
   private gauge: PressureGauge;
   private prev = new Float64Array(0);
+  /**
+   * Changes whenever the positions to draw change: a step, a batch from the worker, an edit, a
+   * new world. Renderers that upload positions compare it with what they uploaded last.
+   */
+  version = 0;
+  /**
+   * The {@link version} whose positions {@link previous} holds, in the present slot order; a
+   * negative number, new each time, when they are no version's (after a renumbering of the slots
+   * or several steps at once). When it equals what a renderer drew last, that renderer already
+   * has the previous positions and only needs the new ones.
+   */
+  previousVersion = -1;
+  private otherPrevious = 1;
   /** Scratch for carrying per-slot arrays over a renumbering of the world's slots. */
   private remap = new Float64Array(0);
   private hits = new Float64Array(0);
@@ -278,6 +291,11 @@ export class Simulation {
     return this.clock.alpha;
   }
 
+  /** {@link alpha} as a one-element view (see {@link FixedStepClock.alphaCell}). */
+  get alphaCell(): Float64Array {
+    return this.clock.alphaCell;
+  }
+
   /** Swaps in a new world (a rebuilt scene) and starts its clock and counters afresh. */
   replaceWorld(world: World): void {
     if (this.remote) {
@@ -302,6 +320,7 @@ export class Simulation {
 
   /** Makes the previous positions equal the current ones (nothing to interpolate). */
   syncPrevious(): void {
+    this.previousVersion = ++this.version;
     const world = this.world;
     const n = 3 * world.count;
     if (this.remote) {
@@ -405,7 +424,11 @@ export class Simulation {
     for (let k = 0; k < n; k++) prev[k] = cur[k];
     const layout = world.layoutVersion;
     world.step(this.clock.fixedDt);
-    if (world.layoutVersion !== layout) this.followRenumbering(world);
+    this.previousVersion = this.version++;
+    if (world.layoutVersion !== layout) {
+      this.followRenumbering(world);
+      this.previousVersion = -++this.otherPrevious;
+    }
     this.windowSteps++;
     this.win[SIM] += this.clock.fixedDt;
     this.windowPairs += world.lastStep.pairCollisions;
@@ -529,6 +552,8 @@ export class Simulation {
       const n = 3 * this.current.count;
       if (this.prev.length < n) this.prev = new Float64Array(Math.max(n, 2 * this.prev.length));
       this.prev.set(remote.previous.subarray(0, n));
+      this.version++;
+      this.previousVersion = -++this.otherPrevious;
       for (; this.stepsOnReturn > 0; this.stepsOnReturn--) this.stepOnce();
       this.onChange?.();
       return;
@@ -538,6 +563,9 @@ export class Simulation {
     remote.spare = [view.positions, remote.previous, view.velocities];
     remote.previous = m.previous;
     view.update(m.time, m.positions, m.velocities, m.stats, m.events, m.slots);
+    // One step, same slots: `previous` is what was drawn until now.
+    this.previousVersion = m.steps === 1 && m.slots === null ? this.version : -++this.otherPrevious;
+    this.version++;
     remote.inFlight = false;
     this.windowSteps += m.steps;
     this.win[STEP_MS] += m.stepMs;

@@ -1,0 +1,53 @@
+/**
+ * `npx tsx bench/render-write.ts [count]`: main-thread cost of the impostor renderer's per-frame
+ * instance update (ImpostorFrameWriter.writeImpostorFrame) in Node, for a gas of `count` spheres
+ * (default 100,000) at packing fraction 0.05: a frame with nothing new, a frame after one step
+ * (the newest centres only) and a frame after several steps at once (both centre buffers). The
+ * solver's readouts (positions, velocities, radii, masses: copies made when first read after a
+ * step) are read before the clock starts: at this size the solver runs in a worker, which sends
+ * them ready-made. The browser figures (tests/browser/suites/scale.mjs) add the software renderer's threads and the
+ * solver worker competing for the same two cores.
+ */
+import { ImpostorFrameWriter, createImpostorGeometry } from '../src/scene/ImpostorSpheres.tsx';
+import { createImpostorMaterial } from '../src/scene/impostor-material.ts';
+import { instanceCapacity } from '../src/scene/InstancedSpheres.tsx';
+import { createSandboxStore } from '../src/store/index.ts';
+import { DEFAULT_SETTINGS, expectedPacking } from '../src/store/settings.ts';
+
+const count = Number(process.argv[2] ?? 100_000);
+// The sandbox's box side for packing fraction 0.05 with its default radii.
+let boxSize = 8;
+while (expectedPacking({ ...DEFAULT_SETTINGS, count, boxSize }) > 0.05) boxSize = Math.round(2 * boxSize * 1.05) / 2;
+const store = createSandboxStore({ settings: { ...DEFAULT_SETTINGS, count, boxSize }, solverThread: 'main', running: false });
+const capacity = instanceCapacity(count);
+const writer = new ImpostorFrameWriter(store);
+writer.attach(createImpostorGeometry(capacity), createImpostorMaterial(), capacity);
+
+function timeFrames(label: string, frames: number, before: () => void): void {
+  let total = 0;
+  let worst = 0;
+  for (let k = 0; k < frames; k++) {
+    before();
+    const sim = store.getState().sim;
+    if (!(sim.positions[0] + sim.velocities[0] + sim.radii[0] + sim.masses[0] + sim.previous[0] > -Infinity)) throw new Error('no readouts');
+    const t0 = performance.now();
+    writer.writeImpostorFrame();
+    const ms = performance.now() - t0;
+    total += ms;
+    worst = Math.max(worst, ms);
+  }
+  console.log(`${label.padEnd(34)} mean ${(total / frames).toFixed(3)} ms, max ${worst.toFixed(3)} ms over ${frames} frames`);
+}
+
+console.log(`${count} spheres, box ${boxSize.toFixed(1)} m (Node ${process.version})`);
+store.getState().play();
+const step = () => store.getState().frame(1 / 60);
+const steps3 = () => store.getState().frame(3 / 60);
+for (let round = 0; round < 2; round++) {
+  timeFrames('nothing new (paused)', 30, () => store.getState().pause());
+  store.getState().play();
+  step();
+  timeFrames('one step (newest centres)', 30, step);
+  timeFrames('three steps (both centre buffers)', 20, steps3);
+}
+console.log('writes:', writer.writes);
