@@ -57,7 +57,8 @@ export function createImpostorGeometry(capacity: number): InstancedBufferGeometr
     ['centreA', 3],
     ['centreB', 3],
     ['sphere', 2],
-    ['look', 2],
+    ['speed', 1],
+    ['hitAgo', 1],
   ] as const) {
     const attribute = new InstancedBufferAttribute(new Float32Array(width * capacity), width);
     attribute.setUsage(DynamicDrawUsage);
@@ -108,6 +109,7 @@ export class ImpostorFrameWriter {
   private drawnVersion = -1;
   private drawnPrevious = -1;
   private drawnCount = -1;
+  private drawnSlots = -1;
   /** Slot of the sphere drawn at a drag's preview position last frame, or -1. */
   private previewSlot = -1;
   /** What the colour uniforms were computed from (compared by identity each frame). */
@@ -166,36 +168,50 @@ export class ImpostorFrameWriter {
       if (newest) this.nowIsB = !this.nowIsB;
       const nowAttr = this.nowIsB ? b : a;
       const beforeAttr = this.nowIsB ? a : b;
-      const sphereAttr = geo.getAttribute('sphere') as InstancedBufferAttribute;
-      const lookAttr = geo.getAttribute('look') as InstancedBufferAttribute;
+      const speedAttr = geo.getAttribute('speed') as InstancedBufferAttribute;
+      const agoAttr = geo.getAttribute('hitAgo') as InstancedBufferAttribute;
       const now = nowAttr.array as Float32Array;
       const before = beforeAttr.array as Float32Array;
-      const sphere = sphereAttr.array as Float32Array;
-      const look = lookAttr.array as Float32Array;
-      const cur = sim.positions;
-      const prev = sim.previous;
-      const vel = sim.velocities;
+      const speed = speedAttr.array as Float32Array;
+      const b32 = sim.batch32;
+      if (b32.version === sim.version && b32.now.length <= now.length && b32.speed.length <= speed.length) {
+        // From the worker, ready to draw: copies only.
+        now.set(b32.now);
+        if (full) before.set(b32.before);
+        speed.set(b32.speed);
+      } else {
+        const cur = sim.positions;
+        const prev = sim.previous;
+        const vel = sim.velocities;
+        for (let i = 0; i < n; i++) {
+          const p = 3 * i;
+          now[p] = cur[p];
+          now[p + 1] = cur[p + 1];
+          now[p + 2] = cur[p + 2];
+          if (full) {
+            before[p] = prev[p];
+            before[p + 1] = prev[p + 1];
+            before[p + 2] = prev[p + 2];
+          }
+          speed[i] = Math.sqrt(vel[p] * vel[p] + vel[p + 1] * vel[p + 1] + vel[p + 2] * vel[p + 2]);
+        }
+      }
+      // Time since each sphere's last collision: never (-Infinity) or long ago is far in the
+      // past, but finite in 32 bits.
+      const ago = agoAttr.array as Float32Array;
       const hits = sim.lastHit;
       const time = sim.world.time;
       const hitCount = hits.length < n ? hits.length : n;
-      for (let i = 0; i < n; i++) {
-        const p = 3 * i;
-        now[p] = cur[p];
-        now[p + 1] = cur[p + 1];
-        now[p + 2] = cur[p + 2];
-        if (full) {
-          before[p] = prev[p];
-          before[p + 1] = prev[p + 1];
-          before[p + 2] = prev[p + 2];
-        }
-        look[2 * i] = Math.sqrt(vel[p] * vel[p] + vel[p + 1] * vel[p + 1] + vel[p + 2] * vel[p + 2]);
-        // Never hit (-Infinity) or long ago: far in the past, but finite in 32 bits.
-        const ago = i < hitCount ? hits[i] - time : -Infinity;
-        look[2 * i + 1] = ago > -1e30 ? ago : -1e30;
+      for (let i = 0; i < hitCount; i++) {
+        const t = hits[i] - time;
+        ago[i] = t > -1e30 ? t : -1e30;
       }
-      if (full) {
-        // Radii and masses change only with a new scene, an edit or a renumbering (all full
-        // writes). A fixed sphere's infinite mass is kept finite in 32 bits (the top of the ramp).
+      for (let i = hitCount; i < n; i++) ago[i] = -1e30;
+      if (!sameWorld || sim.slotsVersion !== this.drawnSlots) {
+        // Radii and masses change only with a new scene, an edit or a renumbering. A fixed
+        // sphere's infinite mass is kept finite in 32 bits (the top of the ramp either way).
+        const sphereAttr = geo.getAttribute('sphere') as InstancedBufferAttribute;
+        const sphere = sphereAttr.array as Float32Array;
         const radii = sim.radii;
         const masses = sim.masses;
         for (let i = 0; i < n; i++) {
@@ -204,10 +220,12 @@ export class ImpostorFrameWriter {
           sphere[2 * i + 1] = m < 1e30 ? m : 1e30;
         }
         sphereAttr.needsUpdate = true;
-        beforeAttr.needsUpdate = true;
+        this.drawnSlots = sim.slotsVersion;
       }
       nowAttr.needsUpdate = true;
-      lookAttr.needsUpdate = true;
+      if (full) beforeAttr.needsUpdate = true;
+      speedAttr.needsUpdate = true;
+      agoAttr.needsUpdate = true;
       if (full) this.writes.full++;
       else this.writes.newest++;
       timing?.end(n);

@@ -43,8 +43,10 @@ attribute vec3 centreA;
 attribute vec3 centreB;
 // Radius (m) and mass (kg).
 attribute vec2 sphere;
-// Speed (m/s), and time of the last collision less the time drawn (s, negative).
-attribute vec2 look;
+// Speed (m/s).
+attribute float speed;
+// Time of the last collision less the time drawn (s, negative).
+attribute float hitAgo;
 
 // x: where to draw between the step before (0) and the newest (1); y: 1 when centreB holds the
 // newest; z: 1 with the collision flash on; w: how long a flash lasts, s.
@@ -63,9 +65,9 @@ void main() {
   vec3 now = newestInB ? centreB : centreA;
   vec3 before = newestInB ? centreA : centreB;
   // Collision flash: 1 at the collision, fading to 0 over frame.w seconds; the sphere swells and whitens.
-  float flash = frame.z * clamp(1.0 + look.y / frame.w, 0.0, 1.0);
+  float flash = frame.z * clamp(1.0 + hitAgo / frame.w, 0.0, 1.0);
   bool bySpeed = colouring.x > 0.5;
-  float place = bySpeed ? look.x * colouring.y : (log(sphere.y) - colouring.z) / colouring.w;
+  float place = bySpeed ? speed * colouring.y : (log(sphere.y) - colouring.z) / colouring.w;
   float k = place > 0.0 ? min(floor(place * 255.0 + 0.5), 255.0) : 0.0;
   vec3 base = texelFetch(ramps, ivec2(int(k), bySpeed ? 0 : 1), 0).rgb;
   vColor = base + (1.0 - base) * (0.85 * flash);
@@ -203,8 +205,8 @@ function rampTexture(): DataTexture {
  * Creates the impostor material for the given lights. The geometry must carry a unit quad as
  * `position` (corners at ±1 in x and y) and the per-instance attributes `centreA` and `centreB`
  * (vec3: centre in world space; the uniform `frame` says which holds the newest step, and where
- * to draw between the two), `sphere` (vec2: radius, mass) and `look` (vec2: speed, time since
- * the last collision as a negative number). The colour is looked up in the same ramps as the mesh
+ * to draw between the two), `sphere` (vec2: radius, mass), `speed` and `hitAgo` (the time since
+ * the last collision, as a negative number). The colour is looked up in the same ramps as the mesh
  * spheres' (uniform `colouring`: by speed or mass, and the scales), and whitened by the flash.
  */
 export function createImpostorMaterial(lights: ImpostorLights = VIEW_LIGHTS): ShaderMaterial {

@@ -8,21 +8,21 @@ import { describe, expect, it } from 'vitest';
 import type { InstancedBufferAttribute } from 'three';
 import { createSandboxStore, type SandboxStore } from '../store/index.ts';
 import { DEFAULT_SETTINGS } from '../store/settings.ts';
+import { channelPort, playFrames, tick, until } from '../store/worker-test-helpers.ts';
 import { createImpostorGeometry, ImpostorFrameWriter } from './ImpostorSpheres.tsx';
 import { createImpostorMaterial } from './impostor-material.ts';
 import { FLASH_SECONDS, instanceCapacity } from './InstancedSpheres.tsx';
 import { RAMP_SIZE, SphereColoring } from './sphere-colors.ts';
 
-function setup(count = 60) {
-  const store = createSandboxStore({ settings: { ...DEFAULT_SETTINGS, count, speed: 6, gravityOn: false }, solverThread: 'main', running: false });
+function setup(count = 60, store = createSandboxStore({ settings: { ...DEFAULT_SETTINGS, count, speed: 6, gravityOn: false }, solverThread: 'main', running: false })) {
   const capacity = instanceCapacity(count);
   const geometry = createImpostorGeometry(capacity);
   const material = createImpostorMaterial();
   const writer = new ImpostorFrameWriter(store);
   writer.attach(geometry, material, capacity);
   const attr = (name: string) => geometry.getAttribute(name) as InstancedBufferAttribute;
-  /** Upload counts of the two centre buffers, the radius and mass buffer and the look buffer (three bumps `version` on needsUpdate). */
-  const uploads = () => [attr('centreA').version, attr('centreB').version, attr('sphere').version, attr('look').version];
+  /** Upload counts of the two centre buffers, radii and masses, speeds and collision times (three bumps `version` on needsUpdate). */
+  const uploads = () => ['centreA', 'centreB', 'sphere', 'speed', 'hitAgo'].map((name) => attr(name).version);
   return { store, geometry, material, writer, attr, uploads };
 }
 
@@ -77,6 +77,7 @@ describe('ImpostorFrameWriter', () => {
       expect(after[writer.nowIsB ? 0 : 1]).toBe(before[writer.nowIsB ? 0 : 1]);
       expect(after[2]).toBe(before[2]);
       expect(after[3] - before[3]).toBe(1);
+      expect(after[4] - before[4]).toBe(1);
       expectBuffersMatch(store, writer, attr);
     }
     expect(writer.writes.newest).toBe(20);
@@ -95,7 +96,8 @@ describe('ImpostorFrameWriter', () => {
     let before = uploads();
     writer.writeImpostorFrame();
     expect(writer.writes.full).toBe(3);
-    expect(uploads().map((v, k) => v - before[k])).toEqual([1, 1, 1, 1]);
+    // Radii and masses stay: same spheres in the same slots.
+    expect(uploads().map((v, k) => v - before[k])).toEqual([1, 1, 0, 1, 1]);
     expectBuffersMatch(store, writer, attr);
     // An edit while paused moves a sphere: it is drawn where it now is, with nothing to interpolate.
     store.getState().pause();
@@ -104,7 +106,7 @@ describe('ImpostorFrameWriter', () => {
     before = uploads();
     writer.writeImpostorFrame();
     expect(writer.writes.full).toBe(4);
-    expect(uploads().map((v, k) => v - before[k])).toEqual([1, 1, 1, 1]);
+    expect(uploads().map((v, k) => v - before[k])).toEqual([1, 1, 1, 1, 1]);
     expectBuffersMatch(store, writer, attr);
     const slot = store.getState().sim.world.indexOf(id);
     expect(Array.from(attr(writer.nowIsB ? 'centreB' : 'centreA').array.slice(3 * slot, 3 * slot + 3))).toEqual([0, 0, 0]);
@@ -130,7 +132,8 @@ describe('ImpostorFrameWriter', () => {
       writer.writeImpostorFrame();
       const state = store.getState();
       const sim = state.sim;
-      const look = attr('look').array;
+      const speed = attr('speed').array;
+      const hitAgo = attr('hitAgo').array;
       const sphere = attr('sphere').array;
       const reference = new SphereColoring();
       reference.rescan(sim);
@@ -142,18 +145,45 @@ describe('ImpostorFrameWriter', () => {
       let flashing = 0;
       for (let i = 0; i < sim.count; i++) {
         // The vertex shader's arithmetic, in 32 bits as on the GPU.
-        const place = colorBy === 'speed' ? f(look[2 * i] * colouring[1]) : f(f(f(Math.log(sphere[2 * i + 1])) - colouring[2]) / colouring[3]);
+        const place = colorBy === 'speed' ? f(speed[i] * colouring[1]) : f(f(f(Math.log(sphere[2 * i + 1])) - colouring[2]) / colouring[3]);
         const k = place > 0 ? Math.min(Math.floor(place * 255 + 0.5), 255) : 0;
         const expected = reference.rampOffset(i, sim.velocities, sim.masses);
         // Rounding to 32 bits may move a colour by one step of the ramp, never more.
         expect(Math.abs(3 * k - expected)).toBeLessThanOrEqual(3);
         for (let c = 0; c < 3; c++) expect(ramps[4 * (row * RAMP_SIZE + k) + c]).toBeCloseTo(reference.ramp[3 * k + c], 6);
-        const flash = frame[2] * Math.min(Math.max(1 + look[2 * i + 1] / frame[3], 0), 1);
+        const flash = frame[2] * Math.min(Math.max(1 + hitAgo[i] / frame[3], 0), 1);
         expect(flash).toBeCloseTo(reference.flashOf(i, FLASH_SECONDS), 5);
         if (flash > 0) flashing++;
       }
       // A 200-sphere gas at speed 6 has collisions in the last step, so some spheres flash.
       expect(flashing).toBeGreaterThan(0);
     }
+  });
+
+  it('in worker mode copies what the worker made for drawing: the same numbers it would compute itself', async () => {
+    const port = channelPort();
+    const store = createSandboxStore({ settings: { ...DEFAULT_SETTINGS, count: 300, speed: 6, gravityOn: false }, solverThread: 'worker', solverPort: port.factory });
+    const { writer, attr } = setup(300, store);
+    await playFrames(store, 5);
+    const sim = store.getState().sim;
+    expect(sim.runsIn).toBe('worker');
+    writer.writeImpostorFrame();
+    const newest = writer.writes.newest;
+    for (let k = 0; k < 10; k++) {
+      const version = sim.version;
+      store.getState().frame(1 / 60);
+      await until(() => sim.version !== version, 'a batch');
+      writer.writeImpostorFrame();
+      // The frame drew the worker's 32-bit data, and it is what the page would have made.
+      expect(sim.batch32.version).toBe(sim.version);
+      expectBuffersMatch(store, writer, attr);
+      const speed = attr('speed').array;
+      const v = sim.velocities;
+      for (let i = 0; i < sim.count; i++) expect(speed[i]).toBe(Math.fround(Math.hypot(v[3 * i], v[3 * i + 1], v[3 * i + 2])));
+      await tick();
+    }
+    // One step a batch: only the newest centres each time.
+    expect(writer.writes.newest - newest).toBe(10);
+    store.getState().sim.dispose();
   });
 });

@@ -33,7 +33,22 @@ interface RemoteLink {
   /** The world was asked back (paused). */
   returning: boolean;
   /** Buffers to lend to the next batch (the ones drawn before the last batch came back). */
-  spare: [Float64Array, Float64Array, Float64Array] | null;
+  spare: LentBuffers | null;
+}
+
+/** The buffers a batch fills: positions, previous positions, velocities, and the 32-bit ones for drawing. */
+type LentBuffers = [Float64Array, Float64Array, Float64Array, Float32Array, Float32Array, Float32Array];
+
+/** The last batch's data for drawing, in 32 bits (see {@link Simulation.batch32}). */
+export interface Batch32 {
+  /** The {@link Simulation.version} it belongs to. */
+  version: number;
+  /** Positions, x y z a sphere. */
+  now: Float32Array;
+  /** Positions before the last step, like `now`. */
+  before: Float32Array;
+  /** Speeds, one a sphere. */
+  speed: Float32Array;
 }
 
 /** A monotonic clock in milliseconds (performance.now in the browser). */
@@ -192,6 +207,13 @@ export class Simulation {
    */
   previousVersion = -1;
   private otherPrevious = 1;
+  /** Changes whenever the slots' radii, masses or order may change (an edit, a new world, a renumbering). */
+  slotsVersion = 0;
+  /**
+   * In worker mode, the last batch's positions, previous positions and speeds in 32 bits, made
+   * by the worker for drawing; current while its `version` is {@link version}.
+   */
+  readonly batch32: Batch32 = { version: -1, now: new Float32Array(0), before: new Float32Array(0), speed: new Float32Array(0) };
   /** Scratch for carrying per-slot arrays over a renumbering of the world's slots. */
   private remap = new Float64Array(0);
   private hits = new Float64Array(0);
@@ -321,6 +343,7 @@ export class Simulation {
   /** Makes the previous positions equal the current ones (nothing to interpolate). */
   syncPrevious(): void {
     this.previousVersion = ++this.version;
+    this.slotsVersion++;
     const world = this.world;
     const n = 3 * world.count;
     if (this.remote) {
@@ -428,6 +451,7 @@ export class Simulation {
     if (world.layoutVersion !== layout) {
       this.followRenumbering(world);
       this.previousVersion = -++this.otherPrevious;
+      this.slotsVersion++;
     }
     this.windowSteps++;
     this.win[SIM] += this.clock.fixedDt;
@@ -505,13 +529,22 @@ export class Simulation {
   private requestBatch(remote: RemoteLink): void {
     const n = 3 * remote.view.count;
     let spare = remote.spare;
-    if (spare === null || spare[0].length < n) spare = [new Float64Array(n), new Float64Array(n), new Float64Array(n)];
+    if (spare === null || spare[0].length < n || spare[3].length < n || spare[5].length < n / 3) {
+      spare = [new Float64Array(n), new Float64Array(n), new Float64Array(n), new Float32Array(n), new Float32Array(n), new Float32Array(n / 3)];
+    }
     remote.spare = null;
     const steps = remote.owed;
     remote.owed = 0;
     remote.inFlight = true;
-    const [positions, previous, velocities] = spare;
-    this.post({ type: 'run', gen: remote.gen, steps, dt: this.clock.fixedDt, positions, previous, velocities }, [positions.buffer, previous.buffer, velocities.buffer]);
+    const [positions, previous, velocities, drawNow, drawBefore, drawSpeed] = spare;
+    this.post({ type: 'run', gen: remote.gen, steps, dt: this.clock.fixedDt, positions, previous, velocities, drawNow, drawBefore, drawSpeed }, [
+      positions.buffer,
+      previous.buffer,
+      velocities.buffer,
+      drawNow.buffer,
+      drawBefore.buffer,
+      drawSpeed.buffer,
+    ] as ArrayBuffer[]);
   }
 
   /** Asks for the world back (paused): it is this thread's again when it arrives. */
@@ -554,18 +587,25 @@ export class Simulation {
       this.prev.set(remote.previous.subarray(0, n));
       this.version++;
       this.previousVersion = -++this.otherPrevious;
+      this.slotsVersion++;
       for (; this.stepsOnReturn > 0; this.stepsOnReturn--) this.stepOnce();
       this.onChange?.();
       return;
     }
     // A batch: draw it, and lend the buffers drawn until now to the next one.
     const view = remote.view;
-    remote.spare = [view.positions, remote.previous, view.velocities];
+    const b32 = this.batch32;
+    remote.spare = [view.positions, remote.previous, view.velocities, b32.now, b32.before, b32.speed];
     remote.previous = m.previous;
     view.update(m.time, m.positions, m.velocities, m.stats, m.events, m.slots);
     // One step, same slots: `previous` is what was drawn until now.
     this.previousVersion = m.steps === 1 && m.slots === null ? this.version : -++this.otherPrevious;
     this.version++;
+    if (m.slots !== null) this.slotsVersion++;
+    b32.now = m.drawNow;
+    b32.before = m.drawBefore;
+    b32.speed = m.drawSpeed;
+    b32.version = this.version;
     remote.inFlight = false;
     this.windowSteps += m.steps;
     this.win[STEP_MS] += m.stepMs;

@@ -7,8 +7,10 @@
  * for the next batch only once the last one came back):
  * - `ready` (from the solver): it has loaded; until then the page steps the world itself.
  * - `take`: the page hands over a world (packed with `packWorld`, its buffers transferred).
- * - `run`: step `steps` times; the page lends three buffers (positions, previous positions,
- *   velocities) that come back filled, so nothing large is allocated per batch on either side.
+ * - `run`: step `steps` times; the page lends buffers (positions, previous positions and
+ *   velocities, and the same for drawing in 32 bits: positions, previous positions and speeds)
+ *   that come back filled, so nothing large is allocated per batch on either side, and the page
+ *   only copies what it draws.
  * - `call`: a live change while running (restitution, gravity, reverse), applied between batches.
  * - `give`: hand the world back (packed and transferred): the page owns it again.
  * Every message carries the generation of the world it is about; the page ignores replies about a
@@ -23,10 +25,23 @@ export type RemoteCall =
   | { method: 'setGravity'; args: [[number, number, number]] }
   | { method: 'reverseVelocities'; args: [] };
 
+/** The buffers a batch fills: lent with `run`, returned filled with `batch`. */
+export interface BatchBuffers {
+  /** Positions at the end of the batch, x y z a sphere. */
+  positions: Float64Array;
+  /** Positions before the batch's last step. */
+  previous: Float64Array;
+  velocities: Float64Array;
+  /** For drawing, in 32 bits: positions and previous positions (3 a sphere), speeds (1 a sphere). */
+  drawNow: Float32Array;
+  drawBefore: Float32Array;
+  drawSpeed: Float32Array;
+}
+
 /** Messages from the page to the solver. */
 export type ToSolver =
   | { type: 'take'; gen: number; world: PackedWorld }
-  | { type: 'run'; gen: number; steps: number; dt: number; positions: Float64Array; previous: Float64Array; velocities: Float64Array }
+  | ({ type: 'run'; gen: number; steps: number; dt: number } & BatchBuffers)
   | ({ type: 'call'; gen: number } & RemoteCall)
   | { type: 'give'; gen: number };
 
@@ -53,22 +68,19 @@ export interface SlotData {
 
 /** Messages from the solver to the page. */
 export type FromSolver =
-  | {
+  | ({
       type: 'batch';
       gen: number;
       steps: number;
       time: number;
       count: number;
-      positions: Float64Array;
-      previous: Float64Array;
-      velocities: Float64Array;
       stats: WorldStats;
       pairs: number;
       walls: number;
       stepMs: number;
       events: BatchEvents;
       slots: SlotData | null;
-    }
+    } & BatchBuffers)
   | { type: 'world'; gen: number; world: PackedWorld }
   | { type: 'error'; gen: number; message: string }
   | { type: 'ready' };
@@ -166,6 +178,13 @@ export function serveSolver(port: SolverPort): void {
     }
     m.positions.set(w.positions.subarray(0, 3 * n));
     m.velocities.set(w.velocities.subarray(0, 3 * n));
+    // What the page's renderer uploads, made here so that the page only copies it.
+    for (let k = 0; k < 3 * n; k++) {
+      m.drawNow[k] = m.positions[k];
+      m.drawBefore[k] = m.previous[k];
+    }
+    const v = m.velocities;
+    for (let s = 0; s < n; s++) m.drawSpeed[s] = Math.sqrt(v[3 * s] * v[3 * s] + v[3 * s + 1] * v[3 * s + 1] + v[3 * s + 2] * v[3 * s + 2]);
     const events: BatchEvents = {
       count,
       dropped,
@@ -187,6 +206,9 @@ export function serveSolver(port: SolverPort): void {
       positions: m.positions,
       previous: m.previous,
       velocities: m.velocities,
+      drawNow: m.drawNow,
+      drawBefore: m.drawBefore,
+      drawSpeed: m.drawSpeed,
       stats: w.stats(),
       pairs,
       walls,
@@ -194,7 +216,7 @@ export function serveSolver(port: SolverPort): void {
       events,
       slots,
     };
-    const transfer: ArrayBuffer[] = [m.positions.buffer as ArrayBuffer, m.previous.buffer as ArrayBuffer, m.velocities.buffer as ArrayBuffer];
+    const transfer: ArrayBuffer[] = [m.positions.buffer, m.previous.buffer, m.velocities.buffer, m.drawNow.buffer, m.drawBefore.buffer, m.drawSpeed.buffer] as ArrayBuffer[];
     for (const buffer of [events.time, events.a, events.b, events.normal, events.impulse, events.energyLost, events.closingSpeed]) transfer.push(buffer.buffer as ArrayBuffer);
     if (slots) transfer.push(slots.ids.buffer as ArrayBuffer, slots.radii.buffer as ArrayBuffer, slots.masses.buffer as ArrayBuffer);
     port.postMessage(reply, transfer);

@@ -1,48 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createSandboxStore, type SandboxStore } from './sandbox-store.ts';
-import { serveSolver, type SolverPort } from './solver-service.ts';
+import type { SolverPort } from './solver-service.ts';
 import type { SolverPortFactory } from './simulation.ts';
+import { channelPort, playFrames, until } from './worker-test-helpers.ts';
 
 const DT = 1 / 60;
-
-/** A solver served on the other end of a MessageChannel: the worker's protocol, in this process. */
-function channelPort(): { factory: SolverPortFactory; made: () => number } {
-  let made = 0;
-  return {
-    made: () => made,
-    factory: () => {
-      made++;
-      const { port1, port2 } = new MessageChannel();
-      serveSolver(port2 as unknown as SolverPort);
-      return Object.assign(port1 as unknown as SolverPort, {
-        terminate: () => {
-          port1.close();
-          port2.close();
-        },
-      });
-    },
-  };
-}
-
-/** Lets the message channel deliver what is pending. */
-const tick = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
-
-async function until(condition: () => boolean, what: string): Promise<void> {
-  for (let k = 0; k < 5000; k++) {
-    if (condition()) return;
-    await tick();
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-/** Frames of one fixed step each, letting each batch come back before the next frame. */
-async function playFrames(store: SandboxStore, frames: number): Promise<void> {
-  for (let k = 0; k < frames; k++) {
-    store.getState().frame(DT);
-    await tick();
-    await tick();
-  }
-}
 
 async function pauseAndWait(store: SandboxStore): Promise<void> {
   store.getState().pause();
