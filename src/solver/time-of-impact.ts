@@ -84,6 +84,10 @@ const quarticScratch = new Float64Array(6);
  * `approachTolerance` (m/s) is the smallest normal closing speed of a touching pair that still
  * counts as a collision; below it a touching pair is left alone (this stops loops of zero-impulse
  * contacts at one instant after a perfectly inelastic collision).
+ *
+ * The world's neighbour scan (World.scanPairs) writes out the case d = 0 with the spheres apart
+ * (c > 0) itself, with the same rules and arithmetic, to spare the call for most pairs: a change
+ * here must be made there too.
  */
 export function pairTimeOfImpact(q: Float64Array): void {
   q[12] = Infinity;

@@ -18,7 +18,7 @@ import { EventQueue } from './event-queue.ts';
 import { bool, inRange, integer, positive, SolverInputError, vec3 } from './errors.ts';
 import { APPROACH_TOLERANCE, DEFAULT_OPTIONS, REORDER_MIN_SPHERES, REORDER_STEPS, REPAIR_TOLERANCE, STOP_FRACTION, SUPPORT_GAP } from './options.ts';
 import type { ResolvedOptions, SphereOptions, Vec3Like, WorldOptions } from './options.ts';
-import { firstCrossing, pairTimeOfImpact, PRESS_FRACTION, TOI_ARGS } from './time-of-impact.ts';
+import { firstCrossing, GRAZE, pairTimeOfImpact, PRESS_FRACTION, TOI_ARGS } from './time-of-impact.ts';
 
 /** Readouts of {@link World.stats}. */
 export interface WorldStats {
@@ -1052,9 +1052,34 @@ export class World {
       const ux = vjx - vxi;
       const uy = vjy - vyi;
       const uz = vjz - vzi;
-      // Without gravity nothing accelerates, and a pair moving apart (or keeping its
-      // distance) never meets: pairTimeOfImpact would return Infinity for it.
-      if (noGravity && gx * ux + gy * uy + gz * uz >= 0) continue;
+      const dx = ajx - axi;
+      const dy = ajy - ayi;
+      const dz = ajz - azi;
+      if (dx === 0 && dy === 0 && dz === 0) {
+        // No relative acceleration (no gravity, or two free spheres under it): a pair moving
+        // apart (or keeping its distance) never meets, and a pair apart now meets at the first
+        // root of |g + u t| = s. This is pairTimeOfImpact's straight-line case written out, with
+        // its rules and its arithmetic (same results, bit for bit), since most pairs end here;
+        // touching pairs go to it below.
+        const b = gx * ux + gy * uy + gz * uz;
+        if (b >= 0) continue;
+        const s = r + this.rad[S * j];
+        const pp = gx * gx + gy * gy + gz * gz;
+        const c = pp - s * s;
+        if (c > 0) {
+          const a2 = ux * ux + uy * uy + uz * uz;
+          // Passing by (the line never comes within s) or grazing: no contact.
+          if (b * b - a2 * c <= a2 * GRAZE * s * s) continue;
+          const tp = c / (-b + Math.sqrt(b * b - a2 * c));
+          if (!(tp < best)) continue;
+          // Out of reach within the window (the gap cannot close by more than |u| T): none.
+          if (best < Infinity && Math.sqrt(pp) - s > Math.sqrt(a2) * best) continue;
+          best = tp;
+          kind = j;
+          count = this.collCount[SI * j];
+          continue;
+        }
+      }
       const speedJ = Math.sqrt(vjx * vjx + vjy * vjy + vjz * vjz);
       const q = this.toi;
       q[0] = gx;
@@ -1063,9 +1088,9 @@ export class World {
       q[3] = ux;
       q[4] = uy;
       q[5] = uz;
-      q[6] = ajx - axi;
-      q[7] = ajy - ayi;
-      q[8] = ajz - azi;
+      q[6] = dx;
+      q[7] = dy;
+      q[8] = dz;
       q[9] = r + this.rad[S * j];
       q[10] = best;
       q[11] = APPROACH_TOLERANCE * (speedI + speedJ) + stopSpeed;
