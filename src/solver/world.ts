@@ -228,6 +228,9 @@ export class World {
   /** After a renumbering: the old slot of each new slot (see {@link reorder}). */
   private fromSlot = new Int32Array(0);
   private permTmp = new Float64Array(SI);
+  /** Scratch for renumbering (reorder), one buffer seen as f64 and i32; made at the first renumbering. */
+  private gatherF64 = new Float64Array(0);
+  private gatherI32 = new Int32Array(0);
   /** The step of the last renumbering. */
   private reorderedAt = -1;
   private layout = 0;
@@ -722,8 +725,10 @@ export class World {
    * together in memory. Runs between
    * steps, every sphere at the world's time; every per-sphere array is permuted and the predicted
    * events carry over (their partner slots renamed), so nothing is predicted again and the
-   * trajectories do not change. O(N), allocation-free after the first: the arrays are permuted in
-   * place, the cluster stack holds the inverse, and the grid's lists and the queue are rebuilt.
+   * trajectories do not change. O(N), allocation-free after the first: the records are permuted
+   * in place, the other per-sphere arrays gathered through a scratch array (8 bytes a sphere,
+   * made at the first renumbering), the cluster stack holds the inverse, and the grid's lists and
+   * the queue are rebuilt.
    */
   private reorder(): void {
     const n = this.n;
@@ -739,16 +744,23 @@ export class World {
     const inverse = this.stack;
     for (let s = 0; s < n; s++) inverse[order[s]] = s;
     this.permute(this.recordI32, SI, n); // whole records, as 32-bit words (exact for every field)
-    this.permute(this.mass, 1, n);
-    this.permute(this.invMass, 1, n);
-    this.permute(this.ownE, 1, n);
-    this.permute(this.lastColl, 1, n);
-    this.permute(this.slowSince, 1, n);
-    this.permute(this.evTime, 1, n);
-    this.permute(this.stepStamp, 1, n);
-    this.permute(this.stepContacts, 1, n);
-    this.permute(this.clusterMark, 1, n);
-    this.permute(this.idOf, 1, n);
+    // The other arrays are gathered through a scratch array: independent reads, which the
+    // processor overlaps, where following the permutation's cycles reads one after another.
+    if (this.gatherF64.length < this.cap) {
+      const scratch = new ArrayBuffer(8 * this.cap);
+      this.gatherF64 = new Float64Array(scratch);
+      this.gatherI32 = new Int32Array(scratch);
+    }
+    this.gatherFloats(this.mass, n);
+    this.gatherFloats(this.invMass, n);
+    this.gatherFloats(this.ownE, n);
+    this.gatherFloats(this.lastColl, n);
+    this.gatherFloats(this.slowSince, n);
+    this.gatherFloats(this.evTime, n);
+    this.gatherInts(this.stepStamp, n);
+    this.gatherInts(this.stepContacts, n);
+    this.gatherInts(this.clusterMark, n);
+    this.gatherInts(this.idOf, n);
     for (let s = 0; s < n; s++) {
       const kind = this.evKind[SI * s];
       if (kind >= 0) this.evKind[SI * s] = inverse[kind]; // a partner's slot
@@ -764,12 +776,28 @@ export class World {
     this.reorderedAt = this.stepId;
   }
 
+  /** a[s] = old a[fromSlot[s]] for the first n slots, through gatherF64. */
+  private gatherFloats(a: Float64Array, n: number): void {
+    const from = this.fromSlot;
+    const tmp = this.gatherF64;
+    for (let s = 0; s < n; s++) tmp[s] = a[from[s]];
+    for (let s = 0; s < n; s++) a[s] = tmp[s];
+  }
+
+  /** a[s] = old a[fromSlot[s]] for the first n slots, through gatherI32. */
+  private gatherInts(a: Int32Array, n: number): void {
+    const from = this.fromSlot;
+    const tmp = this.gatherI32;
+    for (let s = 0; s < n; s++) tmp[s] = a[from[s]];
+    for (let s = 0; s < n; s++) a[s] = tmp[s];
+  }
+
   /**
    * a[stride * s + q] = old a[stride * fromSlot[s] + q] for the first n slots, in place: each cycle
    * of the permutation is followed once (visited slots are marked by flipping their entry in
    * fromSlot, and unmarked at the end); one entry (stride elements, at most 32) waits in permTmp.
    */
-  private permute(a: Float64Array | Int32Array | Uint8Array, stride: number, n: number): void {
+  private permute(a: Int32Array, stride: number, n: number): void {
     const from = this.fromSlot;
     const tmp = this.permTmp;
     for (let start = 0; start < n; start++) {
