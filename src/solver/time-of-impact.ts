@@ -10,6 +10,9 @@ import { criticalPoints } from './polynomial.ts';
  * moving outwards crosses at once (t = 0): that is how a contact found slightly late by rounding is
  * still processed. Crossings in the other direction (coming back inside) are ignored, so a sphere
  * that has just crossed a bound is never found to cross it again at t = 0.
+ *
+ * World.boundTimesStraight writes out the case a = 0 itself, with the same arithmetic (for the
+ * spheres of a gas, without a call per bound): a change here must be made there too.
  */
 export function firstCrossing(x: number, v: number, a: number, bound: number, dir: number): number {
   // q(t) = dir * (x(t) - bound) = C + B t + A t^2; we want q rising through 0.

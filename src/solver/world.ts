@@ -969,6 +969,10 @@ export class World {
     const r = this.rad[S * i];
     const mask = this.restMask[SB * i];
     const b = S * i;
+    if (a[b] === 0 && a[b + 1] === 0 && a[b + 2] === 0) {
+      this.boundTimesStraight(i);
+      return;
+    }
     // Up to four bounds per axis, gathered first so that the root finder has a single call site
     // (inlined, no boxed numbers).
     const bounds = this.bounds;
@@ -1016,6 +1020,71 @@ export class World {
       } else if (tw < face) {
         face = tw;
         faceKind = code;
+      }
+    }
+    this.best[WALL_T] = wall;
+    this.wallKind = wallKind;
+    this.best[FACE_T] = face;
+    this.faceKind = faceKind;
+  }
+
+  /**
+   * boundTimes for a sphere without acceleration (every sphere of a gas): along each axis only
+   * the wall and the cell face ahead can be reached, at (bound - x) / v, or at once when already
+   * past it. firstCrossing's straight-line case written out, with its arithmetic (the same times
+   * bit for bit), in the same order of bounds, so ties go the same way.
+   */
+  private boundTimesStraight(i: number): void {
+    const p = this.pos;
+    const v = this.vel;
+    const r = this.rad[S * i];
+    const mask = this.restMask[SB * i];
+    const b = S * i;
+    let wall = Infinity;
+    let wallKind = NONE;
+    let face = Infinity;
+    let faceKind = NONE;
+    for (let k = 0; k < 3; k++) {
+      const vk = v[b + k];
+      if (vk === 0) continue;
+      const x = p[b + k];
+      const h = this.half[k];
+      const nk = this.gridN[k];
+      const c = this.cellC[4 * b + k];
+      if (vk > 0) {
+        if (!(mask & (1 << (2 * k + 1)))) {
+          const C = x - (h - r);
+          const tw = C >= 0 ? 0 : -C / vk;
+          if (tw < wall) {
+            wall = tw;
+            wallKind = WALL_BASE - (2 * k + 1);
+          }
+        }
+        if (nk > 1 && c < nk - 1) {
+          const C = x - (-h + (c + 1) * this.cellW[k]);
+          const tf = C >= 0 ? 0 : -C / vk;
+          if (tf < face) {
+            face = tf;
+            faceKind = CELL_BASE - (2 * k + 1);
+          }
+        }
+      } else {
+        if (!(mask & (1 << (2 * k)))) {
+          const C = -(x - (r - h));
+          const tw = C >= 0 ? 0 : -C / -vk;
+          if (tw < wall) {
+            wall = tw;
+            wallKind = WALL_BASE - 2 * k;
+          }
+        }
+        if (nk > 1 && c > 0) {
+          const C = -(x - (-h + c * this.cellW[k]));
+          const tf = C >= 0 ? 0 : -C / -vk;
+          if (tf < face) {
+            face = tf;
+            faceKind = CELL_BASE - 2 * k;
+          }
+        }
       }
     }
     this.best[WALL_T] = wall;
