@@ -811,7 +811,7 @@ export class World {
           for (let q = 0; q < stride; q++) a[stride * j + q] = tmp[q];
           break;
         }
-        for (let q = 0; q < stride; q++) a[stride * j + q] = a[stride * k + q];
+        a.copyWithin(stride * j, stride * k, stride * k + stride);
         j = k;
       }
     }
