@@ -1,7 +1,11 @@
 /**
- * The per-step list of collision events: a bounded buffer of typed arrays, reused every step.
- * When a step has more collisions than the buffer holds, the rest are counted in `dropped`.
+ * The per-step list of collision events: a bounded buffer of typed arrays, reused every step. It
+ * starts small and doubles when a step needs more room (so only while a scene warms up), up to
+ * its capacity; collisions beyond the capacity are counted in `dropped`.
  */
+
+/** Entries the buffer starts with (or its capacity, if smaller). */
+const INITIAL_ENTRIES = 64;
 
 /** Partner code of a wall event: `b = WALL_CODE - wall`, wall 0..5 = -x, +x, -y, +y, -z, +z. */
 export const WALL_CODE = -1;
@@ -24,29 +28,32 @@ export class CollisionEvents {
   count = 0;
   /** Collisions of the last step that did not fit in the buffer. */
   dropped = 0;
+  // The arrays are replaced when the buffer grows: read them from the buffer after each step.
   /** Simulated time of each collision, s. */
-  readonly time: Float64Array;
+  time: Float64Array;
   /** Id of the first sphere. */
-  readonly a: Int32Array;
+  a: Int32Array;
   /** Id of the second sphere, or `-1 - wall` for a wall. */
-  readonly b: Int32Array;
+  b: Int32Array;
   /** Unit contact normal from a to b, x y z interleaved. */
-  readonly normal: Float64Array;
+  normal: Float64Array;
   /** Magnitude of the normal impulse, kg m/s. */
-  readonly impulse: Float64Array;
+  impulse: Float64Array;
   /** Kinetic energy lost in the collision, J (0 when elastic). */
-  readonly energyLost: Float64Array;
+  energyLost: Float64Array;
   /** Closing speed along the normal before the collision, m/s (> 0). */
-  readonly closingSpeed: Float64Array;
+  closingSpeed: Float64Array;
 
+  /** `capacity`: the most entries a step keeps. */
   constructor(readonly capacity: number) {
-    this.time = new Float64Array(capacity);
-    this.a = new Int32Array(capacity);
-    this.b = new Int32Array(capacity);
-    this.normal = new Float64Array(3 * capacity);
-    this.impulse = new Float64Array(capacity);
-    this.energyLost = new Float64Array(capacity);
-    this.closingSpeed = new Float64Array(capacity);
+    const n = Math.min(capacity, INITIAL_ENTRIES);
+    this.time = new Float64Array(n);
+    this.a = new Int32Array(n);
+    this.b = new Int32Array(n);
+    this.normal = new Float64Array(3 * n);
+    this.impulse = new Float64Array(n);
+    this.energyLost = new Float64Array(n);
+    this.closingSpeed = new Float64Array(n);
   }
 
   /** Bytes held by the buffer's arrays. */
@@ -70,9 +77,12 @@ export class CollisionEvents {
   /** Appends the pending event between a and b, or counts it as dropped when full. */
   record(a: number, b: number): void {
     const k = this.count;
-    if (k >= this.capacity) {
-      this.dropped++;
-      return;
+    if (k >= this.time.length) {
+      if (k >= this.capacity) {
+        this.dropped++;
+        return;
+      }
+      this.grow();
     }
     const p = this.pending;
     this.time[k] = p[0];
@@ -85,5 +95,27 @@ export class CollisionEvents {
     this.energyLost[k] = p[5];
     this.closingSpeed[k] = p[6];
     this.count = k + 1;
+  }
+
+  /** Doubles the room (up to the capacity), keeping the entries. */
+  private grow(): void {
+    const n = Math.min(this.capacity, 2 * this.time.length);
+    const f64 = (from: Float64Array, width: number): Float64Array => {
+      const to = new Float64Array(width * n);
+      to.set(from);
+      return to;
+    };
+    const i32 = (from: Int32Array): Int32Array => {
+      const to = new Int32Array(n);
+      to.set(from);
+      return to;
+    };
+    this.time = f64(this.time, 1);
+    this.a = i32(this.a);
+    this.b = i32(this.b);
+    this.normal = f64(this.normal, 3);
+    this.impulse = f64(this.impulse, 1);
+    this.energyLost = f64(this.energyLost, 1);
+    this.closingSpeed = f64(this.closingSpeed, 1);
   }
 }

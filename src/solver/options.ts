@@ -62,7 +62,7 @@ export interface WorldOptions {
    * and the state stays legal. 0 chooses 10,000 + 500 per sphere. @defaultValue 0
    */
   maxEventsPerStep?: number;
-  /** Capacity of the per-step collision event buffer (see {@link CollisionEvents}). @defaultValue 4096 */
+  /** Most collisions the per-step event buffer keeps (see {@link CollisionEvents}; it grows to this as needed). @defaultValue 4096 */
   eventCapacity?: number;
   /**
    * Memory layout: every this many steps, `step` renumbers the slots in the order of the grid's

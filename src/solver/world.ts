@@ -109,6 +109,8 @@ const SB = RECORD_BYTES;
 const NEIGH_A = 0;
 const NEIGH_B = 1;
 const SCAN_LIST = 2;
+/** Contacts of one cluster at most (see World.resolveCluster). */
+const CLUSTER_CONTACTS = 384;
 /** Cells per axis at most (a cell coordinate is an Int16 in the record). */
 const GRID_AXIS_MAX = 32767;
 
@@ -210,10 +212,11 @@ export class World {
   private cluster = new Int32Array(48);
   private clusterMark = new Int32Array(0);
   private clusterStamp = 0;
-  private cA = new Int32Array(384);
-  private cB = new Int32Array(384);
-  private cN = new Float64Array(3 * 384);
-  private cL = new Float64Array(384);
+  // A cluster's contacts (CLUSTER_CONTACTS at most), made at the first cluster (under gravity only).
+  private cA = new Int32Array(0);
+  private cB = new Int32Array(0);
+  private cN = new Float64Array(0);
+  private cL = new Float64Array(0);
   private snapshot = new Float64Array(0);
 
   // Counters.
@@ -1539,6 +1542,12 @@ export class World {
       }
     }
     // Contacts: member-member, member-still sphere, member-wall.
+    if (this.cA.length === 0) {
+      this.cA = new Int32Array(CLUSTER_CONTACTS);
+      this.cB = new Int32Array(CLUSTER_CONTACTS);
+      this.cN = new Float64Array(3 * CLUSTER_CONTACTS);
+      this.cL = new Float64Array(CLUSTER_CONTACTS);
+    }
     const cA = this.cA, cB = this.cB, cN = this.cN, cL = this.cL;
     let nc = 0;
     for (let q = 0; q < size && nc < cA.length; q++) {
