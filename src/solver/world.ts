@@ -779,6 +779,8 @@ export class World {
     this.reorderedAt = this.stepId;
   }
 
+  // Two gathers, one per element type, so that each stays monomorphic (fast element access).
+
   /** a[s] = old a[fromSlot[s]] for the first n slots, through gatherF64. */
   private gatherFloats(a: Float64Array, n: number): void {
     const from = this.fromSlot;

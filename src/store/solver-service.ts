@@ -16,7 +16,7 @@
  * Every message carries the generation of the world it is about; the page ignores replies about a
  * world it has since replaced.
  */
-import { packWorld, unpackWorld, type PackedWorld, type World, type WorldStats } from '../solver/index.ts';
+import { packWorld, unpackWorld, type CollisionEvents, type PackedWorld, type World, type WorldStats } from '../solver/index.ts';
 
 /** The live changes the page may make while the worker runs the world. */
 export type RemoteCall =
@@ -45,18 +45,8 @@ export type ToSolver =
   | ({ type: 'call'; gen: number } & RemoteCall)
   | { type: 'give'; gen: number };
 
-/** The collisions of a batch, laid out like the solver's `CollisionEvents`. */
-export interface BatchEvents {
-  count: number;
-  dropped: number;
-  time: Float64Array;
-  a: Int32Array;
-  b: Int32Array;
-  normal: Float64Array;
-  impulse: Float64Array;
-  energyLost: Float64Array;
-  closingSpeed: Float64Array;
-}
+/** The collisions of a batch: the fields of the solver's `CollisionEvents`, gathered over its steps. */
+export type BatchEvents = Pick<CollisionEvents, 'count' | 'dropped' | 'time' | 'a' | 'b' | 'normal' | 'impulse' | 'energyLost' | 'closingSpeed'>;
 
 /** Per-sphere data that changes only with the slots (sent when the world renumbers its slots). */
 export interface SlotData {
