@@ -10,9 +10,15 @@
  * WebAssembly build (wasm-compat, one thread) with its minimum velocity for restitution at 0 and
  * its fixed contact heap sized for the count.
  *
- * Options: `--quick` (N = 1,000 only), `--steps K` (measured steps per row, default 120).
+ * Then the scaling rows (this solver alone up to 100,000 spheres, and ten worlds of 10,000) in a
+ * fresh process: bench/scaling.ts.
+ *
+ * Options: `--quick` (N = 1,000 only, no scaling rows), `--steps K` (measured steps per row,
+ * default 120).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import os from 'node:os';
 import RAPIER from '@dimforge/rapier3d-compat';
 import * as CANNON from 'cannon-es';
@@ -332,44 +338,17 @@ async function main() {
       }
     }
   }
-  // Scaling at fixed density (packing fraction 0.05): this solver alone, up to 100,000 spheres.
-  const scaling: { count: number; medianMs: number; p95Ms: number; bytesPerSphere: number; energyDrift: number }[] = [];
+  // Scaling at fixed density (packing fraction 0.05): this solver alone, up to 100,000 spheres, in
+  // a fresh process (see bench/scaling.ts), which prints its rows and writes them as JSON.
+  let scaling: unknown[] = [];
   let tenWorldsMs = NaN;
   if (!quick) {
-    console.log('\nscaling (sphere-sandbox, packing fraction 0.05, speed 5, dt 1/60)');
-    for (const count of [1000, 10000, 50000, 100000]) {
-      const w = buildWorld(gasScene({ count, packingFraction: 0.05, speed: 5, radius: 0.5, seed: 1 }));
-      const e0 = w.stats().kineticEnergy;
-      for (let k = 0; k < WARMUP; k++) w.step(DT);
-      const steps = count > 20000 ? Math.min(STEPS, 60) : STEPS;
-      const times: number[] = [];
-      for (let k = 0; k < steps; k++) {
-        const t0 = performance.now();
-        w.step(DT);
-        times.push(performance.now() - t0);
-      }
-      times.sort((a, b) => a - b);
-      const row = { count, medianMs: percentile(times, 0.5), p95Ms: percentile(times, 0.95), bytesPerSphere: w.memoryBytes() / count, energyDrift: (w.stats().kineticEnergy - e0) / e0 };
-      scaling.push(row);
-      console.log(`N=${String(count).padStart(6)}  median ${row.medianMs.toFixed(2).padStart(7)} ms  p95 ${row.p95Ms.toFixed(2).padStart(7)} ms  ${row.bytesPerSphere.toFixed(0)} bytes/sphere  drift ${row.energyDrift.toExponential(2)}`);
-    }
-    const t10 = scaling.find((r) => r.count === 10000)!.medianMs;
-    const t100 = scaling.find((r) => r.count === 100000)!.medianMs;
-    console.log(`time(100,000) / time(10,000) = ${(t100 / t10).toFixed(2)}`);
-    // The same work as 100,000 spheres split into ten independent worlds of 10,000, stepped in
-    // turn: the best any division of space could do. Each world's data (about 2.5 MB) has left
-    // the caches by its next turn, so this shows what memory alone costs on this machine.
-    const worlds = Array.from({ length: 10 }, (_, k) => buildWorld(gasScene({ count: 10000, packingFraction: 0.05, speed: 5, radius: 0.5, seed: k + 1 })));
-    for (let k = 0; k < WARMUP; k++) for (const w of worlds) w.step(DT);
-    const rounds: number[] = [];
-    for (let k = 0; k < 60; k++) {
-      const t0 = performance.now();
-      for (const w of worlds) w.step(DT);
-      rounds.push(performance.now() - t0);
-    }
-    rounds.sort((a, b) => a - b);
-    tenWorldsMs = percentile(rounds, 0.5);
-    console.log(`10 separate worlds of 10,000, one step each in turn: median ${tenWorldsMs.toFixed(2)} ms a round (${(tenWorldsMs / t10).toFixed(2)} x time(10,000))`);
+    const script = fileURLToPath(new URL('./scaling.ts', import.meta.url));
+    const child = spawnSync(process.execPath, [...process.execArgv, script, '--steps', String(STEPS)], { stdio: 'inherit' });
+    if (child.status !== 0) throw new Error(`bench/scaling.ts exited with ${child.status ?? child.signal}`);
+    const result = JSON.parse(readFileSync('bench/results/scaling.json', 'utf8')) as { scaling: unknown[]; tenWorldsOf10000Ms: number };
+    scaling = result.scaling;
+    tenWorldsMs = result.tenWorldsOf10000Ms;
   }
   mkdirSync('bench/results', { recursive: true });
   const machine = `${os.cpus()[0]?.model ?? 'unknown cpu'}, ${os.cpus().length} cores, Node ${process.version}`;

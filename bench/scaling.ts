@@ -1,0 +1,91 @@
+/**
+ * The scaling rows of `npm run bench`: this solver alone, a gas at packing fraction 0.05 (speed 5,
+ * radius 0.5, dt 1/60) at N = 1,000, 10,000, 50,000 and 100,000, then the same 100,000 spheres as
+ * ten separate worlds of 10,000. Writes the rows to bench/results/scaling.json.
+ *
+ * `npm run bench` starts this file in a process of its own: measured in the process that has just
+ * run the peer engines (their WebAssembly heaps and garbage still mapped), 100,000 spheres took
+ * 22.8 ms a step where a fresh process took 12.5 to 15 ms at the same hour. A fresh process is
+ * also how the sandbox runs the solver at that size: alone, in its worker.
+ *
+ * Run alone: `npx tsx bench/scaling.ts [--steps K]` (measured steps per row below 20,000 spheres,
+ * default 120; larger rows measure 128 steps, two renumbering periods, so that the mean includes
+ * its share of the renumbering).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { buildWorld, gasScene } from '../src/solver/index.ts';
+
+const DT = 1 / 60;
+/** Warm-up steps: enough for the JIT to compile the step at the small sizes too. */
+const warmupSteps = (count: number) => (count <= 20000 ? 100 : 10);
+const args = process.argv.slice(2);
+const stepsArg = args.indexOf('--steps');
+const STEPS = stepsArg >= 0 ? Number(args[stepsArg + 1]) : 120;
+/** Measured steps for the large rows: two renumbering periods (every 64 steps from 16,384 spheres). */
+const LARGE_STEPS = 128;
+
+export interface ScalingRow {
+  count: number;
+  medianMs: number;
+  p95Ms: number;
+  /** Mean over the measured steps, the renumbering steps included: the sustained cost of a step. */
+  meanMs: number;
+  bytesPerSphere: number;
+  energyDrift: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
+}
+
+const gas = (count: number, seed: number) => buildWorld(gasScene({ count, packingFraction: 0.05, speed: 5, radius: 0.5, seed }));
+
+console.log('\nscaling (sphere-sandbox alone in a fresh process, packing fraction 0.05, speed 5, dt 1/60)');
+const scaling: ScalingRow[] = [];
+for (const count of [1000, 10000, 50000, 100000]) {
+  const w = gas(count, 1);
+  const e0 = w.stats().kineticEnergy;
+  for (let k = 0; k < warmupSteps(count); k++) w.step(DT);
+  const steps = count > 20000 ? LARGE_STEPS : STEPS;
+  const times: number[] = [];
+  for (let k = 0; k < steps; k++) {
+    const t0 = performance.now();
+    w.step(DT);
+    times.push(performance.now() - t0);
+  }
+  const meanMs = times.reduce((s, x) => s + x, 0) / times.length;
+  times.sort((a, b) => a - b);
+  const row: ScalingRow = {
+    count,
+    medianMs: percentile(times, 0.5),
+    p95Ms: percentile(times, 0.95),
+    meanMs,
+    bytesPerSphere: w.memoryBytes() / count,
+    energyDrift: (w.stats().kineticEnergy - e0) / e0,
+  };
+  scaling.push(row);
+  console.log(
+    `N=${String(count).padStart(6)}  median ${row.medianMs.toFixed(2).padStart(7)} ms  mean ${row.meanMs.toFixed(2).padStart(7)} ms  p95 ${row.p95Ms.toFixed(2).padStart(7)} ms  ${row.bytesPerSphere.toFixed(0)} bytes/sphere  drift ${row.energyDrift.toExponential(2)}`,
+  );
+}
+const t10 = scaling.find((r) => r.count === 10000)!.medianMs;
+const t100 = scaling.find((r) => r.count === 100000)!.medianMs;
+console.log(`time(100,000) / time(10,000) = ${(t100 / t10).toFixed(2)} (medians)`);
+
+// The same work as 100,000 spheres split into ten independent worlds of 10,000, stepped in turn:
+// the best any division of space could do. Each world's data (about 2.5 MB) has left the caches
+// by its next turn, so this shows what memory alone costs on this machine.
+const worlds = Array.from({ length: 10 }, (_, k) => gas(10000, k + 1));
+for (let k = 0; k < 10; k++) for (const w of worlds) w.step(DT);
+const rounds: number[] = [];
+for (let k = 0; k < 60; k++) {
+  const t0 = performance.now();
+  for (const w of worlds) w.step(DT);
+  rounds.push(performance.now() - t0);
+}
+rounds.sort((a, b) => a - b);
+const tenWorldsOf10000Ms = percentile(rounds, 0.5);
+console.log(`10 separate worlds of 10,000, one step each in turn: median ${tenWorldsOf10000Ms.toFixed(2)} ms a round (${(tenWorldsOf10000Ms / t10).toFixed(2)} x time(10,000))`);
+
+mkdirSync('bench/results', { recursive: true });
+writeFileSync('bench/results/scaling.json', JSON.stringify({ steps: STEPS, largeSteps: LARGE_STEPS, dt: DT, scaling, tenWorldsOf10000Ms }, null, 2));
