@@ -4,6 +4,7 @@
  */
 import { useId, useState } from 'react';
 import { useStore } from 'zustand';
+import { presetById } from '../presets/presets.ts';
 import { WORKER_AUTO_COUNT, type SandboxStore } from '../store/index.ts';
 import { NumberField } from './NumberField.tsx';
 import { ToggleField } from './ToggleField.tsx';
@@ -67,6 +68,26 @@ function SolverThreadField({ store }: { store: SandboxStore }) {
   );
 }
 
+/**
+ * While a classroom experiment runs, the scene fields still hold the free sandbox's values (the
+ * experiment builds its own spheres and box): this says so, with the experiment's name and its
+ * number of spheres, and what changing a field does.
+ */
+function ExperimentSceneNote({ store }: { store: SandboxStore }) {
+  const presetId = useStore(store, (s) => s.preset);
+  // The count is read from the simulation; these change whenever it may have changed.
+  useStore(store, (s) => s.sceneVersion);
+  useStore(store, (s) => s.edits.length);
+  const preset = presetId === null ? undefined : presetById(presetId);
+  if (!preset) return null;
+  const count = store.getState().sim.count;
+  return (
+    <p className="panel__note" data-testid="experiment-scene-note">
+      <strong>{preset.title}</strong> sets its own scene ({count.toLocaleString('en-US')} {count === 1 ? 'sphere' : 'spheres'}). The values below are the free sandbox's: changing one other than the seed leaves the experiment for the free sandbox.
+    </p>
+  );
+}
+
 /** The collapsible settings panel. */
 export function SettingsPanel({ store, defaultOpen }: SettingsPanelProps) {
   const [open, setOpen] = useState(() => defaultOpen ?? (typeof window === 'undefined' || window.innerWidth >= 720));
@@ -85,6 +106,7 @@ export function SettingsPanel({ store, defaultOpen }: SettingsPanelProps) {
           <h2 className="panel__heading" id={`${bodyId}-scene`}>
             Scene
           </h2>
+          <ExperimentSceneNote store={store} />
           <NumberField store={store} setting="count" />
           <div className="field-pair">
             <NumberField store={store} setting="radiusMin" />

@@ -35,6 +35,9 @@ export default async function classroomSuite({ browser, base, consoleErrors }) {
     const s = await state();
     check(s.preset === 'gas' && s.count === 400, `?preset=gas loaded preset ${s.preset} with ${s.count} spheres`);
     check((await page.getByLabel('Experiment').inputValue()) === 'gas', 'the experiment select does not show the gas preset');
+    // The settings' scene fields hold the free sandbox's values: a note says whose scene runs.
+    const note = await page.getByTestId('experiment-scene-note').textContent();
+    check(note.includes('Gas in a box') && note.includes('(400 spheres)'), `the settings' scene note reads "${note}"`);
   });
 
   await step('the plots and readouts update while it runs', async () => {
@@ -250,6 +253,18 @@ export default async function classroomSuite({ browser, base, consoleErrors }) {
     check(log.rows.length >= 1, 'the collision CSV has no rows after the head-on collision');
     const e = log.rows[0][log.header.indexOf('restitution')];
     check(Math.abs(e - 0.7) < 1e-9, `measured restitution ${e}, expected 0.7`);
+  });
+
+  await step('a scene setting leaves the experiment for the free sandbox, and the scene note goes', async () => {
+    const note = page.getByTestId('experiment-scene-note');
+    const text = await note.textContent();
+    check((await state()).preset === 'head-on' && text.includes('Head-on, equal masses') && text.includes('(2 spheres)'), `before: preset ${(await state()).preset}, note "${text}"`);
+    await page.getByLabel('Spheres', { exact: true }).fill('50');
+    await waitFrames(page, 2);
+    const s = await state();
+    check(s.preset === null && s.count === 50, `after typing 50 spheres: preset ${s.preset}, ${s.count} spheres`);
+    check((await note.count()) === 0, 'the scene note is still shown in the free sandbox');
+    check((await page.getByLabel('Experiment', { exact: true }).inputValue()) !== 'head-on', 'the experiment select still shows head-on');
   });
 
   await step('a bad link shows a dismissible notice and still runs', async () => {
