@@ -3,7 +3,7 @@
  * mesh, the visual aids and orbit controls. It re-renders only when the scene is rebuilt; the frame loop lives in
  * the sphere renderer that {@link Spheres} chooses.
  */
-import { Canvas, useThree } from '@react-three/fiber';
+import { Canvas, useFrame, useThree } from '@react-three/fiber';
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
@@ -82,6 +82,37 @@ function TestHook({ store, draws, name, probe }: { store: SandboxStore; draws: R
   return null;
 }
 
+/**
+ * Draws the frame only while the canvas is on screen (or within a margin of it): a sandbox
+ * scrolled out of view, one of several on a lesson page, keeps simulating (its plots, readouts
+ * and callbacks go on) but costs no drawing until it comes back. Watched with an
+ * IntersectionObserver, whose callback only flips a flag: no React render. Takes over R3F's
+ * drawing (a frame callback with priority 1 runs after every other one, and R3F then leaves the
+ * drawing to it).
+ */
+function DrawWhenVisible() {
+  const canvas = useThree((s) => s.gl.domElement);
+  const visible = useRef(true);
+  useEffect(() => {
+    if (typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        visible.current = entries[entries.length - 1].isIntersecting;
+      },
+      { rootMargin: '200px' },
+    );
+    observer.observe(canvas);
+    return () => {
+      observer.disconnect();
+      visible.current = true;
+    };
+  }, [canvas]);
+  useFrame(({ gl, scene, camera }) => {
+    if (visible.current) gl.render(scene, camera);
+  }, 1);
+  return null;
+}
+
 /** Puts the camera at a given position whenever it or the view version changes. */
 function CameraPlacement({ store, position }: { store: SandboxStore; position: readonly [number, number, number] }) {
   const camera = useThree((s) => s.camera);
@@ -137,6 +168,7 @@ export function SandboxCanvas({ store, insets, cameraPosition = null, testName, 
       {cameraPosition && <CameraPlacement store={store} position={cameraPosition} />}
       {testMode && <TestHook store={store} draws={draws} name={testName} probe={probe} />}
       {children}
+      <DrawWhenVisible />
     </Canvas>
   );
 }

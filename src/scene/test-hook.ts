@@ -16,6 +16,8 @@ export interface SandboxTestHook {
   store: SandboxStore;
   /** Draw calls and triangles of the last rendered frame. */
   renderInfo(): { calls: number; triangles: number };
+  /** Frames drawn by the renderer since it was made (a sandbox out of view simulates without drawing). */
+  draws(): number;
   /** Draw calls of the sphere mesh in the last frame. */
   sphereDrawCalls(): number;
   /** Spheres drawn (instances of the sphere mesh) in the last frame. */
@@ -79,6 +81,7 @@ export function installTestHook(store: SandboxStore, gl: WebGLRenderer, camera: 
   const hook: SandboxTestHook = {
     store,
     renderInfo: () => ({ calls: gl.info.render.calls, triangles: gl.info.render.triangles }),
+    draws: () => gl.info.render.frame,
     sphereDrawCalls: () => draws.lastFrame,
     instances: () => draws.instances,
     frames: () => store.getState().sim.framesRendered,

@@ -222,6 +222,39 @@ export default async function embedSuite({ browser, base, consoleErrors }) {
     check(text.size >= 16, `the lesson text is ${text.size}px`);
     await page.screenshot({ path: join(results, 'embed.png'), fullPage: true });
   });
+
+  await step('embed page: a sandbox scrolled out of view simulates on without drawing, and draws again in view', async () => {
+    const name = 'inelastic';
+    const sel = `[data-sandbox="${name}"]`;
+    await page.locator(`${sel} [data-action="toggle"]`).click(); // paused by the step before
+    await page.setViewportSize({ width: 1280, height: 360 });
+    const where = await page.evaluate((q) => {
+      // A longer lesson: more text below the sandboxes, scrolled down to.
+      const more = document.createElement('div');
+      more.id = 'more-lesson';
+      more.style.height = '2000px';
+      document.body.append(more);
+      window.scrollTo(0, document.documentElement.scrollHeight);
+      const r = document.querySelector(q).getBoundingClientRect();
+      return { bottom: r.bottom, top: r.top, height: window.innerHeight };
+    }, sel);
+    check(where.bottom < -200 || where.top > where.height + 200, `the sandbox is not out of view after scrolling: ${JSON.stringify(where)}`);
+    await waitSandboxFrames(page, name, 3); // the observer reports it
+    const probe = () => page.evaluate((k) => ({ draws: window.__sandboxes[k].draws(), time: window.__sandboxes[k].store.getState().sim.world.time }), name);
+    const out0 = await probe();
+    await waitSandboxFrames(page, name, 10);
+    const out1 = await probe();
+    check(out1.time > out0.time, `out of view, its time stood still: ${out0.time} -> ${out1.time}`);
+    check(out1.draws === out0.draws, `out of view, it drew ${out1.draws - out0.draws} frames in 10`);
+    await page.locator(sel).scrollIntoViewIfNeeded();
+    await waitSandboxFrames(page, name, 5);
+    const back = await probe();
+    check(back.draws >= out1.draws + 3, `back in view, it drew ${back.draws - out1.draws} frames in 5`);
+    const px = await canvasPixels(page, `${sel} canvas`);
+    check(px.coloured / px.total > 0.005, `back in view, only ${px.coloured} of ${px.total} pixels are coloured`);
+    await page.evaluate(() => document.getElementById('more-lesson').remove());
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
   await context.close();
 
   await step('embed page: stacked on a phone (screenshot)', async () => {
@@ -237,6 +270,11 @@ export default async function embedSuite({ browser, base, consoleErrors }) {
     check(a.right <= 390 + 0.5 && b.right <= 390 + 0.5, `a sandbox overflows the phone's width: ${JSON.stringify(boxes)}`);
     const overflow = await p.evaluate(() => document.documentElement.scrollWidth);
     check(overflow <= 390, `the page scrolls sideways on a phone (${overflow} px wide)`);
+    // The second sandbox is below the fold, where it does not draw: show it once, for the picture.
+    await p.locator('[data-sandbox="inelastic"]').scrollIntoViewIfNeeded();
+    await waitSandboxFrames(p, 'inelastic', 3);
+    await p.evaluate(() => window.scrollTo(0, 0));
+    await waitSandboxFrames(p, 'elastic', 2);
     await p.screenshot({ path: join(results, 'embed-phone.png'), fullPage: true });
     await phone.close();
   });
