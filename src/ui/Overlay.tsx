@@ -23,7 +23,7 @@ export interface OverlayProps {
   largeText?: boolean;
   /** Turns large-text mode on or off. @defaultValue none */
   onLargeTextChange?(on: boolean): void;
-  /** Whether the settings panel starts open. @defaultValue open unless the window is narrower than 720 px */
+  /** Whether the settings panel starts open. @defaultValue open unless the window is narrower than 720 px or lower than 520 px */
   settingsOpen?: boolean;
   /** Show the title (the app's page heading); an embedded sandbox leaves it out. @defaultValue true */
   brand?: boolean;

@@ -1,6 +1,6 @@
 /**
  * The settings panel: scene, physics and view settings, collapsible, with Reset to defaults.
- * Starts collapsed on a narrow screen so the spheres are seen first.
+ * Starts collapsed on a narrow or short screen so the spheres are seen first.
  */
 import { useId, useState } from 'react';
 import { useStore } from 'zustand';
@@ -13,7 +13,7 @@ import { ToggleField } from './ToggleField.tsx';
 export interface SettingsPanelProps {
   /** The sandbox store. */
   store: SandboxStore;
-  /** Whether the panel starts open. @defaultValue open unless the window is narrower than 720 px */
+  /** Whether the panel starts open. @defaultValue open unless the window is narrower than 720 px or lower than 520 px */
   defaultOpen?: boolean;
 }
 
@@ -90,7 +90,7 @@ function ExperimentSceneNote({ store }: { store: SandboxStore }) {
 
 /** The collapsible settings panel. */
 export function SettingsPanel({ store, defaultOpen }: SettingsPanelProps) {
-  const [open, setOpen] = useState(() => defaultOpen ?? (typeof window === 'undefined' || window.innerWidth >= 720));
+  const [open, setOpen] = useState(() => defaultOpen ?? (typeof window === 'undefined' || (window.innerWidth >= 720 && window.innerHeight >= 520)));
   const gravityOn = useStore(store, (s) => s.settings.gravityOn);
   const bodyId = useId();
   return (

@@ -32,11 +32,11 @@ export function TimeButtons({ store, running, shortcuts = false }: TimeButtonsPr
         onClick={() => store.getState().stepOnce()}
       >
         <StepIcon />
-        Step
+        <span className="button__label">Step</span>
       </button>
       <button type="button" className="button" data-action="restart" title="Start this scene again from the same seed" onClick={() => store.getState().restart()}>
         <RestartIcon />
-        Restart
+        <span className="button__label">Restart</span>
       </button>
     </>
   );

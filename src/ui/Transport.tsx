@@ -59,10 +59,10 @@ export function Transport({ store, keyScope }: TransportProps) {
       <TimeButtons store={store} running={running} shortcuts />
       <button type="button" className="button" data-action="reverse" title="Negate every velocity: with e = 1 the spheres retrace their paths" onClick={() => store.getState().reverse()}>
         <ReverseIcon />
-        Reverse
+        <span className="button__label">Reverse</span>
       </button>
       <label className="transport__speed" htmlFor={speedId}>
-        <span>Speed</span>
+        <span className="button__label">Speed</span>
         <select id={speedId} className="field__select" value={SPEEDS.includes(timeScale) ? String(timeScale) : ''} onChange={(e) => store.getState().applySetting('timeScale', Number(e.target.value))}>
           {!SPEEDS.includes(timeScale) && <option value="">{timeScale}×</option>}
           {SPEEDS.map((v) => (
@@ -74,7 +74,7 @@ export function Transport({ store, keyScope }: TransportProps) {
       </label>
       <button type="button" className="button" data-action="reset-view" title="Frame the whole box again" onClick={() => store.getState().resetView()}>
         <ViewIcon />
-        Reset view
+        <span className="button__label">Reset view</span>
       </button>
     </div>
   );

@@ -187,5 +187,50 @@ export default async function appSuite({ browser, base, consoleErrors }) {
     await phone.screenshot({ path: join(results, 'small-screen-open.png') });
     await phone.close();
   });
+
+  await step('small windows: the panel toggles share a row, the time controls fit on one', async () => {
+    const layout = (p) =>
+      p.evaluate(() => {
+        const box = (el) => el.getBoundingClientRect().toJSON();
+        const toggles = [...document.querySelectorAll('.panel__toggle')].map(box);
+        const controls = [...document.querySelectorAll('.transport > *')].map(box);
+        return { toggles, controls, width: window.innerWidth, height: window.innerHeight };
+      });
+    const oneRow = (boxes) => boxes.every((b) => Math.abs(b.top - boxes[0].top) < 2);
+    for (const [width, height] of [[390, 700], [640, 480], [844, 390]]) {
+      const small = await context.newPage();
+      watchErrors(small, consoleErrors, `small window ${width}x${height}`);
+      await small.setViewportSize({ width, height });
+      await small.goto(`${base}/?test=1`);
+      await small.waitForFunction(() => window.__sandbox && window.__sandbox.frames() > 2, null, { timeout: 60_000 });
+      const settings = small.getByRole('button', { name: 'Settings' });
+      const classroom = small.getByRole('button', { name: 'Classroom' });
+      // Closed at first (narrow or short), and the classroom panel closed too, for the picture.
+      check((await settings.getAttribute('aria-expanded')) === 'false', `${width}x${height}: the settings panel starts open`);
+      if ((await classroom.getAttribute('aria-expanded')) === 'true') await classroom.click();
+      const l = await layout(small);
+      check(l.controls.length === 6 && oneRow(l.controls), `${width}x${height}: the time controls take more than one row: ${JSON.stringify(l.controls.map((b) => [b.left, b.top]))}`);
+      check(l.controls.every((b) => b.right <= width + 0.5), `${width}x${height}: a time control overflows the window`);
+      if (width < 720) {
+        const [a, b] = l.toggles;
+        check(Math.abs(a.top - b.top) < 2 && b.left >= a.right, `${width}x${height}: the classroom and settings toggles are not side by side: ${JSON.stringify(l.toggles)}`);
+      }
+      // Icons only where space is short: every control keeps its name.
+      for (const name of ['Pause', 'Step', 'Restart', 'Reverse', 'Reset view']) {
+        check((await small.getByRole('button', { name, exact: true }).count()) === 1, `${width}x${height}: no button named ${name}`);
+      }
+      await small.screenshot({ path: join(results, `small-window-${width}x${height}.png`) });
+      if (width < 720) {
+        // An open panel takes the whole width and stays clear of the time controls.
+        await settings.click();
+        const panel = await small.locator('aside[aria-label="Settings"]').evaluate((el) => el.getBoundingClientRect().toJSON());
+        const dock = await small.locator('.transport').evaluate((el) => el.getBoundingClientRect().toJSON());
+        check(panel.width >= width - 40, `${width}x${height}: the open settings panel is ${panel.width} px wide`);
+        check(panel.bottom <= dock.top, `${width}x${height}: the open settings panel (bottom ${panel.bottom}) covers the time controls (top ${dock.top})`);
+        await small.screenshot({ path: join(results, `small-window-${width}x${height}-open.png`) });
+      }
+      await small.close();
+    }
+  });
   await context.close();
 }
