@@ -30,6 +30,8 @@ export interface ScalingRow {
   p95Ms: number;
   /** Mean over the measured steps, the renumbering steps included: the sustained cost of a step. */
   meanMs: number;
+  /** Events per step (collisions, wall hits, cell crossings, stale predictions), mean: the work. */
+  eventsPerStep: number;
   bytesPerSphere: number;
   energyDrift: number;
 }
@@ -48,10 +50,12 @@ for (const count of [1000, 10000, 50000, 100000]) {
   for (let k = 0; k < warmupSteps(count); k++) w.step(DT);
   const steps = count > 20000 ? LARGE_STEPS : STEPS;
   const times: number[] = [];
+  let events = 0;
   for (let k = 0; k < steps; k++) {
     const t0 = performance.now();
     w.step(DT);
     times.push(performance.now() - t0);
+    events += w.lastStep.events;
   }
   const meanMs = times.reduce((s, x) => s + x, 0) / times.length;
   times.sort((a, b) => a - b);
@@ -60,17 +64,20 @@ for (const count of [1000, 10000, 50000, 100000]) {
     medianMs: percentile(times, 0.5),
     p95Ms: percentile(times, 0.95),
     meanMs,
+    eventsPerStep: events / steps,
     bytesPerSphere: w.memoryBytes() / count,
     energyDrift: (w.stats().kineticEnergy - e0) / e0,
   };
   scaling.push(row);
   console.log(
-    `N=${String(count).padStart(6)}  median ${row.medianMs.toFixed(2).padStart(7)} ms  mean ${row.meanMs.toFixed(2).padStart(7)} ms  p95 ${row.p95Ms.toFixed(2).padStart(7)} ms  ${row.bytesPerSphere.toFixed(0)} bytes/sphere  drift ${row.energyDrift.toExponential(2)}`,
+    `N=${String(count).padStart(6)}  median ${row.medianMs.toFixed(2).padStart(7)} ms  mean ${row.meanMs.toFixed(2).padStart(7)} ms  p95 ${row.p95Ms.toFixed(2).padStart(7)} ms  ${row.eventsPerStep.toFixed(0).padStart(6)} events/step  ${row.bytesPerSphere.toFixed(0)} bytes/sphere  drift ${row.energyDrift.toExponential(2)}`,
   );
 }
 const t10 = scaling.find((r) => r.count === 10000)!.medianMs;
 const t100 = scaling.find((r) => r.count === 100000)!.medianMs;
-console.log(`time(100,000) / time(10,000) = ${(t100 / t10).toFixed(2)} (medians)`);
+const e10 = scaling.find((r) => r.count === 10000)!.eventsPerStep;
+const e100 = scaling.find((r) => r.count === 100000)!.eventsPerStep;
+console.log(`time(100,000) / time(10,000) = ${(t100 / t10).toFixed(2)} (medians); events(100,000) / events(10,000) = ${(e100 / e10).toFixed(2)}`);
 
 // The same work as 100,000 spheres split into ten independent worlds of 10,000, stepped in turn:
 // the best any division of space could do. Each world's data (about 2.5 MB) has left the caches
