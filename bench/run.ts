@@ -25,6 +25,7 @@ import * as CANNON from 'cannon-es';
 import initJolt from 'jolt-physics/wasm-compat';
 import { buildWorld, gasScene } from '../src/solver/index.ts';
 import type { Scene } from '../src/solver/index.ts';
+import type { ScalingRow } from './scaling.ts';
 
 interface Sample {
   positions: Float64Array;
@@ -340,13 +341,13 @@ async function main() {
   }
   // Scaling at fixed density (packing fraction 0.05): this solver alone, up to 100,000 spheres, in
   // a fresh process (see bench/scaling.ts), which prints its rows and writes them as JSON.
-  let scaling: unknown[] = [];
+  let scaling: ScalingRow[] = [];
   let tenWorldsMs = NaN;
   if (!quick) {
     const script = fileURLToPath(new URL('./scaling.ts', import.meta.url));
     const child = spawnSync(process.execPath, [...process.execArgv, script, '--steps', String(STEPS)], { stdio: 'inherit' });
     if (child.status !== 0) throw new Error(`bench/scaling.ts exited with ${child.status ?? child.signal}`);
-    const result = JSON.parse(readFileSync('bench/results/scaling.json', 'utf8')) as { scaling: unknown[]; tenWorldsOf10000Ms: number };
+    const result = JSON.parse(readFileSync('bench/results/scaling.json', 'utf8')) as { scaling: ScalingRow[]; tenWorldsOf10000Ms: number };
     scaling = result.scaling;
     tenWorldsMs = result.tenWorldsOf10000Ms;
   }
