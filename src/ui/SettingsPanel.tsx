@@ -75,12 +75,10 @@ function SolverThreadField({ store }: { store: SandboxStore }) {
  */
 function ExperimentSceneNote({ store }: { store: SandboxStore }) {
   const presetId = useStore(store, (s) => s.preset);
-  // The count is read from the simulation; these change whenever it may have changed.
-  useStore(store, (s) => s.sceneVersion);
-  useStore(store, (s) => s.edits.length);
+  // A rebuild or an edit changes the count, each with a store update that reads it again.
+  const count = useStore(store, (s) => s.sim.count);
   const preset = presetId === null ? undefined : presetById(presetId);
   if (!preset) return null;
-  const count = store.getState().sim.count;
   return (
     <p className="panel__note" data-testid="experiment-scene-note">
       <strong>{preset.title}</strong> sets its own scene ({count.toLocaleString('en-US')} {count === 1 ? 'sphere' : 'spheres'}). The values below are the free sandbox's: changing one other than the seed leaves the experiment for the free sandbox.
