@@ -5,7 +5,7 @@
 import { presetById, type Preset } from '../presets/presets.ts';
 import type { SphereEdit } from '../share/url-state.ts';
 import { buildWorld, gasScene, SolverInputError, type Scene, type World } from '../solver/index.ts';
-import type { Settings } from './settings.ts';
+import type { SettingKey, Settings } from './settings.ts';
 
 /** The world options that follow the live settings. */
 export function liveWorldOptions(s: Settings): { gravity: [number, number, number]; restitution: number; wallRestitution: number } {
@@ -43,6 +43,16 @@ export function sandboxScene(s: Settings): Scene {
 /** Builds the world of a set of settings; see {@link sandboxScene}. */
 export function buildSandboxWorld(s: Settings): World {
   return buildWorld(sandboxScene(s));
+}
+
+/** The settings a preset brings for its run: the physics of its lesson. Leaving the preset gives them back. */
+export const BORROWED_SETTINGS = ['restitution', 'wallRestitution', 'gravityOn', 'gravity'] as const satisfies readonly SettingKey[];
+
+/** The borrowed settings of `from` written over `base`: the free sandbox's physics back after a preset. */
+export function withFreePhysics(base: Settings, from: Settings): Settings {
+  const out = { ...base };
+  for (const key of BORROWED_SETTINGS) (out as Record<string, unknown>)[key] = from[key];
+  return out;
 }
 
 /**

@@ -65,6 +65,42 @@ describe('presets in the store', () => {
     expect(store.getState().sim.count).toBe(50);
   });
 
+  it('presets borrow the physics: the free sandbox keeps its own values through any number of presets', () => {
+    const store = createSandboxStore({ running: false, settings: { count: 30, boxSize: 5 } });
+    const mine = { restitution: 0.5, wallRestitution: 0.7, gravityOn: true, gravity: 3.5 };
+    expect(store.getState().applySettings(mine)).toBe(true);
+    for (const id of ['cradle', 'billiards', 'ball-pit', 'gas']) {
+      store.getState().selectPreset(id);
+      const o = PRESETS.find((p) => p.id === id)!.build(store.getState().settings.seed).options;
+      // The preset's own physics run in the world while it is selected.
+      expect(store.getState().sim.world.options.restitution).toBe(o.restitution ?? 1);
+      expect(store.getState().settings.gravityOn).toBe(o.gravity !== undefined && o.gravity[1] !== 0);
+    }
+    // A live change during a preset acts on the preset's run only.
+    expect(store.getState().applySetting('restitution', 0.3)).toBe(true);
+    expect(store.getState().sim.world.options.restitution).toBe(0.3);
+    store.getState().selectPreset(null);
+    const s = store.getState();
+    expect({ restitution: s.settings.restitution, wallRestitution: s.settings.wallRestitution, gravityOn: s.settings.gravityOn, gravity: s.settings.gravity }).toEqual(mine);
+    expect(s.freeSettings).toEqual(s.settings);
+    expect(s.sim.world.options.restitution).toBe(0.5);
+    expect(s.sim.world.options.wallRestitution).toBe(0.7);
+    expect(s.sim.world.gravity).toEqual([0, -3.5, 0]);
+    expect(s.sim.count).toBe(30);
+  });
+
+  it('leaving a preset by a scene setting brings back the free physics with that setting', () => {
+    const store = createSandboxStore({ running: false, settings: { restitution: 0.4 } });
+    store.getState().selectPreset('billiards');
+    expect(store.getState().settings.restitution).toBe(0.95);
+    expect(store.getState().applySetting('count', 40)).toBe(true);
+    const s = store.getState();
+    expect(s.preset).toBeNull();
+    expect(s.settings.restitution).toBe(0.4);
+    expect(s.sim.world.options.restitution).toBe(0.4);
+    expect(s.sim.count).toBe(40);
+  });
+
   it('an unknown preset id gives a notice and the free sandbox, never a crash', () => {
     const store = createSandboxStore({ preset: 'nope', settings: { count: 20, boxSize: 4 } });
     expect(store.getState().preset).toBeNull();

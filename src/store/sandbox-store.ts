@@ -9,7 +9,7 @@ import { presetById } from '../presets/presets.ts';
 import type { ExperimentState, SphereEdit } from '../share/url-state.ts';
 import { SolverInputError } from '../solver/index.ts';
 import type { ClockOptions } from './fixed-step-clock.ts';
-import { applyEdit, buildExperimentWorld, liveWorldOptions, presetSettings } from './build-scene.ts';
+import { applyEdit, buildExperimentWorld, liveWorldOptions, presetSettings, withFreePhysics } from './build-scene.ts';
 import { DEFAULT_SETTINGS, LIVE_SETTINGS, settingWarnings, validateSettings, type FieldMessages, type SettingKey, type Settings } from './settings.ts';
 import { EMPTY_STATS, Simulation, type Now, type SampledStats, type SolverPortFactory, type SolverThread } from './simulation.ts';
 import { browserWorkerPort } from './worker-port.ts';
@@ -43,6 +43,13 @@ export function prefersReducedMotion(): boolean {
 export interface SandboxState {
   /** The settings in effect (only valid values ever get here). */
   settings: Settings;
+  /**
+   * The free sandbox's own settings. A preset borrows the physics settings for its run
+   * (restitutions and gravity, see `BORROWED_SETTINGS`); going back to the free sandbox, or
+   * leaving the preset by changing a scene setting, takes these again. Equal to `settings` while
+   * no preset runs.
+   */
+  freeSettings: Settings;
   /** Per-field messages for values that were rejected; the old value stays in effect. */
   errors: FieldMessages;
   /** Per-field advice about accepted values (for instance a very large count). */
@@ -197,6 +204,9 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
     initialNotices.push(`Unknown preset "${initialPreset}"; the free sandbox is loaded.`);
     initialPreset = null;
   }
+  // The free sandbox's own values: what was given, with the defaults' physics where a preset runs
+  // (a link of a preset run names the preset's physics, not the free sandbox's).
+  const initialFree = startPreset ? withFreePhysics(initial, DEFAULT_SETTINGS) : initial;
   // A preset brings its own restitution and gravity; settings given explicitly override them.
   if (startPreset) initial = { ...presetSettings(startPreset, initial), ...options.settings };
   const sampleSeconds = options.sampleSeconds ?? 0.25;
@@ -238,6 +248,7 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
 
     return {
       settings: initial,
+      freeSettings: initialFree,
       errors: {},
       warnings: settingWarnings(initial),
       running: options.running ?? true,
@@ -288,6 +299,7 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
         if (message !== null) throw new Error(message);
         set((s) => ({
           settings,
+          freeSettings: settings,
           preset: null,
           edits: [],
           selected: null,
@@ -306,7 +318,10 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
         const state = get();
         const keys = (Object.keys(patch) as SettingKey[]).filter((k) => patch[k] !== undefined);
         if (keys.length === 0) return true;
-        const candidate: Settings = { ...state.settings };
+        // A scene setting other than the seed leaves a running preset for the free sandbox, whose
+        // own physics come back (the preset only borrowed them).
+        const leavesPreset = state.preset !== null && keys.some((k) => k !== 'seed' && !LIVE_SETTINGS.has(k));
+        const candidate: Settings = leavesPreset ? withFreePhysics(state.settings, state.freeSettings) : { ...state.settings };
         for (const k of keys) (candidate as unknown as Record<SettingKey, unknown>)[k] = patch[k];
         const key = keys[0];
         const found = validateSettings(candidate, key);
@@ -335,9 +350,7 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
             if (message === null) throw error;
           }
         } else {
-          // A scene setting other than the seed leaves the preset for the free sandbox.
-          const seedOnly = keys.every((k) => k === 'seed' || LIVE_SETTINGS.has(k));
-          message = rebuild(candidate, seedOnly ? state.preset : null);
+          message = rebuild(candidate, leavesPreset ? null : state.preset);
         }
         if (message !== null) {
           set({ errors: { ...state.errors, [key]: message } });
@@ -345,10 +358,10 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
         }
         const errors = { ...state.errors };
         for (const k of keys) delete errors[k];
-        const leavesPreset = rebuilt && keys.some((k) => k !== 'seed' && !LIVE_SETTINGS.has(k)) && state.preset !== null;
         const reframe = rebuilt && (keys.includes('boxSize') || keys.includes('planar') || leavesPreset);
         set((s) => ({
           settings: candidate,
+          freeSettings: leavesPreset || s.preset === null ? candidate : s.freeSettings,
           errors,
           warnings: settingWarnings(candidate),
           sceneVersion: rebuilt ? s.sceneVersion + 1 : s.sceneVersion,
@@ -387,7 +400,9 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
           set((s) => ({ notices: [...s.notices, `Unknown preset "${id}".`] }));
           return;
         }
-        const settings = preset ? presetSettings(preset, get().settings) : get().settings;
+        // A preset borrows its physics from the free sandbox's own settings, which come back with null.
+        const free = withFreePhysics(get().settings, get().freeSettings);
+        const settings = preset ? presetSettings(preset, free) : free;
         const message = rebuild(settings, id, []);
         if (message !== null) {
           set((s) => ({ notices: [...s.notices, message] }));
@@ -396,6 +411,7 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
         set((s) => ({
           preset: id,
           settings,
+          freeSettings: id === null ? settings : s.freeSettings,
           errors: {},
           edits: [],
           selected: null,

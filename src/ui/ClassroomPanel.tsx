@@ -24,6 +24,8 @@ export interface ClassroomPanelProps {
   largeText: boolean;
   /** Turns large-text mode on or off. */
   onLargeTextChange(on: boolean): void;
+  /** Opens the plots enlarged over the scene. @defaultValue none (no Enlarge button) */
+  onEnlargePlots?(): void;
 }
 
 function Section({ title, children, open = true, name }: { title: string; children: ReactNode; open?: boolean; name: string }) {
@@ -36,7 +38,7 @@ function Section({ title, children, open = true, name }: { title: string; childr
 }
 
 /** The collapsible classroom panel. */
-export function ClassroomPanel({ store, open, onOpenChange, largeText, onLargeTextChange }: ClassroomPanelProps) {
+export function ClassroomPanel({ store, open, onOpenChange, largeText, onLargeTextChange, onEnlargePlots }: ClassroomPanelProps) {
   const bodyId = useId();
   return (
     <aside className={`panel lab${open ? ' panel--open' : ''}`} aria-label="Classroom">
@@ -54,6 +56,11 @@ export function ClassroomPanel({ store, open, onOpenChange, largeText, onLargeTe
           <Readouts store={store} />
         </Section>
         <Section title="Plots" name="plots">
+          {onEnlargePlots && (
+            <button type="button" className="button button--quiet plots__enlarge" data-action="enlarge-plots" aria-haspopup="dialog" onClick={onEnlargePlots}>
+              Enlarge plots
+            </button>
+          )}
           <Plots store={store} />
         </Section>
         <Section title="Visual aids" name="aids">

@@ -2,11 +2,12 @@
  * The overlay over the 3D view: title, classroom panel, settings panel, time controls, keyboard
  * help, status line and notices.
  */
-import type { RefObject } from 'react';
+import { useCallback, useState, type RefObject } from 'react';
 import type { SandboxStore } from '../store/index.ts';
 import { ClassroomPanel } from './ClassroomPanel.tsx';
 import { Help } from './Help.tsx';
 import { Notices } from './Notices.tsx';
+import { PlotsDialog } from './PlotsDialog.tsx';
 import { SettingsPanel } from './SettingsPanel.tsx';
 import { StatusLine } from './StatusLine.tsx';
 import { Transport } from './Transport.tsx';
@@ -35,6 +36,9 @@ const ignore = (): void => {};
 
 /** Everything drawn over the canvas. */
 export function Overlay({ store, classroomOpen = true, onClassroomOpenChange = ignore, largeText = false, onLargeTextChange = ignore, settingsOpen, brand = true, keyScope }: OverlayProps) {
+  const [plotsEnlarged, setPlotsEnlarged] = useState(false);
+  const closePlots = useCallback(() => setPlotsEnlarged(false), []);
+  const openPlots = useCallback(() => setPlotsEnlarged(true), []);
   return (
     <div className={`overlay${largeText ? ' overlay--large' : ''}`}>
       {brand && (
@@ -43,7 +47,7 @@ export function Overlay({ store, classroomOpen = true, onClassroomOpenChange = i
           <p className="brand__tagline">Exact, event-driven collisions</p>
         </header>
       )}
-      <ClassroomPanel store={store} open={classroomOpen} onOpenChange={onClassroomOpenChange} largeText={largeText} onLargeTextChange={onLargeTextChange} />
+      <ClassroomPanel store={store} open={classroomOpen} onOpenChange={onClassroomOpenChange} largeText={largeText} onLargeTextChange={onLargeTextChange} onEnlargePlots={openPlots} />
       <Notices store={store} />
       <SettingsPanel store={store} defaultOpen={settingsOpen} />
       <footer className="dock">
@@ -53,6 +57,7 @@ export function Overlay({ store, classroomOpen = true, onClassroomOpenChange = i
           <Help />
         </div>
       </footer>
+      {plotsEnlarged && <PlotsDialog store={store} largeText={largeText} onClose={closePlots} />}
     </div>
   );
 }

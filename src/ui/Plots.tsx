@@ -2,10 +2,12 @@
  * Live plots (uPlot): energy and momentum against simulated time, and the speed histogram with
  * the Maxwell-Boltzmann curve for the current temperature. They redraw when the store publishes a
  * sample (a few times a second), straight from the simulation's history columns, without a React
- * render; the histogram's arrays are reused between updates.
+ * render; the histogram's arrays are reused between updates. uPlot reads the browser's globals
+ * when its module loads, so it is imported inside the effect: the component renders on a server
+ * (an empty frame) and draws once it runs in a browser.
  */
 import { useEffect, useRef } from 'react';
-import uPlot from 'uplot';
+import type uPlotType from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { speedHistogram } from '../solver/index.ts';
 import type { SandboxStore } from '../store/index.ts';
@@ -16,105 +18,123 @@ export interface PlotsProps {
   store: SandboxStore;
   /** Plot width, CSS pixels. @defaultValue 280 */
   width?: number;
+  /** Height of each plot's drawing area, CSS pixels. @defaultValue 130 */
+  height?: number;
+  /** Text size of the axes, CSS pixels; lines are drawn thicker in proportion. @defaultValue 11 */
+  fontPx?: number;
 }
 
 /** Bins of the speed histogram. */
 const BINS = 24;
 
-const AXIS = { stroke: '#9aa7c7', grid: { stroke: 'rgba(143,179,255,0.12)', width: 1 }, ticks: { stroke: 'rgba(143,179,255,0.2)', width: 1 }, font: '11px system-ui, sans-serif' };
-
-function base(title: string, width: number, xLabel: string, yLabel: string, series: uPlot.Series[]): uPlot.Options {
+function base(title: string, width: number, height: number, fontPx: number, xLabel: string, yLabel: string, series: uPlotType.Series[]): uPlotType.Options {
+  const axis = {
+    stroke: '#9aa7c7',
+    grid: { stroke: 'rgba(143,179,255,0.12)', width: 1 },
+    ticks: { stroke: 'rgba(143,179,255,0.2)', width: 1 },
+    font: `${fontPx}px system-ui, sans-serif`,
+    labelFont: `${fontPx}px system-ui, sans-serif`,
+  };
   return {
     title,
     width,
-    height: 130,
+    height,
     cursor: { show: false },
     legend: { show: true, live: false },
     scales: { x: { time: false } },
     axes: [
-      { ...AXIS, label: xLabel, labelSize: 16, size: 30 },
-      { ...AXIS, label: yLabel, labelSize: 16, size: 46 },
+      { ...axis, label: xLabel, labelSize: fontPx + 5, size: 2.7 * fontPx },
+      { ...axis, label: yLabel, labelSize: fontPx + 5, size: 4.2 * fontPx + 4 },
     ],
     series: [{ label: xLabel }, ...series],
   };
 }
 
 /** Writes `data` (typed arrays) into a plot. */
-function draw(plot: uPlot, data: ArrayLike<number>[]): void {
-  plot.setData(data as unknown as uPlot.AlignedData);
+function draw(plot: uPlotType, data: ArrayLike<number>[]): void {
+  plot.setData(data as unknown as uPlotType.AlignedData);
 }
 
 /** Energy, momentum and speed-distribution plots. */
-export function Plots({ store, width = 280 }: PlotsProps) {
+export function Plots({ store, width = 280, height = 130, fontPx = 11 }: PlotsProps) {
   const energyRef = useRef<HTMLDivElement>(null);
   const momentumRef = useRef<HTMLDivElement>(null);
   const speedRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    if (!energyRef.current || !momentumRef.current || !speedRef.current) return;
-    const energy = new uPlot(
-      base('Energy', width, 't (s)', 'J', [
-        { label: 'kinetic', stroke: '#5fb6ff', width: 1.5 },
-        { label: 'potential', stroke: '#f5c878', width: 1.5 },
-        { label: 'total', stroke: '#e8edf9', width: 2 },
-      ]),
-      [[], [], [], []],
-      energyRef.current,
-    );
-    const momentum = new uPlot(
-      base('Momentum', width, 't (s)', 'kg·m/s', [
-        { label: 'px', stroke: '#ff8a8a', width: 1.5 },
-        { label: 'py', stroke: '#8fe38f', width: 1.5 },
-        { label: 'pz', stroke: '#5fb6ff', width: 1.5 },
-        { label: '|p|', stroke: '#e8edf9', width: 2 },
-      ]),
-      [[], [], [], [], []],
-      momentumRef.current,
-    );
-    const bars = uPlot.paths.bars ? uPlot.paths.bars({ size: [0.9, Infinity] }) : undefined;
-    const speeds = new uPlot(
-      base('Speeds', width, 'speed (m/s)', 'density', [
-        { label: 'measured', stroke: '#5fb6ff', fill: 'rgba(95,182,255,0.35)', paths: bars, points: { show: false } },
-        { label: 'Maxwell-Boltzmann', stroke: '#f5c878', width: 2, points: { show: false } },
-      ]),
-      [[], [], []],
-      speedRef.current,
-    );
-    const centres = new Float64Array(BINS);
-    const density = new Float64Array(BINS);
-    const maxwell = new Float64Array(BINS);
-    let seen = -1;
+    let cancelled = false;
+    let teardown = (): void => {};
+    void import('uplot').then(({ default: uPlot }) => {
+      if (cancelled || !energyRef.current || !momentumRef.current || !speedRef.current) return;
+      const line = fontPx / 11;
+      const energy = new uPlot(
+        base('Energy', width, height, fontPx, 't (s)', 'J', [
+          { label: 'kinetic', stroke: '#5fb6ff', width: 1.5 * line },
+          { label: 'potential', stroke: '#f5c878', width: 1.5 * line },
+          { label: 'total', stroke: '#e8edf9', width: 2 * line },
+        ]),
+        [[], [], [], []],
+        energyRef.current,
+      );
+      const momentum = new uPlot(
+        base('Momentum', width, height, fontPx, 't (s)', 'kg·m/s', [
+          { label: 'px', stroke: '#ff8a8a', width: 1.5 * line },
+          { label: 'py', stroke: '#8fe38f', width: 1.5 * line },
+          { label: 'pz', stroke: '#5fb6ff', width: 1.5 * line },
+          { label: '|p|', stroke: '#e8edf9', width: 2 * line },
+        ]),
+        [[], [], [], [], []],
+        momentumRef.current,
+      );
+      const bars = uPlot.paths.bars ? uPlot.paths.bars({ size: [0.9, Infinity] }) : undefined;
+      const speeds = new uPlot(
+        base('Speeds', width, height, fontPx, 'speed (m/s)', 'density', [
+          { label: 'measured', stroke: '#5fb6ff', fill: 'rgba(95,182,255,0.35)', paths: bars, points: { show: false } },
+          { label: 'Maxwell-Boltzmann', stroke: '#f5c878', width: 2 * line, points: { show: false } },
+        ]),
+        [[], [], []],
+        speedRef.current,
+      );
+      const centres = new Float64Array(BINS);
+      const density = new Float64Array(BINS);
+      const maxwell = new Float64Array(BINS);
+      let seen = -1;
 
-    const update = (): void => {
-      const sim = store.getState().sim;
-      const h = sim.history;
-      if (h.version === seen) return;
-      seen = h.version;
-      const n = h.length;
-      const c = h.columns;
-      draw(energy, [c[0].subarray(0, n), c[1].subarray(0, n), c[2].subarray(0, n), c[3].subarray(0, n)]);
-      draw(momentum, [c[0].subarray(0, n), c[4].subarray(0, n), c[5].subarray(0, n), c[6].subarray(0, n), c[7].subarray(0, n)]);
-      const hist = speedHistogram(sim.world, BINS);
-      for (let k = 0; k < BINS; k++) {
-        centres[k] = 0.5 * (hist.edges[k] + hist.edges[k + 1]);
-        density[k] = hist.density[k];
-        maxwell[k] = hist.maxwell[k];
-      }
-      draw(speeds, [centres, density, maxwell]);
-      // How many samples are drawn, for the browser tests (a DOM attribute, no React render).
-      energyRef.current?.setAttribute('data-samples', String(n));
-    };
-    update();
-    const unsubscribe = store.subscribe((s, prev) => {
-      if (s.stats !== prev.stats) update();
+      const update = (): void => {
+        const sim = store.getState().sim;
+        const h = sim.history;
+        if (h.version === seen) return;
+        seen = h.version;
+        const n = h.length;
+        const c = h.columns;
+        draw(energy, [c[0].subarray(0, n), c[1].subarray(0, n), c[2].subarray(0, n), c[3].subarray(0, n)]);
+        draw(momentum, [c[0].subarray(0, n), c[4].subarray(0, n), c[5].subarray(0, n), c[6].subarray(0, n), c[7].subarray(0, n)]);
+        const hist = speedHistogram(sim.world, BINS);
+        for (let k = 0; k < BINS; k++) {
+          centres[k] = 0.5 * (hist.edges[k] + hist.edges[k + 1]);
+          density[k] = hist.density[k];
+          maxwell[k] = hist.maxwell[k];
+        }
+        draw(speeds, [centres, density, maxwell]);
+        // How many samples are drawn, for the browser tests (a DOM attribute, no React render).
+        energyRef.current?.setAttribute('data-samples', String(n));
+      };
+      update();
+      const unsubscribe = store.subscribe((s, prev) => {
+        if (s.stats !== prev.stats) update();
+      });
+      teardown = () => {
+        unsubscribe();
+        energy.destroy();
+        momentum.destroy();
+        speeds.destroy();
+      };
     });
     return () => {
-      unsubscribe();
-      energy.destroy();
-      momentum.destroy();
-      speeds.destroy();
+      cancelled = true;
+      teardown();
     };
-  }, [store, width]);
+  }, [store, width, height, fontPx]);
 
   return (
     <div className="plots">

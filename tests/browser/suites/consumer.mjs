@@ -1,6 +1,7 @@
 // The package as another project gets it: `npm pack` the library build, install the tarball into
 // a throwaway Vite + React project outside the source tree, build it and load it in Chromium
 // (the component draws spheres), import `sphere-sandbox/solver` from plain Node and run a step,
+// import `sphere-sandbox` in plain Node (no DOM) and server-render the component,
 // and type-check a consumer file against the published declarations.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -121,6 +122,29 @@ export default async function consumerSuite({ browser, consoleErrors }) {
       check(Math.abs(r.time - 0.5) < 1e-12, `the world's time after step(0.5) is ${r.time}`);
       check(r.collisions === 1, `two spheres closing head-on at 4 m/s over 1.4 m collided ${r.collisions} times in 0.5 s, expected once`);
       check(r.x < -0.5, `sphere 0 is at x = ${r.x} after bouncing back, expected left of -0.5`);
+    });
+
+    await step('consumer: plain Node (no DOM) imports sphere-sandbox and server-renders <SphereSandbox>', async () => {
+      const script = [
+        "const { createElement } = await import('react');",
+        "const { renderToString } = await import('react-dom/server');",
+        "const { SphereSandbox, PRESETS } = await import('sphere-sandbox');",
+        "const out = [];",
+        "for (const props of [{}, { preset: 'gas', panels: 'full', label: 'Gas lesson' }, { panels: 'none', count: 40, restitution: 0.5 }]) {",
+        "  out.push(renderToString(createElement(SphereSandbox, props)));",
+        "}",
+        "console.log(JSON.stringify({ presets: PRESETS.length, html: out, dom: typeof document }));",
+      ].join('\n');
+      const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: app, encoding: 'utf8' });
+      check(r.status === 0, `importing and server-rendering the package in plain Node failed (exit ${r.status}):\n${r.stderr.slice(0, 2000)}`);
+      const { presets, html, dom } = JSON.parse(r.stdout.trim().split('\n').pop());
+      check(dom === 'undefined', `the Node check had a document (${dom}); it must run without a DOM`);
+      check(presets > 0, 'the package imported in Node lists no presets');
+      for (const markup of html) {
+        check(/^<div class="sphere-sandbox[ "]/.test(markup), `server markup does not start with the sandbox's outer element: ${markup.slice(0, 120)}`);
+        check(!markup.includes('<canvas'), 'the server markup holds a canvas; the canvas belongs to the client');
+      }
+      check(html[1].includes('aria-label="Gas lesson"') && html[1].includes('Classroom'), 'the full overlay (panels="full") did not render on the server with its label and classroom panel');
     });
 
     await step('consumer: the published types accept good props and refuse bad ones', async () => {

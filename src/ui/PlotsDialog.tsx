@@ -1,0 +1,85 @@
+/**
+ * The plots enlarged over the scene, for a projector: the same three live plots, each the width of
+ * the view, with larger text and thicker lines (larger still in large-text mode). A modal dialog:
+ * focus moves to its Close button, Escape or Close shuts it and focus returns where it was.
+ */
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import type { SandboxStore } from '../store/index.ts';
+import { Plots } from './Plots.tsx';
+
+/** Props of {@link PlotsDialog}. */
+export interface PlotsDialogProps {
+  /** The sandbox store. */
+  store: SandboxStore;
+  /** Large-text mode: larger axis text still. */
+  largeText: boolean;
+  /** Closes the dialog. */
+  onClose(): void;
+}
+
+/** Axis text in the enlarged plots, CSS pixels (normal, large text). */
+const FONT_PX = [16, 21] as const;
+
+/** Size of each plot for a dialog body of `width` x `height` CSS pixels holding three stacked plots. */
+function plotSize(width: number, height: number, fontPx: number): { width: number; height: number } {
+  // Each plot also draws a title above and a legend below its drawing area, about 5 lines of text.
+  const chrome = 5 * fontPx + 12;
+  return { width: Math.max(240, Math.floor(width)), height: Math.max(110, Math.floor(height / 3 - chrome)) };
+}
+
+/** The enlarged plots. */
+export function PlotsDialog({ store, largeText, onClose }: PlotsDialogProps) {
+  const titleId = useId();
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const [box, setBox] = useState<{ width: number; height: number } | null>(null);
+  const fontPx = FONT_PX[largeText ? 1 : 0];
+
+  // Fit the plots to the body, again when the window (and so the dialog) changes size.
+  useLayoutEffect(() => {
+    const body = bodyRef.current;
+    if (!body) return;
+    const measure = (): void => {
+      const { width, height } = body.getBoundingClientRect();
+      setBox((old) => (old && Math.abs(old.width - width) < 1 && Math.abs(old.height - height) < 1 ? old : { width, height }));
+    };
+    measure();
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : null;
+    observer?.observe(body);
+    return () => observer?.disconnect();
+  }, []);
+
+  useEffect(() => {
+    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    closeRef.current?.focus();
+    const onKey = (event: KeyboardEvent): void => {
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        event.stopPropagation();
+        onClose();
+      }
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => {
+      window.removeEventListener('keydown', onKey, true);
+      before?.focus();
+    };
+  }, [onClose]);
+
+  const size = box ? plotSize(box.width, box.height, fontPx) : null;
+  return (
+    <div className={`plots-dialog${largeText ? ' plots-dialog--large' : ''}`} role="dialog" aria-modal="true" aria-labelledby={titleId}>
+      <div className="plots-dialog__header">
+        <h2 className="plots-dialog__title" id={titleId}>
+          Plots
+        </h2>
+        <button ref={closeRef} type="button" className="button" onClick={onClose}>
+          Close <kbd>Esc</kbd>
+        </button>
+      </div>
+      <div className="plots-dialog__body" ref={bodyRef}>
+        {size && <Plots store={store} width={size.width} height={size.height} fontPx={fontPx} />}
+      </div>
+    </div>
+  );
+}
