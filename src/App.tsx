@@ -1,12 +1,14 @@
 /**
  * The sandbox app: one store per mounted app (no module-level singleton), started from the
- * experiment in the page's link, the 3D view and the overlay on top of it.
+ * experiment in the page's link (which then follows the experiment), the 3D view and the overlay
+ * on top of it.
  */
 import { useEffect, useState } from 'react';
 import { SandboxCanvas } from './scene/SandboxCanvas.tsx';
 import { createSandboxStore, type SandboxStore } from './store/index.ts';
 import { Overlay } from './ui/Overlay.tsx';
 import { storeOptionsFromQuery } from './ui/share-link.ts';
+import { followExperimentInUrl } from './ui/url-sync.ts';
 
 /** Width from which the settings panel sits beside the view (matches overlay.css). */
 const WIDE_LAYOUT_PX = 720;
@@ -44,6 +46,8 @@ function createPageStore(): SandboxStore {
 /** The whole page. */
 export function App() {
   const [store] = useState(createPageStore);
+  // The address bar follows the experiment, so a reload brings it back.
+  useEffect(() => followExperimentInUrl(store), [store]);
   const wide = useWideLayout();
   const [classroomOpen, setClassroomOpen] = useState(() => window.innerWidth >= CLASSROOM_OPEN_PX);
   const [largeText, setLargeText] = useState(false);

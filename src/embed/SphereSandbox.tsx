@@ -12,6 +12,9 @@ import { createSandboxStore, DEFAULT_SETTINGS, type SampledStats, type SandboxSt
 import type { Settings } from '../store/settings.ts';
 import { Notices } from '../ui/Notices.tsx';
 import { Overlay } from '../ui/Overlay.tsx';
+import { storeOptionsFromQuery } from '../ui/share-link.ts';
+import { followExperimentInUrl } from '../ui/url-sync.ts';
+import { isExperimentKey } from '../share/url-state.ts';
 import { CompactBar } from './CompactBar.tsx';
 import { checkCameraPosition, checkPanels, checkSettingProps, settingsOfProps, SETTING_KEYS, type SandboxPanels } from './props.ts';
 
@@ -111,6 +114,13 @@ export interface SphereSandboxProps {
    * 'worker' always uses a worker. Live. @defaultValue 'auto'
    */
   solverThread?: SolverThread;
+  /**
+   * The page's address follows this sandbox's experiment (preset, settings, seed, sphere edits; the
+   * query of Copy link), rewritten in place a moment after each change, and at mount the sandbox
+   * starts from the experiment the address names, if any, over the props: a reload brings the
+   * same experiment back. Give it to one sandbox of a page at most. Read at mount. @defaultValue false
+   */
+  syncUrl?: boolean;
   /** Paused at mount, and paused or played whenever this prop changes (the controls and the handle still work in between). @defaultValue false */
   paused?: boolean;
   /** Width of the sandbox (a number is pixels). @defaultValue '100%' */
@@ -158,12 +168,21 @@ function threadOf(value: unknown): SolverThread {
 
 /** The store of a new instance, from its props at mount; bad props are left out with a notice. */
 function createInstanceStore(props: SphereSandboxProps): SandboxStore {
-  const preset = props.preset ?? null;
+  let preset = props.preset ?? null;
   const { valid, problems } = checkSettingProps(settingsOfProps(props as Record<string, unknown>, preset));
-  const common = { preset, running: !props.paused, aids: props.aids, solverThread: threadOf(props.solverThread) };
+  let settings: Partial<Settings> = valid;
+  let edits;
+  const linked = props.syncUrl === true ? experimentInAddress() : null;
+  if (linked) {
+    preset = linked.preset ?? null;
+    settings = { ...settingsOfProps(valid, preset), ...linked.settings };
+    edits = linked.edits;
+    problems.push(...(linked.notices ?? []));
+  }
+  const common = { preset, running: !props.paused, aids: props.aids, solverThread: threadOf(props.solverThread), edits };
   let store: SandboxStore;
   try {
-    store = createSandboxStore({ ...common, settings: valid });
+    store = createSandboxStore({ ...common, settings });
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
     store = createSandboxStore({ running: common.running, aids: common.aids });
@@ -173,6 +192,14 @@ function createInstanceStore(props: SphereSandboxProps): SandboxStore {
   for (const n of startNotices) console.warn(`SphereSandbox: ${n}`);
   reportNotices(store, problems);
   return store;
+}
+
+/** The experiment the page's address names (with `syncUrl`), or null when it names none. */
+function experimentInAddress(): ReturnType<typeof storeOptionsFromQuery> | null {
+  if (typeof window === 'undefined') return null;
+  const query = window.location.search;
+  if (![...new URLSearchParams(query).keys()].some(isExperimentKey)) return null;
+  return storeOptionsFromQuery(query);
 }
 
 /** Brings the store back to what the props describe (the handle's reset). */
@@ -227,6 +254,10 @@ export function SphereSandbox(props: SphereSandboxProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const propsRef = useLatest(props);
   const onCollision = useLatest(props.onCollision);
+
+  // With syncUrl, the page's address follows the experiment (read at mount, like the store).
+  const [syncUrl] = useState(() => props.syncUrl === true);
+  useEffect(() => (syncUrl ? followExperimentInUrl(store) : undefined), [store, syncUrl]);
 
   // The solver's worker (if one was made) ends with the sandbox.
   useEffect(() => () => store.getState().sim.dispose(), [store]);

@@ -47,6 +47,11 @@ export function defaultState(): ExperimentState {
   return { preset: null, settings: { ...DEFAULT_SETTINGS }, edits: [] };
 }
 
+/** Whether a query parameter is one an experiment link writes (a setting, the preset or the edits). */
+export function isExperimentKey(key: string): boolean {
+  return key === 'preset' || key === 'edits' || Object.prototype.hasOwnProperty.call(DEFAULT_SETTINGS, key);
+}
+
 /**
  * Encodes an experiment as a query string (without the leading '?'). Only settings that differ
  * from the defaults are written, so links stay short.

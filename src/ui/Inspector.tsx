@@ -1,8 +1,9 @@
 /**
  * The inspector: the selected sphere's mass, radius, velocity, speed and kinetic energy (read from
  * the simulation when the store publishes a sample), and, while paused, typed edits of its mass,
- * radius, position and velocity, each checked with a message next to the field naming the value
- * (a position outside the box is refused by the solver with its own message). Moving the sphere
+ * radius, position and velocity, each checked with a message at its field (marked invalid) that
+ * names the value and, for a position, the box's limits in metres; a refusal of the solver that
+ * names a field is shown at that field too. Moving the sphere
  * and pulling its velocity arrow with the pointer are in the view (`DragEditor`).
  */
 import { useId, useState, type FormEvent } from 'react';
@@ -41,6 +42,37 @@ export function checkEditValue(field: FieldName, text: string, maxRadius = Infin
   if (Math.abs(value) > 1e6) return `${name} must be at most 1000000 in size, got ${value}`;
   if (field === 'radius' && value > maxRadius) return `${name} must be at most ${Number(maxRadius.toPrecision(6))} m (half the smallest side of the box), got ${value}`;
   return value;
+}
+
+/** A number for a message: three significant digits, no trailing zeros. */
+const plain = (x: number): string => String(Number(x.toPrecision(3)));
+
+const AXES = ['x', 'y', 'z'] as const;
+const POSITION_FIELDS = ['px', 'py', 'pz'] as const;
+
+/**
+ * Checks a position coordinate against the box: the centre of a sphere of `radius` stays at
+ * least `radius` from each wall, so along an axis of side `side` it lies within ±(side/2 - radius).
+ * Returns null when it fits, else a message in plain words with the limits rounded.
+ */
+export function checkInsideBox(axis: 0 | 1 | 2, value: number, side: number, radius: number): string | null {
+  const limit = side / 2 - radius;
+  if (Math.abs(value) <= limit) return null;
+  return `Position ${AXES[axis]} must be between ${plain(-limit)} m and ${plain(limit)} m, so that a sphere of radius ${plain(radius)} m stays inside the box (${plain(side)} m wide); got ${plain(value)}`;
+}
+
+/**
+ * The field a solver's refusal names (`position[0]` is position x), and its message with long
+ * numbers rounded to three significant digits; the field is null when it is none of the form's.
+ */
+export function fieldOfRefusal(message: string): { field: FieldName | null; text: string } {
+  const text = message.replace(/-?\d+\.\d{4,}(e[-+]?\d+)?/g, (n) => plain(Number(n)));
+  const m = /^(position|velocity)\[([012])\]|^(mass|radius)\b/.exec(message);
+  if (!m) return { field: null, text };
+  if (m[3]) return { field: m[3] as FieldName, text: text.replace(/^(mass|radius)/, (w) => w[0].toUpperCase() + w.slice(1)) };
+  const axis = Number(m[2]);
+  const field = `${m[1] === 'position' ? 'p' : 'v'}${AXES[axis]}` as FieldName;
+  return { field, text: text.replace(/^(position|velocity)\[[012]\]/, `${m[1] === 'position' ? 'Position' : 'Velocity'} ${AXES[axis]}`) };
 }
 
 /** Details and edits of the selected sphere. */
@@ -93,6 +125,7 @@ export function Inspector({ store }: InspectorProps) {
           id={selected}
           initial={{ mass: m, radius: r, px: p[0], py: p[1], pz: p[2], vx: v[0], vy: v[1], vz: v[2] }}
           maxRadius={Math.min(...sim.world.size) / 2}
+          boxSize={sim.world.size}
           result={result.id === selected ? result.text : ''}
           onResult={(text) => setResult({ id: selected, text })}
         />
@@ -115,12 +148,14 @@ interface SphereEditorProps {
   initial: Record<FieldName, number>;
   /** Half the smallest box side: the largest radius the field accepts. */
   maxRadius: number;
+  /** The box's sides, m: a position must keep the sphere inside. */
+  boxSize: readonly number[];
   /** The outcome of the last edit, shown under the form. */
   result: string;
   onResult(text: string): void;
 }
 
-function SphereEditor({ store, id, initial, maxRadius, result, onResult }: SphereEditorProps) {
+function SphereEditor({ store, id, initial, maxRadius, boxSize, result, onResult }: SphereEditorProps) {
   const formId = useId();
   const [text, setText] = useState<Record<FieldName, string>>(() => {
     const t = {} as Record<FieldName, string>;
@@ -139,6 +174,14 @@ function SphereEditor({ store, id, initial, maxRadius, result, onResult }: Spher
       if (typeof checked === 'string') found[k] = checked;
       else values[k] = checked;
     }
+    // The centre must keep the sphere (at its new radius, if one is given) inside the box.
+    const radius = values.radius ?? initial.radius;
+    POSITION_FIELDS.forEach((k, axis) => {
+      const value = values[k];
+      if (value === undefined || found[k]) return;
+      const outside = checkInsideBox(axis as 0 | 1 | 2, value, boxSize[axis], radius);
+      if (outside) found[k] = outside;
+    });
     setErrors(found);
     if (Object.keys(found).length > 0) {
       onResult('');
@@ -158,7 +201,16 @@ function SphereEditor({ store, id, initial, maxRadius, result, onResult }: Spher
       return;
     }
     const message = store.getState().editSphere(id, patch);
-    onResult(message ?? 'Applied. Restart and shared links start from this change.');
+    if (message === null) {
+      onResult('Applied. Restart and shared links start from this change.');
+      return;
+    }
+    // A refusal that names one of the fields is shown at that field.
+    const refusal = fieldOfRefusal(message);
+    if (refusal.field !== null) {
+      setErrors({ [refusal.field]: refusal.text });
+      onResult('');
+    } else onResult(refusal.text);
   };
 
   return (

@@ -1,0 +1,68 @@
+/**
+ * The address bar follows the experiment: a short while after the preset, a setting or a sphere
+ * edit changes, the page's URL is rewritten in place (`history.replaceState`, no new history
+ * entry) with the same query as Copy link, so a reload, or a closed tab reopened from the
+ * history, brings back the same experiment. Parameters that are not part of an experiment
+ * (`test`, say) are kept. Nothing is written per frame: only the store's slow state is watched.
+ */
+import { isExperimentKey } from '../share/url-state.ts';
+import type { SandboxState, SandboxStore } from '../store/index.ts';
+import { shareQuery } from './share-link.ts';
+
+/** What {@link followExperimentInUrl} writes through: the page's history and location by default. */
+export interface UrlTarget {
+  /** The current address (`pathname`, `search`, `hash` are read). */
+  location: Pick<Location, 'pathname' | 'search' | 'hash'>;
+  /** Rewrites the current entry. */
+  history: Pick<History, 'replaceState' | 'state'>;
+}
+
+/** Options of {@link followExperimentInUrl}. */
+export interface UrlSyncOptions {
+  /** Quiet time after the last change before the URL is written, ms. @defaultValue 400 */
+  delayMs?: number;
+  /** Where to write. @defaultValue the page's `window.location` and `window.history` */
+  target?: UrlTarget;
+}
+
+/** The default quiet time: a slider dragged across its range writes once, at the end. */
+export const URL_SYNC_DELAY_MS = 400;
+
+/**
+ * The address with the experiment's query: `search` with its experiment parameters replaced by
+ * `query`, the others kept in place before them.
+ */
+export function addressWith(location: UrlTarget['location'], query: string): string {
+  const kept = new URLSearchParams(location.search);
+  for (const key of [...kept.keys()]) if (isExperimentKey(key)) kept.delete(key);
+  const parts = [kept.toString(), query].filter((p) => p.length > 0);
+  return `${location.pathname}${parts.length > 0 ? `?${parts.join('&')}` : ''}${location.hash}`;
+}
+
+const changed = (s: SandboxState, prev: SandboxState): boolean => s.settings !== prev.settings || s.preset !== prev.preset || s.edits !== prev.edits;
+
+/**
+ * Keeps the page's URL in step with `store`'s experiment until the returned function is called
+ * (which also drops a write still waiting).
+ */
+export function followExperimentInUrl(store: SandboxStore, options: UrlSyncOptions = {}): () => void {
+  const delay = options.delayMs ?? URL_SYNC_DELAY_MS;
+  const target = options.target ?? { location: window.location, history: window.history };
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const write = (): void => {
+    timer = null;
+    const { location, history } = target;
+    const next = addressWith(location, shareQuery(store.getState().experiment()));
+    if (next !== `${location.pathname}${location.search}${location.hash}`) history.replaceState(history.state, '', next);
+  };
+  const unsubscribe = store.subscribe((s, prev) => {
+    if (!changed(s, prev)) return;
+    if (timer !== null) clearTimeout(timer);
+    timer = setTimeout(write, delay);
+  });
+  return () => {
+    unsubscribe();
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+  };
+}
