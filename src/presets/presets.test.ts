@@ -1,4 +1,4 @@
-/** Each preset's physics outcome, against the formulas of PHYSICS.md section 4. */
+/** Each preset's physics outcome, against the formulas of PHYSICS.md section 4, and what each shows. */
 import { describe, expect, it } from 'vitest';
 import { buildWorld } from '../solver/index.ts';
 import type { World } from '../solver/index.ts';
@@ -29,6 +29,31 @@ describe('presets', () => {
       expect(Number.isFinite(w.stats().kineticEnergy)).toBe(true);
     }
     expect(PRESETS.length).toBe(10);
+  });
+
+  it('each preset names the readouts of its lesson: collisions show momentum and energy, gases temperature and pressure', () => {
+    for (const p of PRESETS) {
+      expect(p.readouts.length).toBeGreaterThan(0);
+      expect(new Set(p.readouts).size).toBe(p.readouts.length);
+      const w = buildWorld(p.build(1));
+      // A temperature and a pressure of two spheres (or of a row in a line) mean nothing to a class.
+      if (w.count <= 16 || p.mode === 'line') {
+        expect(p.readouts).not.toContain('gas');
+        expect(p.readouts).toContain('momentum');
+        expect(p.readouts).toContain('energy');
+      }
+    }
+    for (const id of ['gas', 'brownian']) expect(presetById(id)!.readouts).toContain('gas');
+    expect(presetById('ball-pit')!.readouts).toContain('energy');
+  });
+
+  it('brownian motion is about its big sphere: the focus names the largest, heaviest sphere', () => {
+    const p = presetById('brownian')!;
+    const w = buildWorld(p.build(1));
+    const id = p.focus!.sphere;
+    const slot = w.indexOf(id);
+    for (let k = 0; k < w.count; k++) if (k !== slot) expect(w.radii[k]).toBeLessThan(w.radii[slot] / 4);
+    expect(p.focus!.trail).toBe(true);
   });
 
   it('head-on equal masses: velocities swap', () => {
@@ -113,7 +138,7 @@ describe('presets', () => {
 
   it('ball pit: settles under gravity', () => {
     const w = build('ball-pit');
-    const k0 = w.stats().kineticEnergy - w.stats().potentialEnergy; // rough energy scale
+    const k0 = w.stats().kineticEnergy + w.stats().potentialEnergy; // the energy the pile has to lose (potential from the floor)
     run(w, 12);
     expect(w.stats().kineticEnergy).toBeLessThan(1e-2 * Math.abs(k0));
     expect(w.stats().sleeping).toBeGreaterThan(0.8 * w.count);

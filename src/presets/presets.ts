@@ -9,6 +9,23 @@ import type { Scene, SphereOptions } from '../solver/index.ts';
 /** How the spheres are confined inside the 3D box. */
 export type PresetMode = '3d' | 'planar' | 'line';
 
+/**
+ * A group of readouts a lesson is about: the energies, the momentum, the gas's temperature and
+ * wall pressure (beside the ideal gas's), and the collision counts.
+ */
+export type ReadoutGroup = 'energy' | 'momentum' | 'gas' | 'collisions';
+
+/** Every readout group, in the order the readouts show them (the free sandbox shows all). */
+export const READOUT_GROUPS: readonly ReadoutGroup[] = ['energy', 'momentum', 'gas', 'collisions'];
+
+/** A sphere a lesson is about: selected when the preset starts, so the inspector and its marker show it. */
+export interface PresetFocus {
+  /** Id of the sphere in the built scene. */
+  sphere: number;
+  /** Whether its trail is drawn from the start (the visual aid). */
+  trail: boolean;
+}
+
 /** A ready experiment. */
 export interface Preset {
   /** Stable id, used in shared links. */
@@ -21,6 +38,10 @@ export interface Preset {
   mode: PresetMode;
   /** Builds the scene; `seed` varies whatever is random in it. */
   build(seed: number): Scene;
+  /** The readouts the lesson needs, shown first; the others are one click away. */
+  readouts: readonly ReadoutGroup[];
+  /** A sphere the lesson is about, if any. */
+  focus?: PresetFocus;
 }
 
 const pair = (a: SphereOptions, b: SphereOptions, size: [number, number, number], restitution = 1): Scene => ({
@@ -68,6 +89,7 @@ export const PRESETS: readonly Preset[] = [
     title: 'Head-on, equal masses',
     watch: 'Equal masses meeting head-on swap their velocities: the moving one stops dead.',
     mode: 'line',
+    readouts: ['momentum', 'energy', 'collisions'],
     build: () => pair({ position: [-2, 0, 0], velocity: [2, 0, 0], radius: 0.4 }, { position: [2, 0, 0], velocity: [-2, 0, 0], radius: 0.4 }, [10, 3, 3]),
   },
   {
@@ -75,6 +97,7 @@ export const PRESETS: readonly Preset[] = [
     title: 'Heavy versus light',
     watch: 'A heavy sphere barely slows while the light one flies off at almost twice its speed.',
     mode: 'line',
+    readouts: ['momentum', 'energy', 'collisions'],
     build: () => pair({ position: [-3, 0, 0], velocity: [1.5, 0, 0], radius: 0.6, mass: 10 }, { position: [1, 0, 0], velocity: [0, 0, 0], radius: 0.3, mass: 1 }, [14, 3, 3]),
   },
   {
@@ -82,6 +105,7 @@ export const PRESETS: readonly Preset[] = [
     title: 'Glancing collision',
     watch: 'Equal masses, one at rest, struck off-centre: they leave at exactly 90 degrees.',
     mode: 'planar',
+    readouts: ['momentum', 'energy', 'collisions'],
     build: () => ({
       options: { size: [10, 10, 1], planar: true },
       spheres: [
@@ -95,6 +119,7 @@ export const PRESETS: readonly Preset[] = [
     title: 'Perfectly inelastic (e = 0)',
     watch: 'With e = 0 the spheres move on together at the common velocity; momentum is kept, energy is not.',
     mode: 'line',
+    readouts: ['momentum', 'energy', 'collisions'],
     build: () => pair({ position: [-3, 0, 0], velocity: [2, 0, 0], radius: 0.4, mass: 2 }, { position: [1, 0, 0], velocity: [-1, 0, 0], radius: 0.4, mass: 1 }, [12, 3, 3], 0),
   },
   {
@@ -102,6 +127,7 @@ export const PRESETS: readonly Preset[] = [
     title: "Newton's cradle",
     watch: 'One sphere in, one sphere out: momentum and energy pass through the row.',
     mode: 'line',
+    readouts: ['momentum', 'energy', 'collisions'],
     build: () => {
       const spheres: SphereOptions[] = [{ position: [-4, 0, 0], velocity: [2, 0, 0], radius: 0.4 }];
       for (let k = 0; k < 4; k++) spheres.push({ position: [k * 0.8, 0, 0], velocity: [0, 0, 0], radius: 0.4 });
@@ -113,6 +139,7 @@ export const PRESETS: readonly Preset[] = [
     title: 'Billiards break',
     watch: 'The cue ball breaks a rack of 15: total momentum is shared out, but conserved until the cushions.',
     mode: 'planar',
+    readouts: ['momentum', 'energy', 'collisions'],
     build: billiards,
   },
   {
@@ -120,6 +147,7 @@ export const PRESETS: readonly Preset[] = [
     title: 'Fixed obstacle',
     watch: 'A fixed sphere has infinite mass: it turns the others back without moving, keeping their speed.',
     mode: '3d',
+    readouts: ['momentum', 'energy', 'collisions'],
     build: (seed) => {
       const rng = new Random(seed);
       const spheres: SphereOptions[] = [{ position: [0, 0, 0], radius: 1.2, fixed: true }];
@@ -134,6 +162,7 @@ export const PRESETS: readonly Preset[] = [
     title: 'Gas in a box',
     watch: 'From a single speed the gas relaxes to the Maxwell-Boltzmann distribution; the walls feel its pressure.',
     mode: '3d',
+    readouts: ['gas', 'energy', 'collisions'],
     build: (seed) => gasScene({ count: 400, packingFraction: 0.05, speed: 3, radius: 0.12, seed }),
   },
   {
@@ -141,6 +170,9 @@ export const PRESETS: readonly Preset[] = [
     title: 'Brownian motion',
     watch: 'A large, heavy sphere jiggles at random under the blows of many small ones you can barely see.',
     mode: '3d',
+    readouts: ['gas', 'energy'],
+    // The big sphere is the scene's first: selected, with its trail, so it stands out among the small ones.
+    focus: { sphere: 0, trail: true },
     build: brownian,
   },
   {
@@ -148,6 +180,7 @@ export const PRESETS: readonly Preset[] = [
     title: 'Ball pit',
     watch: 'Under gravity with e < 1 every bounce loses energy: the spheres settle into a resting pile.',
     mode: '3d',
+    readouts: ['energy', 'collisions'],
     build: (seed) => gasScene({ count: 400, packingFraction: 0.08, speed: 2, radius: [0.2, 0.3], seed, aspect: [1, 1.6, 1], world: { gravity: [0, -9.81, 0], restitution: 0.6, wallRestitution: 0.6 } }),
   },
 ];

@@ -61,3 +61,37 @@ describe('readouts', () => {
     expect(worst).toBeLessThan(1e-6);
   });
 });
+
+describe('potential energy from the floor', () => {
+  it('is m g h with h the height of the centre above the floor the gravity points at', () => {
+    const w = createWorld({ size: [4, 6, 4], gravity: [0, -9.81, 0] });
+    w.addSphere({ position: [0.5, 1.25, -1], radius: 0.5, mass: 2 });
+    // The floor is y = -3: the centre is 4.25 m above it.
+    expect(w.stats().potentialEnergy).toBeCloseTo(2 * 9.81 * 4.25, 12);
+    w.addSphere({ position: [1, -2.5, 1], radius: 0.5, mass: 3 });
+    expect(w.stats().potentialEnergy).toBeCloseTo(2 * 9.81 * 4.25 + 3 * 9.81 * 0.5, 12);
+  });
+
+  it('measures along any gravity from the walls it points at, and is zero without gravity', () => {
+    const w = createWorld({ size: [4, 6, 8], gravity: [3, 0, -4] });
+    w.addSphere({ position: [1, 2, 3], radius: 0.5, mass: 1 });
+    // +x wall at x = 2 (1 m away along g's x part), -z wall at z = -4 (7 m away along g's z part).
+    expect(w.stats().potentialEnergy).toBeCloseTo(3 * 1 + 4 * 7, 12);
+    const still = createWorld({ size: [4, 4, 4] });
+    still.addSphere({ position: [1, 1, 1], radius: 0.5 });
+    expect(still.stats().potentialEnergy).toBe(0);
+  });
+
+  it('a pile at rest on the floor has positive potential energy, at least M g r', () => {
+    const w = createWorld({ size: [3, 3, 3], gravity: [0, -9.81, 0], restitution: 0.3, wallRestitution: 0.3 });
+    let mass = 0;
+    for (let k = 0; k < 12; k++) {
+      w.addSphere({ position: [-1 + 0.6 * (k % 4), -0.9 + 0.6 * Math.floor(k / 4), 0.13 * (k % 3)], radius: 0.25 });
+    }
+    for (let k = 0; k < 12; k++) mass += w.masses[k];
+    for (let k = 0; k < 600; k++) w.step(1 / 60);
+    const s = w.stats();
+    expect(s.kineticEnergy).toBeLessThan(1e-3 * s.potentialEnergy);
+    expect(s.potentialEnergy).toBeGreaterThanOrEqual(mass * 9.81 * 0.25 * (1 - 1e-9));
+  });
+});

@@ -28,7 +28,11 @@ export interface WorldStats {
   count: number;
   /** Sum of (1/2) m v^2 over free spheres, J. */
   kineticEnergy: number;
-  /** Sum of m (-g . x) over free spheres, J (zero at the box centre). */
+  /**
+   * Sum of m |g| h over free spheres, J, with h the height of the sphere's centre above the floor
+   * (the wall gravity points at; along each axis of g, measured from that axis's wall), so a
+   * sphere resting on the floor has m |g| r and a pile has a positive potential energy. 0 without gravity.
+   */
   potentialEnergy: number;
   /** Sum of m v over free spheres, kg m/s. */
   momentum: [number, number, number];
@@ -381,6 +385,8 @@ export class World {
     let py = 0;
     let pz = 0;
     const gx = this.g[0], gy = this.g[1], gz = this.g[2];
+    // The floor: along each axis, the wall that gravity's component points at (heights are >= 0).
+    const fx = Math.sign(gx) * this.half[0], fy = Math.sign(gy) * this.half[1], fz = Math.sign(gz) * this.half[2];
     for (let i = 0; i < this.n; i++) {
       if (this.isFixed[SB * i]) continue;
       const m = this.mass[i];
@@ -388,7 +394,7 @@ export class World {
       const vy = this.vel[S * i + 1];
       const vz = this.vel[S * i + 2];
       ke += 0.5 * m * (vx * vx + vy * vy + vz * vz);
-      pe -= m * (gx * this.pos[S * i] + gy * this.pos[S * i + 1] + gz * this.pos[S * i + 2]);
+      pe -= m * (gx * (this.pos[S * i] - fx) + gy * (this.pos[S * i + 1] - fy) + gz * (this.pos[S * i + 2] - fz));
       px += m * vx;
       py += m * vy;
       pz += m * vz;

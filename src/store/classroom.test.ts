@@ -101,6 +101,23 @@ describe('presets in the store', () => {
     expect(s.sim.count).toBe(40);
   });
 
+  it('brownian motion starts with its big sphere selected and trailed; leaving gives the trail back as it was', () => {
+    for (const start of ['link', 'menu'] as const) {
+      const store = start === 'link' ? createSandboxStore({ preset: 'brownian', running: false }) : createSandboxStore({ running: false, settings: { count: 20 } });
+      if (start === 'menu') store.getState().selectPreset('brownian');
+      expect(store.getState().selected).toBe(0);
+      expect(store.getState().aids.trail).toBe(true);
+      store.getState().selectPreset('gas');
+      expect(store.getState().selected).toBeNull();
+      expect(store.getState().aids.trail).toBe(false);
+    }
+    // A trail the teacher had on stays on.
+    const store = createSandboxStore({ running: false, settings: { count: 20 }, aids: { trail: true } });
+    store.getState().selectPreset('brownian');
+    store.getState().selectPreset(null);
+    expect(store.getState().aids.trail).toBe(true);
+  });
+
   it('an unknown preset id gives a notice and the free sandbox, never a crash', () => {
     const store = createSandboxStore({ preset: 'nope', settings: { count: 20, boxSize: 4 } });
     expect(store.getState().preset).toBeNull();

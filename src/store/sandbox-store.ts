@@ -217,6 +217,10 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
   sim.solverThread = options.solverThread ?? 'auto';
   sim.timeScale = initial.timeScale;
   const reducedMotion = options.reducedMotion ?? prefersReducedMotion();
+  // A preset about one sphere selects it (and may draw its trail); the trail goes back to how it
+  // was when the preset is left.
+  const startFocus = initialPreset === null ? undefined : presetById(initialPreset)?.focus;
+  let trailBeforeFocus: boolean | null = startFocus?.trail ? (options.aids?.trail ?? false) : null;
 
   return createStore<SandboxState>()((set, get) => {
     /** Builds a world for `settings` and swaps it in; returns the error message, or null. */
@@ -235,6 +239,20 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
     };
 
     const publish = (): void => set({ stats: sim.sample() });
+    /** The selection and aids for running `preset` (null: the free sandbox) after the preset running now. */
+    const focusFor = (preset: string | null): Pick<SandboxState, 'selected' | 'aids'> => {
+      let aids = get().aids;
+      if (trailBeforeFocus !== null) {
+        aids = { ...aids, trail: trailBeforeFocus };
+        trailBeforeFocus = null;
+      }
+      const focus = preset === null ? undefined : presetById(preset)?.focus;
+      if (focus?.trail) {
+        trailBeforeFocus = aids.trail;
+        aids = { ...aids, trail: true };
+      }
+      return { selected: focus && sim.world.has(focus.sphere) ? focus.sphere : null, aids };
+    };
     // The worker failed while it held the world: start the experiment again on the page.
     sim.onWorkerLost = (message) => {
       if (rebuild(get().settings, get().preset, get().edits) === null) set((s) => ({ sceneVersion: s.sceneVersion + 1, notices: [...s.notices, message] }));
@@ -258,9 +276,9 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
       sim,
       preset: initialPreset,
       edits: initialEdits,
-      selected: null,
+      selected: startFocus && sim.world.has(startFocus.sphere) ? startFocus.sphere : null,
       notices: initialNotices,
-      aids: { ...DEFAULT_AIDS, ...options.aids, ...(reducedMotion ? { flash: false } : {}) },
+      aids: { ...DEFAULT_AIDS, ...options.aids, ...(reducedMotion ? { flash: false } : {}), ...(startFocus?.trail ? { trail: true } : {}) },
       reducedMotion,
       solverThread: sim.solverThread,
 
@@ -297,12 +315,13 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
         const settings = { ...DEFAULT_SETTINGS };
         const message = rebuild(settings, null);
         if (message !== null) throw new Error(message);
+        const focus = focusFor(null);
         set((s) => ({
           settings,
           freeSettings: settings,
           preset: null,
           edits: [],
-          selected: null,
+          ...focus,
           errors: {},
           warnings: settingWarnings(settings),
           running: true,
@@ -358,6 +377,7 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
         }
         const errors = { ...state.errors };
         for (const k of keys) delete errors[k];
+        const focus = rebuilt ? focusFor(leavesPreset ? null : state.preset) : null;
         const reframe = rebuilt && (keys.includes('boxSize') || keys.includes('planar') || leavesPreset);
         set((s) => ({
           settings: candidate,
@@ -366,7 +386,7 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
           warnings: settingWarnings(candidate),
           sceneVersion: rebuilt ? s.sceneVersion + 1 : s.sceneVersion,
           viewVersion: reframe ? s.viewVersion + 1 : s.viewVersion,
-          ...(rebuilt ? { edits: [], selected: null, preset: leavesPreset ? null : s.preset } : {}),
+          ...(focus ? { edits: [], preset: leavesPreset ? null : s.preset, ...focus } : {}),
         }));
         if (rebuilt) {
           if (!get().running) sim.clock.alpha = 1;
@@ -408,13 +428,14 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
           set((s) => ({ notices: [...s.notices, message] }));
           return;
         }
+        const focus = focusFor(id);
         set((s) => ({
           preset: id,
           settings,
           freeSettings: id === null ? settings : s.freeSettings,
           errors: {},
           edits: [],
-          selected: null,
+          ...focus,
           sceneVersion: s.sceneVersion + 1,
           viewVersion: s.viewVersion + 1,
         }));
