@@ -1,11 +1,13 @@
 /**
- * Marks the sphere selected in the inspector: a bright wire shell around it and its velocity
- * arrow, moved each frame from the simulation's arrays (interpolated like the spheres), hidden
- * when nothing is selected. No allocation per frame.
+ * Marks the sphere selected in the inspector: a bold ring around it that always faces the camera
+ * and is drawn over everything (a bright band between two dark edges, a fixed number of pixels
+ * wide whatever the sphere's size or distance, so it reads on light and dark spheres and on a
+ * projector), and its velocity arrow; moved each frame from the simulation's arrays
+ * (interpolated like the spheres), hidden when nothing is selected. No allocation per frame.
  */
 import { useFrame } from '@react-three/fiber';
-import { useRef } from 'react';
-import { Vector3, type ArrowHelper, type Group, type Mesh } from 'three';
+import { useEffect, useRef, useState } from 'react';
+import { PerspectiveCamera, ShaderMaterial, Vector3, type ArrowHelper, type Group, type Mesh } from 'three';
 import type { SandboxStore } from '../store/index.ts';
 import { arrowLength, DRAG_MOVE, DRAG_NONE, DRAG_VELOCITY, type DragPreview } from './drag-edit.ts';
 
@@ -19,16 +21,59 @@ export interface SelectionMarkerProps {
 
 /** Module scratch for the arrow's direction (written each frame, never allocated there). */
 const dir = new Vector3();
+const toCamera = new Vector3();
+
+/** The ring, in CSS pixels: its gap from the sphere's outline, its bright band, its dark edges. */
+const RING_GAP_PX = 3;
+const RING_BAND_PX = 5;
+const RING_EDGE_PX = 2;
+const RING_PX = RING_GAP_PX + RING_BAND_PX + 2 * RING_EDGE_PX;
+
+/**
+ * The ring's material: a camera-facing quad whose fragments, at `uPx` world units per pixel from
+ * the centre, draw a bright band from `uInnerPx` outwards with a dark edge on each side.
+ */
+function ringMaterial(): ShaderMaterial {
+  return new ShaderMaterial({
+    uniforms: { uHalf: { value: 1 }, uPx: { value: 0.01 }, uInnerPx: { value: 10 } },
+    vertexShader: `
+      varying vec2 vUv;
+      void main() {
+        vUv = uv * 2.0 - 1.0;
+        gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);
+      }`,
+    fragmentShader: `
+      uniform float uHalf;
+      uniform float uPx;
+      uniform float uInnerPx;
+      varying vec2 vUv;
+      void main() {
+        float d = length(vUv) * uHalf / uPx - uInnerPx;
+        float band = ${RING_BAND_PX.toFixed(1)};
+        float edge = ${RING_EDGE_PX.toFixed(1)};
+        if (d < -edge || d > band + edge) discard;
+        float bright = smoothstep(-0.5, 0.5, d) * (1.0 - smoothstep(band - 0.5, band + 0.5, d));
+        float outer = 1.0 - smoothstep(band + edge - 0.75, band + edge, d);
+        float inner = smoothstep(-edge, -edge + 0.75, d);
+        gl_FragColor = vec4(mix(vec3(0.04, 0.05, 0.1), vec3(1.0, 0.82, 0.4), bright), min(inner, outer));
+      }`,
+    transparent: true,
+    depthTest: false,
+    depthWrite: false,
+  });
+}
 const X_AXIS = new Vector3(1, 0, 0);
 const ORIGIN = new Vector3();
 
-/** The selected sphere's shell and velocity arrow. */
+/** The selected sphere's ring and velocity arrow. */
 export function SelectionMarker({ store, preview }: SelectionMarkerProps) {
   const groupRef = useRef<Group>(null);
   const shellRef = useRef<Mesh>(null);
   const arrowRef = useRef<ArrowHelper>(null);
+  const [material] = useState(ringMaterial);
+  useEffect(() => () => material.dispose(), [material]);
 
-  useFrame(() => {
+  useFrame(({ camera, size }) => {
     const group = groupRef.current;
     const shell = shellRef.current;
     const arrow = arrowRef.current;
@@ -48,8 +93,19 @@ export function SelectionMarker({ store, preview }: SelectionMarkerProps) {
       const a = sim.alpha;
       group.position.set(prev[b] + (cur[b] - prev[b]) * a, prev[b + 1] + (cur[b + 1] - prev[b + 1]) * a, prev[b + 2] + (cur[b + 2] - prev[b + 2]) * a);
     }
-    const r = sim.radii[slot] * 1.18;
-    shell.scale.set(r, r, r);
+    // World units per CSS pixel at the sphere's distance, so the ring keeps its width in pixels.
+    const radius = sim.radii[slot];
+    const distance = Math.max(toCamera.copy(camera.position).sub(group.position).length(), radius * 1.01);
+    const fov = camera instanceof PerspectiveCamera ? camera.fov : 50;
+    const px = (2 * distance * Math.tan((fov * Math.PI) / 360)) / Math.max(1, size.height);
+    const innerPx = radius / px + RING_GAP_PX;
+    const half = (innerPx + RING_PX) * px;
+    const u = (shell.material as ShaderMaterial).uniforms;
+    u.uHalf.value = half;
+    u.uPx.value = px;
+    u.uInnerPx.value = innerPx;
+    shell.scale.set(half, half, half);
+    shell.quaternion.copy(camera.quaternion);
     const v = dragging && preview.mode === DRAG_VELOCITY ? preview.velocity : sim.velocities;
     const o = dragging && preview.mode === DRAG_VELOCITY ? 0 : b;
     const speed = Math.hypot(v[o], v[o + 1], v[o + 2]);
@@ -64,9 +120,8 @@ export function SelectionMarker({ store, preview }: SelectionMarkerProps) {
 
   return (
     <group ref={groupRef} visible={false} name="selection">
-      <mesh ref={shellRef} raycast={() => null}>
-        <sphereGeometry args={[1, 20, 14]} />
-        <meshBasicMaterial color="#ffd166" wireframe transparent opacity={0.9} />
+      <mesh ref={shellRef} raycast={() => null} material={material} renderOrder={10} name="selection-ring">
+        <planeGeometry args={[2, 2]} />
       </mesh>
       <arrowHelper ref={arrowRef} args={[X_AXIS, ORIGIN, 1, 0xffd166, 0.2, 0.12]} raycast={() => null} />
     </group>

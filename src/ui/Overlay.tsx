@@ -7,6 +7,7 @@ import type { SandboxStore } from '../store/index.ts';
 import { ClassroomPanel } from './ClassroomPanel.tsx';
 import { Help } from './Help.tsx';
 import { Notices } from './Notices.tsx';
+import { PlayHint } from './PlayHint.tsx';
 import { PlotsDialog } from './PlotsDialog.tsx';
 import { SettingsPanel } from './SettingsPanel.tsx';
 import { StatusLine } from './StatusLine.tsx';
@@ -51,6 +52,7 @@ export function Overlay({ store, classroomOpen = true, onClassroomOpenChange = i
       <Notices store={store} />
       <SettingsPanel store={store} defaultOpen={settingsOpen} />
       <footer className="dock">
+        <PlayHint store={store} />
         <Transport store={store} keyScope={keyScope} />
         <div className="dock__row">
           <StatusLine store={store} />

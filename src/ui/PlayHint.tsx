@@ -1,0 +1,27 @@
+/**
+ * "Press Play": while a scene waits paused at time zero (a preset chosen while paused, a restart
+ * while paused, a sandbox that starts paused), a bright prompt beside the time controls says how
+ * to start it; pressing it plays. Announced politely to screen readers; gone once time runs.
+ */
+import { useStore } from 'zustand';
+import type { SandboxStore } from '../store/index.ts';
+
+/** Props of {@link PlayHint}. */
+export interface PlayHintProps {
+  /** The sandbox store. */
+  store: SandboxStore;
+}
+
+/** The prompt to press Play, shown only while paused at t = 0. */
+export function PlayHint({ store }: PlayHintProps) {
+  const waiting = useStore(store, (s) => !s.running && s.stats.simTime === 0);
+  return (
+    <div className="play-hint" role="status" aria-live="polite">
+      {waiting && (
+        <button type="button" className="play-hint__button" data-testid="play-hint" onClick={() => store.getState().play()}>
+          <span aria-hidden="true">▶ </span>Press Play to start <kbd>Space</kbd>
+        </button>
+      )}
+    </div>
+  );
+}
