@@ -24,7 +24,7 @@ export function CompactBar({ store, label }: CompactBarProps) {
     useShallow((s) => ({ running: s.running, simTime: s.stats.simTime, rate: s.stats.collisionsPerSecond })),
   );
   return (
-    <div className="sphere-sandbox__bar" role="toolbar" aria-label={`${label}: time controls`}>
+    <div className="sphere-sandbox__bar" data-covers-view="" role="toolbar" aria-label={`${label}: time controls`}>
       <TimeButtons store={store} running={running} />
       <p className="sphere-sandbox__status" data-stat="time">
         t = {Number.isFinite(simTime) ? simTime.toFixed(2) : '–'} s

@@ -395,7 +395,7 @@ export function SphereSandbox(props: SphereSandboxProps) {
   const classes = ['sphere-sandbox', `sphere-sandbox--${panels}`, className].filter(Boolean).join(' ');
   return (
     <div ref={containerRef} className={classes} style={{ width: toCss(width), height: toCss(height), ...style }} role="group" aria-label={label} data-sandbox={name}>
-      <SandboxCanvas store={store} cameraPosition={cameraPosition} testName={name} label={`${label}: 3D view of the spheres in their box. Drag to turn, scroll to zoom.`} insets={panels === 'compact' ? COMPACT_INSETS : undefined}>
+      <SandboxCanvas store={store} cameraPosition={cameraPosition} testName={name} label={`${label}: 3D view of the spheres in their box. Drag to turn, scroll to zoom.`} coverRoot={containerRef}>
         <ReadySignal onReady={() => onReady.current?.(handle)} />
       </SandboxCanvas>
       {panels === 'full' && (
@@ -412,6 +412,3 @@ export function SphereSandbox(props: SphereSandboxProps) {
     </div>
   );
 }
-
-/** The compact bar covers the bottom of the view: the box is framed above it. */
-const COMPACT_INSETS = { left: 0, right: 0, bottom: 52 };

@@ -1,6 +1,9 @@
 /**
- * Orbit controls (rotate, zoom, pan) around the box centre, and the home view: the camera goes
- * home on mount and whenever the store's view version changes (the reset-view button, a new box).
+ * Orbit controls (rotate, zoom, pan) around the box centre, and the framing: the camera goes home
+ * (the home direction, the box filling the part of the view no panel covers) on mount and whenever
+ * the store's view version changes (the reset-view button, a new box); when the covered part
+ * changes (a panel opens, closes or grows, large text, a resize) the box is framed again from the
+ * direction the camera looks now.
  */
 import { useFrame, useThree } from '@react-three/fiber';
 import { useEffect, useLayoutEffect, useRef } from 'react';
@@ -8,7 +11,7 @@ import type { PerspectiveCamera } from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import { useStore } from 'zustand';
 import type { SandboxStore } from '../store/index.ts';
-import { placeHomeCamera } from './camera-home.ts';
+import { frameBox, freeRect, homeDirection, type PixelRect } from './camera-home.ts';
 
 /** Props of {@link CameraControls}. */
 export interface CameraControlsProps {
@@ -16,32 +19,25 @@ export interface CameraControlsProps {
   store: SandboxStore;
   /** Smooth the camera's motion after a drag. @defaultValue true */
   damping?: boolean;
-  /**
-   * Pixels of the view covered by the overlay on the left, on the right and at the bottom: the
-   * picture is shifted so that the box centre sits in the middle of the free part. @defaultValue none
-   */
-  insets?: { left?: number; right: number; bottom: number };
+  /** Parts of the view the overlay covers, in canvas pixels: the box is framed clear of them. @defaultValue none */
+  covered?: readonly PixelRect[];
 }
 
-const NO_INSETS = { left: 0, right: 0, bottom: 0 };
+const NOTHING: readonly PixelRect[] = [];
+
+/** A stable text for a list of rectangles, so that an equal measurement is not a change. */
+const keyOf = (rects: readonly PixelRect[]): string => rects.map((r) => `${r.left},${r.top},${r.right},${r.bottom}`).join(';');
 
 /** Orbit controls bound to the canvas, with a home view that frames the box. */
-export function CameraControls({ store, damping = true, insets = NO_INSETS }: CameraControlsProps) {
+export function CameraControls({ store, damping = true, covered = NOTHING }: CameraControlsProps) {
   const camera = useThree((s) => s.camera) as PerspectiveCamera;
   const domElement = useThree((s) => s.gl.domElement);
   const width = useThree((s) => s.size.width);
   const height = useThree((s) => s.size.height);
-  const { right, bottom } = insets;
-  const left = insets.left ?? 0;
-  const freeWidth = Math.max(width - right - left, width * 0.4);
-  // The shift of the picture's centre: half the difference of the side insets, scaled down when
-  // the free part was clamped.
-  const sideScale = right + left > 0 ? (width - freeWidth) / (right + left) : 0;
-  const shiftX = ((right - left) / 2) * sideScale;
-  const freeHeight = Math.max(height - bottom, height * 0.6);
-  const freeAspect = freeWidth / Math.max(freeHeight, 1);
   const controlsRef = useRef<OrbitControls | null>(null);
   const viewVersion = useStore(store, (s) => s.viewVersion);
+  const coveredKey = keyOf(covered);
+  const framedFor = useRef({ viewVersion: -1 });
 
   useEffect(() => {
     const controls = new OrbitControls(camera, domElement);
@@ -56,16 +52,26 @@ export function CameraControls({ store, damping = true, insets = NO_INSETS }: Ca
     };
   }, [camera, domElement, damping]);
 
+  // Home on a new view version; otherwise the same direction, framed for the new free part.
   useLayoutEffect(() => {
-    const dy = (height - freeHeight) / 2;
-    if (shiftX !== 0 || dy > 0) camera.setViewOffset(width, height, shiftX, dy, width, height);
-    else camera.clearViewOffset();
-  }, [camera, width, height, shiftX, freeHeight]);
-
-  useEffect(() => {
+    if (width < 1 || height < 1) return;
     const { sim } = store.getState();
-    placeHomeCamera(camera, sim.world.size, sim.world.options.planar, freeAspect);
+    const size = sim.world.size;
+    const planar = sim.world.options.planar;
+    const home = framedFor.current.viewVersion !== viewVersion;
+    framedFor.current.viewVersion = viewVersion;
     const controls = controlsRef.current;
+    let direction = homeDirection(planar);
+    if (!home) {
+      const t = controls?.target;
+      const x = camera.position.x - (t?.x ?? 0);
+      const y = camera.position.y - (t?.y ?? 0);
+      const z = camera.position.z - (t?.z ?? 0);
+      const n = Math.hypot(x, y, z);
+      if (n > 1e-9) direction = [x / n, y / n, z / n];
+    }
+    const rect = freeRect(width, height, covered, size, direction, camera.fov);
+    frameBox(camera, size, direction, width, height, rect);
     if (controls) {
       const distance = camera.position.length();
       controls.target.set(0, 0, 0);
@@ -73,9 +79,9 @@ export function CameraControls({ store, damping = true, insets = NO_INSETS }: Ca
       controls.maxDistance = distance * 4;
       controls.update();
     }
-    // The home view is taken again only when asked (viewVersion), not on every resize.
+    // `covered` is read through its key: an equal measurement does not move the camera.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [camera, store, viewVersion]);
+  }, [camera, store, viewVersion, width, height, coveredKey]);
 
   useFrame(() => {
     controlsRef.current?.update();

@@ -19,6 +19,7 @@ import { SelectionMarker } from './SelectionMarker.tsx';
 import { SphereProbe, Spheres } from './Spheres.tsx';
 import { VisualAids } from './VisualAids.tsx';
 import { installTestHook, isTestMode } from './test-hook.ts';
+import { useCoveredRects } from './use-covered-rects.ts';
 
 /** Background colour of the view (the browser tests count pixels that differ from it). */
 export const BACKGROUND = '#0b1020';
@@ -27,8 +28,12 @@ export const BACKGROUND = '#0b1020';
 export interface SandboxCanvasProps {
   /** The sandbox store to draw. */
   store: SandboxStore;
-  /** Pixels covered by the overlay on the right and at the bottom; see {@link CameraControls}. @defaultValue none */
-  insets?: { left?: number; right: number; bottom: number };
+  /**
+   * The element holding the canvas and the overlay: its descendants marked `data-covers-view`
+   * (panels, time controls) are measured, and the box is framed in the part of the view they
+   * leave clear. @defaultValue none (the whole view)
+   */
+  coverRoot?: RefObject<HTMLElement | null>;
   /**
    * Where the camera stands, x y z in metres, looking at the box centre; taken again whenever
    * the view is reset. @defaultValue null (the home view that frames the box)
@@ -127,12 +132,13 @@ function CameraPlacement({ store, position }: { store: SandboxStore; position: r
 }
 
 /** The sandbox's 3D view. */
-export function SandboxCanvas({ store, insets, cameraPosition = null, testName, label = DEFAULT_LABEL, children }: SandboxCanvasProps) {
+export function SandboxCanvas({ store, coverRoot, cameraPosition = null, testName, label = DEFAULT_LABEL, children }: SandboxCanvasProps) {
   const [testMode] = useState(() => isTestMode());
   const [preview] = useState(createDragPreview);
   const reducedMotion = useStore(store, (s) => s.reducedMotion);
   const draws = useRef<DrawCounter>({ lastFrame: 0, current: 0, instances: 0 });
   const [probe] = useState(() => new SphereProbe());
+  const covered = useCoveredRects(coverRoot);
   // Primitives only, so that the shallow comparison sees an unchanged box as unchanged.
   const [lx, ly, lz, planar] = useStore(
     store,
@@ -163,7 +169,7 @@ export function SandboxCanvas({ store, insets, cameraPosition = null, testName, 
       <VisualAids store={store} />
       <FaultHandlers store={store} dpr={testMode ? 1 : [1, 2]} />
       {/* Under reduced motion the camera stops where it is let go (no gliding). */}
-      <CameraControls store={store} damping={!testMode && !reducedMotion} insets={insets} />
+      <CameraControls store={store} damping={!testMode && !reducedMotion} covered={covered} />
       {/* After the controls, so that a given position overrides the home view. */}
       {cameraPosition && <CameraPlacement store={store} position={cameraPosition} />}
       {testMode && <TestHook store={store} draws={draws} name={testName} probe={probe} />}

@@ -41,7 +41,7 @@ function Section({ title, children, open = true, name }: { title: string; childr
 export function ClassroomPanel({ store, open, onOpenChange, largeText, onLargeTextChange, onEnlargePlots }: ClassroomPanelProps) {
   const bodyId = useId();
   return (
-    <aside className={`panel lab${open ? ' panel--open' : ''}`} aria-label="Classroom">
+    <aside className={`panel lab${open ? ' panel--open' : ''}`} aria-label="Classroom" data-covers-view="">
       <button type="button" className="panel__toggle" aria-expanded={open} aria-controls={bodyId} onClick={() => onOpenChange(!open)}>
         <span className="panel__title">Classroom</span>
         <span className="panel__chevron" aria-hidden="true">

@@ -16,7 +16,7 @@ export interface NoticesProps {
 export function Notices({ store }: NoticesProps) {
   const notices = useStore(store, (s) => s.notices);
   return (
-    <div className={`notices${notices.length > 0 ? ' notices--shown' : ''}`} role="status" aria-live="polite">
+    <div className={`notices${notices.length > 0 ? ' notices--shown' : ''}`} role="status" aria-live="polite" data-covers-view="">
       {notices.length > 0 && (
         <>
           <ul className="notices__list">

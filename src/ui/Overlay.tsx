@@ -43,7 +43,7 @@ export function Overlay({ store, classroomOpen = true, onClassroomOpenChange = i
   return (
     <div className={`overlay${largeText ? ' overlay--large' : ''}`}>
       {brand && (
-        <header className="brand">
+        <header className="brand" data-covers-view="">
           <h1 className="brand__name">Sphere Sandbox</h1>
           <p className="brand__tagline">Exact, event-driven collisions</p>
         </header>
@@ -51,7 +51,7 @@ export function Overlay({ store, classroomOpen = true, onClassroomOpenChange = i
       <ClassroomPanel store={store} open={classroomOpen} onOpenChange={onClassroomOpenChange} largeText={largeText} onLargeTextChange={onLargeTextChange} onEnlargePlots={openPlots} />
       <Notices store={store} />
       <SettingsPanel store={store} defaultOpen={settingsOpen} />
-      <footer className="dock">
+      <footer className="dock" data-covers-view="">
         <PlayHint store={store} />
         <Transport store={store} keyScope={keyScope} />
         <div className="dock__row">

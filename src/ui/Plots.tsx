@@ -18,6 +18,8 @@ export interface PlotsProps {
   store: SandboxStore;
   /** Plot width, CSS pixels. @defaultValue 280 */
   width?: number;
+  /** Width of the energy plot, CSS pixels (wider when the others sit side by side below it). @defaultValue `width` */
+  energyWidth?: number;
   /** Height of each plot's drawing area, CSS pixels. @defaultValue 130 */
   height?: number;
   /** Text size of the axes, CSS pixels; lines are drawn thicker in proportion. @defaultValue 11 */
@@ -46,7 +48,7 @@ function base(title: string, width: number, height: number, fontPx: number, xLab
       { ...axis, label: xLabel, labelSize: fontPx + 5, size: 2.7 * fontPx },
       { ...axis, label: yLabel, labelSize: fontPx + 5, size: 4.2 * fontPx + 4 },
     ],
-    series: [{ label: xLabel }, ...series],
+    series: [{ label: xLabel }, ...series.map((s) => ({ points: { show: false }, ...s }))],
   };
 }
 
@@ -56,7 +58,7 @@ function draw(plot: uPlotType, data: ArrayLike<number>[]): void {
 }
 
 /** Energy, momentum and speed-distribution plots. */
-export function Plots({ store, width = 280, height = 130, fontPx = 11 }: PlotsProps) {
+export function Plots({ store, width = 280, energyWidth = width, height = 130, fontPx = 11 }: PlotsProps) {
   const energyRef = useRef<HTMLDivElement>(null);
   const momentumRef = useRef<HTMLDivElement>(null);
   const speedRef = useRef<HTMLDivElement>(null);
@@ -68,7 +70,7 @@ export function Plots({ store, width = 280, height = 130, fontPx = 11 }: PlotsPr
       if (cancelled || !energyRef.current || !momentumRef.current || !speedRef.current) return;
       const line = fontPx / 11;
       const energy = new uPlot(
-        base('Energy', width, height, fontPx, 't (s)', 'J', [
+        base('Energy', energyWidth, height, fontPx, 't (s)', 'J', [
           { label: 'kinetic', stroke: '#5fb6ff', width: 1.5 * line },
           { label: 'potential', stroke: '#f5c878', width: 1.5 * line },
           { label: 'total', stroke: '#e8edf9', width: 2 * line },
@@ -134,7 +136,7 @@ export function Plots({ store, width = 280, height = 130, fontPx = 11 }: PlotsPr
       cancelled = true;
       teardown();
     };
-  }, [store, width, height, fontPx]);
+  }, [store, width, energyWidth, height, fontPx]);
 
   return (
     <div className="plots">

@@ -1,6 +1,7 @@
 /**
- * The plots enlarged over the scene, for a projector: the same three live plots, each the width of
- * the view, with larger text and thicker lines (larger still in large-text mode). A modal dialog:
+ * The plots enlarged over the scene, for a projector: the same three live plots, energy across the
+ * view and momentum and speeds side by side below, with larger text and thicker lines (larger
+ * still in large-text mode). A modal dialog:
  * focus moves to its Close button, Escape or Close shuts it and focus returns where it was.
  */
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
@@ -20,11 +21,21 @@ export interface PlotsDialogProps {
 /** Axis text in the enlarged plots, CSS pixels (normal, large text). */
 const FONT_PX = [16, 21] as const;
 
-/** Size of each plot for a dialog body of `width` x `height` CSS pixels holding three stacked plots. */
-function plotSize(width: number, height: number, fontPx: number): { width: number; height: number } {
-  // Each plot also draws a title above and a legend below its drawing area, about 5 lines of text.
-  const chrome = 5 * fontPx + 12;
-  return { width: Math.max(240, Math.floor(width)), height: Math.max(110, Math.floor(height / 3 - chrome)) };
+/** Space between the two plots of the lower row, CSS pixels (matches the stylesheet's gap). */
+const GAP_PX = 16;
+
+/**
+ * Sizes for a dialog body of `width` x `height` CSS pixels: the energy plot across the top, the
+ * momentum and speed plots side by side below it, each drawing area half the height less the
+ * title above it and the legend below it (about five lines of text).
+ */
+function plotSizes(width: number, height: number, fontPx: number): { width: number; energyWidth: number; height: number } {
+  const chrome = 5 * fontPx + 16;
+  return {
+    energyWidth: Math.max(240, Math.floor(width)),
+    width: Math.max(200, Math.floor((width - GAP_PX) / 2)),
+    height: Math.max(110, Math.floor(height / 2 - chrome)),
+  };
 }
 
 /** The enlarged plots. */
@@ -66,7 +77,7 @@ export function PlotsDialog({ store, largeText, onClose }: PlotsDialogProps) {
     };
   }, [onClose]);
 
-  const size = box ? plotSize(box.width, box.height, fontPx) : null;
+  const size = box ? plotSizes(box.width, box.height, fontPx) : null;
   return (
     <div className={`plots-dialog${largeText ? ' plots-dialog--large' : ''}`} role="dialog" aria-modal="true" aria-labelledby={titleId}>
       <div className="plots-dialog__header">
@@ -78,7 +89,7 @@ export function PlotsDialog({ store, largeText, onClose }: PlotsDialogProps) {
         </button>
       </div>
       <div className="plots-dialog__body" ref={bodyRef}>
-        {size && <Plots store={store} width={size.width} height={size.height} fontPx={fontPx} />}
+        {size && <Plots store={store} width={size.width} energyWidth={size.energyWidth} height={size.height} fontPx={fontPx} />}
       </div>
     </div>
   );

@@ -2,7 +2,7 @@
  * The settings panel: scene, physics and view settings, collapsible, with Reset to defaults.
  * Starts collapsed on a narrow or short screen so the spheres are seen first.
  */
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useStore } from 'zustand';
 import { presetById } from '../presets/presets.ts';
 import { WORKER_AUTO_COUNT, type SandboxStore } from '../store/index.ts';
@@ -86,13 +86,24 @@ function ExperimentSceneNote({ store }: { store: SandboxStore }) {
   );
 }
 
+/** Below this window width, choosing an experiment folds the settings panel away. */
+const CROWDED_BELOW_PX = 1100;
+
 /** The collapsible settings panel. */
 export function SettingsPanel({ store, defaultOpen }: SettingsPanelProps) {
   const [open, setOpen] = useState(() => defaultOpen ?? (typeof window === 'undefined' || (window.innerWidth >= 720 && window.innerHeight >= 520)));
   const gravityOn = useStore(store, (s) => s.settings.gravityOn);
   const bodyId = useId();
+  // An experiment chosen on a crowded screen gets the room: the panel folds away (one click opens it).
+  useEffect(
+    () =>
+      store.subscribe((s, prev) => {
+        if (s.preset !== null && s.preset !== prev.preset && typeof window !== 'undefined' && window.innerWidth < CROWDED_BELOW_PX) setOpen(false);
+      }),
+    [store],
+  );
   return (
-    <aside className={`panel${open ? ' panel--open' : ''}`} aria-label="Settings">
+    <aside className={`panel${open ? ' panel--open' : ''}`} aria-label="Settings" data-covers-view="">
       <button type="button" className="panel__toggle" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen((o) => !o)}>
         <span className="panel__title">Settings</span>
         <span className="panel__chevron" aria-hidden="true">

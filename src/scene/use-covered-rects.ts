@@ -1,0 +1,69 @@
+/**
+ * What the overlay covers of the view: the rectangles of the elements marked `data-covers-view`
+ * inside a sandbox's root element (its panels, time controls, title, notices), in pixels from the
+ * root's top-left corner. Measured again when one of them (or the root) changes size, appears or
+ * goes, never per frame; the camera frames the box in what is left.
+ */
+import { useEffect, useState, type RefObject } from 'react';
+import type { PixelRect } from './camera-home.ts';
+
+/** The attribute that marks an element drawn over the view. */
+export const COVERS_VIEW = 'data-covers-view';
+
+const NONE: readonly PixelRect[] = [];
+
+/** Rounded to whole pixels, so that sub-pixel jitter does not count as a change. */
+function measure(root: HTMLElement): PixelRect[] {
+  const base = root.getBoundingClientRect();
+  const out: PixelRect[] = [];
+  for (const el of root.querySelectorAll<HTMLElement>(`[${COVERS_VIEW}]`)) {
+    const r = el.getBoundingClientRect();
+    if (r.width < 1 || r.height < 1) continue;
+    out.push({ left: Math.floor(r.left - base.left), top: Math.floor(r.top - base.top), right: Math.ceil(r.right - base.left), bottom: Math.ceil(r.bottom - base.top) });
+  }
+  return out;
+}
+
+const same = (a: readonly PixelRect[], b: readonly PixelRect[]): boolean =>
+  a.length === b.length && a.every((r, k) => r.left === b[k].left && r.top === b[k].top && r.right === b[k].right && r.bottom === b[k].bottom);
+
+/** The covered rectangles of the view in `root` (none until measured, or without a root). */
+export function useCoveredRects(root: RefObject<HTMLElement | null> | undefined): readonly PixelRect[] {
+  const [rects, setRects] = useState<readonly PixelRect[]>(NONE);
+  useEffect(() => {
+    const el = root?.current;
+    if (!el || typeof ResizeObserver !== 'function') return;
+    let pending = 0;
+    const update = (): void => {
+      pending = 0;
+      const next = measure(el);
+      setRects((old) => (same(old, next) ? old : next));
+    };
+    // Several changes in one frame (a panel opening moves others) are measured once.
+    const schedule = (): void => {
+      if (pending === 0) pending = requestAnimationFrame(update);
+    };
+    const sizes = new ResizeObserver(schedule);
+    const observeAll = (): void => {
+      sizes.disconnect();
+      sizes.observe(el);
+      for (const child of el.querySelectorAll(`[${COVERS_VIEW}]`)) sizes.observe(child);
+    };
+    observeAll();
+    // Elements that appear, go or change class (large text) are observed afresh.
+    const tree = new MutationObserver(() => {
+      observeAll();
+      schedule();
+    });
+    tree.observe(el, { subtree: true, childList: true, attributes: true, attributeFilter: ['class', 'hidden', 'open'] });
+    window.addEventListener('resize', schedule);
+    update();
+    return () => {
+      sizes.disconnect();
+      tree.disconnect();
+      window.removeEventListener('resize', schedule);
+      if (pending !== 0) cancelAnimationFrame(pending);
+    };
+  }, [root]);
+  return rects;
+}
