@@ -21,6 +21,8 @@ export interface CameraControlsProps {
   damping?: boolean;
   /** Parts of the view the overlay covers, in canvas pixels: the box is framed clear of them. @defaultValue none */
   covered?: readonly PixelRect[];
+  /** The camera is placed by the page (a `cameraPosition`): framed only when the view is reset, then placed again. @defaultValue false */
+  placed?: boolean;
 }
 
 const NOTHING: readonly PixelRect[] = [];
@@ -29,7 +31,7 @@ const NOTHING: readonly PixelRect[] = [];
 const keyOf = (rects: readonly PixelRect[]): string => rects.map((r) => `${r.left},${r.top},${r.right},${r.bottom}`).join(';');
 
 /** Orbit controls bound to the canvas, with a home view that frames the box. */
-export function CameraControls({ store, damping = true, covered = NOTHING }: CameraControlsProps) {
+export function CameraControls({ store, damping = true, covered = NOTHING, placed = false }: CameraControlsProps) {
   const camera = useThree((s) => s.camera) as PerspectiveCamera;
   const domElement = useThree((s) => s.gl.domElement);
   const width = useThree((s) => s.size.width);
@@ -60,6 +62,7 @@ export function CameraControls({ store, damping = true, covered = NOTHING }: Cam
     const planar = sim.world.options.planar;
     const home = framedFor.current.viewVersion !== viewVersion;
     framedFor.current.viewVersion = viewVersion;
+    if (placed && !home) return;
     const controls = controlsRef.current;
     let direction = homeDirection(planar);
     if (!home) {
@@ -81,7 +84,7 @@ export function CameraControls({ store, damping = true, covered = NOTHING }: Cam
     }
     // `covered` is read through its key: an equal measurement does not move the camera.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [camera, store, viewVersion, width, height, coveredKey]);
+  }, [camera, store, viewVersion, width, height, coveredKey, placed]);
 
   useFrame(() => {
     controlsRef.current?.update();

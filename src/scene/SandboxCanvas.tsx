@@ -169,7 +169,7 @@ export function SandboxCanvas({ store, coverRoot, cameraPosition = null, testNam
       <VisualAids store={store} />
       <FaultHandlers store={store} dpr={testMode ? 1 : [1, 2]} />
       {/* Under reduced motion the camera stops where it is let go (no gliding). */}
-      <CameraControls store={store} damping={!testMode && !reducedMotion} covered={covered} />
+      <CameraControls store={store} damping={!testMode && !reducedMotion} covered={covered} placed={cameraPosition !== null} />
       {/* After the controls, so that a given position overrides the home view. */}
       {cameraPosition && <CameraPlacement store={store} position={cameraPosition} />}
       {testMode && <TestHook store={store} draws={draws} name={testName} probe={probe} />}

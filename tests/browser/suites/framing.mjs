@@ -1,0 +1,93 @@
+// The box is framed around the panels: at 1280 x 800 and 1024 x 768, in normal and large text,
+// every corner of the box (a long 1D box, the tall ball pit, the free sandbox's cube) is drawn
+// inside the canvas and outside every panel, time control and title; closing and opening a
+// panel frames it again.
+import { join } from 'node:path';
+import { check, results, step, waitFrames, waitReady, watchErrors } from '../harness.mjs';
+
+/** The box's 8 corners on the page, and the rectangles of everything drawn over the view. */
+function layout(page) {
+  return page.evaluate(() => {
+    const [lx, ly, lz] = window.__sandbox.store.getState().sim.world.size;
+    const corners = [];
+    for (let k = 0; k < 8; k++) corners.push(window.__sandbox.screenOfPoint([(k & 1 ? 0.5 : -0.5) * lx, (k & 2 ? 0.5 : -0.5) * ly, (k & 4 ? 0.5 : -0.5) * lz]));
+    const covers = [...document.querySelectorAll('[data-covers-view]')]
+      .map((el) => ({ name: el.getAttribute('aria-label') || el.className, r: el.getBoundingClientRect() }))
+      .filter((c) => c.r.width > 0 && c.r.height > 0)
+      .map((c) => ({ name: c.name, left: c.r.left, top: c.r.top, right: c.r.right, bottom: c.r.bottom }));
+    const canvas = document.querySelector('canvas').getBoundingClientRect();
+    return { corners, covers, canvas: { left: canvas.left, top: canvas.top, right: canvas.right, bottom: canvas.bottom } };
+  });
+}
+
+function checkClear({ corners, covers, canvas }, what) {
+  check(covers.length >= 3, `${what}: only ${covers.length} overlay parts were found to check against`);
+  for (const [x, y] of corners) {
+    check(x >= canvas.left && x <= canvas.right && y >= canvas.top && y <= canvas.bottom, `${what}: a corner of the box at (${x.toFixed(0)}, ${y.toFixed(0)}) is off the canvas`);
+    for (const c of covers) {
+      const under = x > c.left && x < c.right && y > c.top && y < c.bottom;
+      check(!under, `${what}: a corner of the box at (${x.toFixed(0)}, ${y.toFixed(0)}) is under "${c.name}" (${c.left.toFixed(0)}-${c.right.toFixed(0)} x ${c.top.toFixed(0)}-${c.bottom.toFixed(0)})`);
+    }
+  }
+  const xs = corners.map((p) => p[0]);
+  const width = Math.max(...xs) - Math.min(...xs);
+  check(width > 0.3 * (canvas.right - canvas.left), `${what}: the box is only ${width.toFixed(0)} px wide on a ${(canvas.right - canvas.left).toFixed(0)} px canvas`);
+}
+
+/** Waits until the framing has settled after a layout change (the camera moved, then stood still for a few frames). */
+async function settle(page) {
+  await waitFrames(page, 4);
+  let last = '';
+  for (let k = 0; k < 20; k++) {
+    const now = JSON.stringify(await page.evaluate(() => window.__sandbox.cameraPosition().map((x) => x.toFixed(4))));
+    if (now === last) return;
+    last = now;
+    await waitFrames(page, 2);
+  }
+}
+
+export default async function framingSuite({ browser, base, consoleErrors }) {
+  for (const [width, height] of [
+    [1280, 800],
+    [1024, 768],
+  ]) {
+    const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1 });
+    const page = await context.newPage();
+    watchErrors(page, consoleErrors, `framing ${width}x${height}`);
+    page.setDefaultTimeout(60_000);
+    await page.goto(`${base}/?test=1&count=40`);
+    await waitReady(page);
+    // Open the classroom panel where it starts closed, so both side panels are there.
+    const classroom = page.getByRole('button', { name: 'Classroom' });
+    if ((await classroom.getAttribute('aria-expanded')) !== 'true') await classroom.click();
+    for (const large of [false, true]) {
+      const switchEl = page.getByLabel('Large text (projector)');
+      if (large) await switchEl.check();
+      else await switchEl.uncheck();
+      for (const preset of ['', 'cradle', 'ball-pit']) {
+        await step(`framing at ${width}x${height}${large ? ', large text' : ''}: ${preset || 'free sandbox'} clear of every panel`, async () => {
+          await page.getByLabel('Experiment').selectOption(preset);
+          await settle(page);
+          checkClear(await layout(page), `${width}x${height}${large ? ' large' : ''} ${preset || 'free'}`);
+          if (preset !== '') await page.screenshot({ path: join(results, `framing-${width}x${height}${large ? '-large' : ''}-${preset}.png`) });
+        });
+      }
+    }
+    await step(`framing at ${width}x${height}: closing and opening the classroom panel frames the box again`, async () => {
+      await page.getByLabel('Large text (projector)').uncheck();
+      await page.getByLabel('Experiment').selectOption('cradle');
+      await settle(page);
+      const open = await layout(page);
+      await classroom.click();
+      await settle(page);
+      const closed = await layout(page);
+      checkClear(closed, `${width}x${height} classroom closed`);
+      const left = (l) => Math.min(...l.corners.map((p) => p[0]));
+      check(left(closed) < left(open) - 40, `with the classroom panel closed the box did not use the room: its left edge ${left(open).toFixed(0)} -> ${left(closed).toFixed(0)} px`);
+      await classroom.click();
+      await settle(page);
+      checkClear(await layout(page), `${width}x${height} classroom open again`);
+    });
+    await context.close();
+  }
+}
