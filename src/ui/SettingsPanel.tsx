@@ -2,7 +2,7 @@
  * The settings panel: scene, physics and view settings, collapsible, with Reset to defaults.
  * Starts collapsed on a narrow or short screen so the spheres are seen first.
  */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { presetById } from '../presets/presets.ts';
 import { WORKER_AUTO_COUNT, type SandboxStore } from '../store/index.ts';
@@ -88,22 +88,28 @@ function ExperimentSceneNote({ store }: { store: SandboxStore }) {
 
 /** Below this window width, choosing an experiment folds the settings panel away. */
 const CROWDED_BELOW_PX = 1100;
+/** How much larger large-text mode draws the panels (overlay.css). */
+const LARGE_TEXT_ZOOM = 1.3;
 
 /** The collapsible settings panel. */
 export function SettingsPanel({ store, defaultOpen }: SettingsPanelProps) {
   const [open, setOpen] = useState(() => defaultOpen ?? (typeof window === 'undefined' || (window.innerWidth >= 720 && window.innerHeight >= 520)));
   const gravityOn = useStore(store, (s) => s.settings.gravityOn);
   const bodyId = useId();
+  const asideRef = useRef<HTMLElement>(null);
   // An experiment chosen on a crowded screen gets the room: the panel folds away (one click opens it).
   useEffect(
     () =>
       store.subscribe((s, prev) => {
-        if (s.preset !== null && s.preset !== prev.preset && typeof window !== 'undefined' && window.innerWidth < CROWDED_BELOW_PX) setOpen(false);
+        if (s.preset === null || s.preset === prev.preset || typeof window === 'undefined') return;
+        // Large text draws the panels 1.3 times larger: the screen is as crowded as a narrower one.
+        const zoom = asideRef.current?.closest('.overlay--large') ? LARGE_TEXT_ZOOM : 1;
+        if (window.innerWidth < CROWDED_BELOW_PX * zoom) setOpen(false);
       }),
     [store],
   );
   return (
-    <aside className={`panel${open ? ' panel--open' : ''}`} aria-label="Settings" data-covers-view="">
+    <aside ref={asideRef} className={`panel${open ? ' panel--open' : ''}`} aria-label="Settings" data-covers-view="">
       <button type="button" className="panel__toggle" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen((o) => !o)}>
         <span className="panel__title">Settings</span>
         <span className="panel__chevron" aria-hidden="true">

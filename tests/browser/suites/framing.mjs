@@ -29,9 +29,12 @@ function checkClear({ corners, covers, canvas }, what) {
       check(!under, `${what}: a corner of the box at (${x.toFixed(0)}, ${y.toFixed(0)}) is under "${c.name}" (${c.left.toFixed(0)}-${c.right.toFixed(0)} x ${c.top.toFixed(0)}-${c.bottom.toFixed(0)})`);
     }
   }
+  // Clear, and still large: the box spans at least 40% of the canvas's width or of its height.
   const xs = corners.map((p) => p[0]);
-  const width = Math.max(...xs) - Math.min(...xs);
-  check(width > 0.3 * (canvas.right - canvas.left), `${what}: the box is only ${width.toFixed(0)} px wide on a ${(canvas.right - canvas.left).toFixed(0)} px canvas`);
+  const ys = corners.map((p) => p[1]);
+  const spanX = (Math.max(...xs) - Math.min(...xs)) / (canvas.right - canvas.left);
+  const spanY = (Math.max(...ys) - Math.min(...ys)) / (canvas.bottom - canvas.top);
+  check(Math.max(spanX, spanY) > 0.4, `${what}: the box spans only ${(100 * spanX).toFixed(0)}% of the canvas's width and ${(100 * spanY).toFixed(0)}% of its height`);
 }
 
 /** Waits until the framing has settled after a layout change (the camera moved, then stood still for a few frames). */
