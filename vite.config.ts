@@ -31,8 +31,28 @@ function contentSecurityPolicy(): Plugin {
   };
 }
 
+/**
+ * `npm start` opens a browser tab; on a machine without a desktop none appears, so the dev server
+ * also says in words where the sandbox is, once it listens.
+ */
+function startHint(): Plugin {
+  return {
+    name: 'sphere-sandbox-start-hint',
+    apply: 'serve',
+    configureServer(server) {
+      server.httpServer?.once('listening', () => {
+        // The addresses are known once the server has printed its own banner.
+        setTimeout(() => {
+          const url = server.resolvedUrls?.local[0];
+          if (url) server.config.logger.info(`\n  The sandbox: open ${url} in your browser if no browser window appeared.\n`);
+        }, 50);
+      });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), contentSecurityPolicy()],
+  plugins: [react(), contentSecurityPolicy(), startHint()],
   build: {
     target: 'es2022',
     sourcemap: true,

@@ -1,4 +1,4 @@
-/** Each preset's physics outcome, against the formulas of PHYSICS.md section 4, and what each shows. */
+/** Each preset's physics outcome, against the formulas of docs/physics.md, section 4, and what each shows. */
 import { describe, expect, it } from 'vitest';
 import { buildWorld } from '../solver/index.ts';
 import type { World } from '../solver/index.ts';

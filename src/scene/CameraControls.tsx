@@ -39,7 +39,7 @@ export function CameraControls({ store, damping = true, covered = NOTHING, place
   const controlsRef = useRef<OrbitControls | null>(null);
   const viewVersion = useStore(store, (s) => s.viewVersion);
   const coveredKey = keyOf(covered);
-  const framedFor = useRef({ viewVersion: -1 });
+  const framedFor = useRef({ viewVersion: -1, rectKey: '' });
 
   useEffect(() => {
     const controls = new OrbitControls(camera, domElement);
@@ -54,15 +54,19 @@ export function CameraControls({ store, damping = true, covered = NOTHING, place
     };
   }, [camera, domElement, damping]);
 
-  // Home on a new view version; otherwise the same direction, framed for the new free part.
+  // Home on a new view version; otherwise, when the free part of the view has changed, the same
+  // direction framed for it. The free part is chosen for the home direction, so that turning the
+  // camera, or a panel changing in a way that leaves the free part as it was, moves nothing.
   useLayoutEffect(() => {
     if (width < 1 || height < 1) return;
     const { sim } = store.getState();
     const size = sim.world.size;
     const planar = sim.world.options.planar;
     const home = framedFor.current.viewVersion !== viewVersion;
-    framedFor.current.viewVersion = viewVersion;
-    if (placed && !home) return;
+    const rect = freeRect(width, height, covered, size, homeDirection(planar), camera.fov);
+    const rectKey = keyOf([rect]);
+    if (!home && (placed || rectKey === framedFor.current.rectKey)) return;
+    framedFor.current = { viewVersion, rectKey };
     const controls = controlsRef.current;
     let direction = homeDirection(planar);
     if (!home) {
@@ -73,7 +77,6 @@ export function CameraControls({ store, damping = true, covered = NOTHING, place
       const n = Math.hypot(x, y, z);
       if (n > 1e-9) direction = [x / n, y / n, z / n];
     }
-    const rect = freeRect(width, height, covered, size, direction, camera.fov);
     frameBox(camera, size, direction, width, height, rect);
     if (controls) {
       const distance = camera.position.length();

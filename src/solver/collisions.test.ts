@@ -1,4 +1,4 @@
-/** The analytic cases of PHYSICS.md section 4, run through the whole solver. */
+/** The analytic cases of docs/physics.md, section 4, run through the whole solver. */
 import { describe, expect, it } from 'vitest';
 import { buildWorld, cradleScene, createWorld, glancingScene, headOnScene } from './index.ts';
 

@@ -24,7 +24,7 @@ export interface WorldOptions {
   /** Density in kg/m^3 used for the default mass, (4/3) pi r^3 density. @defaultValue 1 */
   density?: number;
   /**
-   * Resting contacts under gravity (PHYSICS.md section 7). A contact whose normal closing speed is
+   * Resting contacts under gravity (docs/physics.md, section 7). A contact whose normal closing speed is
    * below sqrt(2 |g| h), with h = `restingHeight` times the smaller radius, is perfectly inelastic:
    * a bounce lower than h is not resolved as a bounce. 0.002 keeps every visible bounce (a
    * thousandth of a diameter) while ending the Zeno sequence of ever smaller bounces in a few

@@ -1,5 +1,5 @@
 /**
- * What a student reads off a gas (PHYSICS.md section 8): temperature, measured wall pressure and
+ * What a student reads off a gas (docs/physics.md, section 8): temperature, measured wall pressure and
  * its ideal-gas prediction, and the speed histogram with the Maxwell-Boltzmann curve.
  * Pure functions of a world; they allocate only what they return (call them a few times a
  * second, not per step).

@@ -1,4 +1,4 @@
-/** The hard cases of PHYSICS.md section 7: resting contact and inelastic collapse. */
+/** The hard cases of docs/physics.md, section 7: resting contact and inelastic collapse. */
 import { describe, expect, it } from 'vitest';
 import { buildWorld, createWorld, gasScene } from './index.ts';
 import { allFinite, deepestOverlap, escaped } from './test-helpers.ts';

@@ -1,5 +1,5 @@
 /**
- * Exact times of impact (PHYSICS.md sections 2 and 3). Every function takes the state at a common
+ * Exact times of impact (docs/physics.md, sections 2 and 3). Every function takes the state at a common
  * time and returns the delay until contact, or Infinity when there is none in the window.
  */
 import { criticalPoints } from './polynomial.ts';
@@ -74,7 +74,7 @@ const quarticScratch = new Float64Array(6);
  * when there is no contact): numbers passed to or returned from a call that is not inlined are
  * boxed on the heap, and this is called for every neighbour of every event.
  *
- * With d = 0 the gap closes along a straight line and |p + v t| = s is a quadratic (PHYSICS.md
+ * With d = 0 the gap closes along a straight line and |p + v t| = s is a quadratic (docs/physics.md,
  * section 2); its first root is taken as t = c / (-b + sqrt(b^2 - a c)), which, unlike
  * (-b - sqrt(disc)) / a, keeps full precision when the relative speed is tiny.
  *

@@ -417,7 +417,7 @@ export class World {
 
   // ---------------------------------------------------------------- edits
 
-  /** Adds a sphere and returns its id. Overlaps it creates are repaired (PHYSICS.md section 6). */
+  /** Adds a sphere and returns its id. Overlaps it creates are repaired (docs/physics.md, section 6). */
   addSphere(def: SphereOptions): number {
     this.stateVersion++;
     this.pending[0] = this.checkSphere(def, '');
@@ -1280,7 +1280,7 @@ export class World {
     this.predictAfterCrossing(i, k, side);
   }
 
-  /** Sphere i hits wall w: its normal velocity v_n becomes -e v_n (PHYSICS.md section 4). */
+  /** Sphere i hits wall w: its normal velocity v_n becomes -e v_n (docs/physics.md, section 4). */
   private collideWall(i: number, w: number): void {
     const t = this.clock[0];
     this.advance(i);
@@ -1336,7 +1336,7 @@ export class World {
     if (!this.trySleep(i)) this.predict(i);
   }
 
-  /** Spheres i and j touch: apply J = -(1 + e) mu u along the normal (PHYSICS.md section 4). */
+  /** Spheres i and j touch: apply J = -(1 + e) mu u along the normal (docs/physics.md, section 4). */
   private collidePair(i: number, j: number): void {
     const t = this.clock[0];
     this.advance(i);
@@ -1519,7 +1519,7 @@ export class World {
    * A slow contact between two free spheres under gravity: the spheres touching them (a cluster
    * resting on the floor, against walls and on one another) are resolved together, perfectly
    * inelastically, by projected Gauss-Seidel over all their touching contacts (the iterative
-   * contact solver of physics engines, PHYSICS.md section 7): accumulated normal impulses, each
+   * contact solver of physics engines, docs/physics.md, section 7): accumulated normal impulses, each
    * kept >= 0, until no contact closes faster than `stopSpeed`. Pairwise impulses would pass the
    * approach back and forth inside the cluster in an endless, geometrically shrinking sequence.
    * Every update brings one contact's normal speed towards 0, so kinetic energy never grows.
@@ -1774,7 +1774,7 @@ export class World {
   // ---------------------------------------------------------------- resting, sleeping, waking
 
   /**
-   * Resting contact and inelastic collapse (PHYSICS.md section 7): the remedies chosen.
+   * Resting contact and inelastic collapse (docs/physics.md, section 7): the remedies chosen.
    *
    * 1. A contact closing slower than the resting speed sqrt(2 |g| h) is perfectly inelastic, so
    *    the Zeno sequence of a bouncing sphere ends after finitely many bounces.
@@ -2185,7 +2185,7 @@ export class World {
   }
 
   /**
-   * Overlap repair (PHYSICS.md section 6), for states the user makes: every overlapping pair is
+   * Overlap repair (docs/physics.md, section 6), for states the user makes: every overlapping pair is
    * pushed apart along its normal by the penetration depth, shared in proportion to inverse mass
    * (a fixed sphere does not move), and every sphere is pulled inside the walls; repeated until no
    * pair overlaps by more than REPAIR_TOLERANCE of its radius sum. Velocities are untouched, so no

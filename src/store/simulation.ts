@@ -79,7 +79,7 @@ export interface SampledStats {
   count: number;
   /** Kinetic energy, J. */
   kineticEnergy: number;
-  /** Potential energy in gravity, J (zero at the box centre). */
+  /** Potential energy in gravity, J, measured from the floor (see WorldStats.potentialEnergy). */
   potentialEnergy: number;
   /** Total momentum of the free spheres, kg m/s, x y z. */
   momentum: readonly [number, number, number];
