@@ -7,7 +7,7 @@
  */
 import { useFrame, useThree } from '@react-three/fiber';
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import type { PerspectiveCamera } from 'three';
+import { Vector3, type PerspectiveCamera } from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import { useStore } from 'zustand';
 import type { SandboxStore } from '../store/index.ts';
@@ -30,6 +30,26 @@ const NOTHING: readonly PixelRect[] = [];
 /** A stable text for a list of rectangles, so that an equal measurement is not a change. */
 const keyOf = (rects: readonly PixelRect[]): string => rects.map((r) => `${r.left},${r.top},${r.right},${r.bottom}`).join(';');
 
+/** The box is framed again when the free part of the view grows by more than this factor in area. */
+const REFIT_GROWTH = 1.2;
+
+const area = (r: PixelRect): number => (r.right - r.left) * (r.bottom - r.top);
+
+/** Scratch for projecting the box's corners (layout changes only, never per frame). */
+const corner = new Vector3();
+
+/** Whether every corner of the box of `size`, seen by `camera`, falls inside `rect` (canvas pixels). */
+function cornersInside(camera: PerspectiveCamera, size: readonly number[], width: number, height: number, rect: PixelRect): boolean {
+  camera.updateMatrixWorld();
+  for (let k = 0; k < 8; k++) {
+    corner.set((k & 1 ? 0.5 : -0.5) * size[0], (k & 2 ? 0.5 : -0.5) * size[1], (k & 4 ? 0.5 : -0.5) * size[2]).project(camera);
+    const x = ((corner.x + 1) / 2) * width;
+    const y = ((1 - corner.y) / 2) * height;
+    if (x < rect.left || x > rect.right || y < rect.top || y > rect.bottom) return false;
+  }
+  return true;
+}
+
 /** Orbit controls bound to the canvas, with a home view that frames the box. */
 export function CameraControls({ store, damping = true, covered = NOTHING, placed = false }: CameraControlsProps) {
   const camera = useThree((s) => s.camera) as PerspectiveCamera;
@@ -39,7 +59,7 @@ export function CameraControls({ store, damping = true, covered = NOTHING, place
   const controlsRef = useRef<OrbitControls | null>(null);
   const viewVersion = useStore(store, (s) => s.viewVersion);
   const coveredKey = keyOf(covered);
-  const framedFor = useRef({ viewVersion: -1, rectKey: '' });
+  const framedFor = useRef<{ viewVersion: number; rectKey: string; rect: PixelRect | null }>({ viewVersion: -1, rectKey: '', rect: null });
 
   useEffect(() => {
     const controls = new OrbitControls(camera, domElement);
@@ -66,7 +86,11 @@ export function CameraControls({ store, damping = true, covered = NOTHING, place
     const rect = freeRect(width, height, covered, size, homeDirection(planar), camera.fov);
     const rectKey = keyOf([rect]);
     if (!home && (placed || rectKey === framedFor.current.rectKey)) return;
-    framedFor.current = { viewVersion, rectKey };
+    // A small change (a status line wrapping differently) leaves the camera alone as long as the
+    // box stays clear and the free part has not grown by much.
+    const last = framedFor.current.rect;
+    if (!home && last && area(rect) < REFIT_GROWTH * area(last) && cornersInside(camera, size, width, height, rect)) return;
+    framedFor.current = { viewVersion, rectKey, rect };
     const controls = controlsRef.current;
     let direction = homeDirection(planar);
     if (!home) {

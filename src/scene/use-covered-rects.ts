@@ -7,7 +7,7 @@
 import { useEffect, useState, type RefObject } from 'react';
 import type { PixelRect } from './camera-home.ts';
 
-/** The attribute that marks an element drawn over the view. */
+/** The attribute that marks an element drawn over the view; the value `row` extends it to the right edge. */
 export const COVERS_VIEW = 'data-covers-view';
 
 const NONE: readonly PixelRect[] = [];
@@ -19,7 +19,10 @@ function measure(root: HTMLElement): PixelRect[] {
   for (const el of root.querySelectorAll<HTMLElement>(`[${COVERS_VIEW}]`)) {
     const r = el.getBoundingClientRect();
     if (r.width < 1 || r.height < 1) continue;
-    out.push({ left: Math.floor(r.left - base.left), top: Math.floor(r.top - base.top), right: Math.ceil(r.right - base.left), bottom: Math.ceil(r.bottom - base.top) });
+    // A bar whose width follows changing text (the status line) covers its whole row, so that
+    // the text changing does not move the camera.
+    const right = el.getAttribute(COVERS_VIEW) === 'row' ? base.right : r.right;
+    out.push({ left: Math.floor(r.left - base.left), top: Math.floor(r.top - base.top), right: Math.ceil(right - base.left), bottom: Math.ceil(r.bottom - base.top) });
   }
   return out;
 }

@@ -51,7 +51,7 @@ export function Overlay({ store, classroomOpen = true, onClassroomOpenChange = i
       <ClassroomPanel store={store} open={classroomOpen} onOpenChange={onClassroomOpenChange} largeText={largeText} onLargeTextChange={onLargeTextChange} onEnlargePlots={openPlots} />
       <Notices store={store} />
       <SettingsPanel store={store} defaultOpen={settingsOpen} />
-      <footer className="dock" data-covers-view="">
+      <footer className="dock" data-covers-view="row">
         <PlayHint store={store} />
         <Transport store={store} keyScope={keyScope} />
         <div className="dock__row">

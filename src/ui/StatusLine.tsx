@@ -51,14 +51,14 @@ export function StatusLine({ store }: StatusLineProps) {
         <dt>Last pair</dt>
         <dd data-stat="last-pair">{pair ? `#${pair[0]} ↔ #${pair[1]}` : 'none yet'}</dd>
       </div>
-      {lagging && (
-        <div className="status__item status__item--warning">
-          <dt>Running at</dt>
-          <dd data-stat="sim-rate" title="The machine cannot keep up; the simulation runs in slow motion, still exact.">
-            {fixed(stats.simRate, 2)}× real time
-          </dd>
-        </div>
-      )}
+      {/* Always laid out, shown only while behind: the line keeps its size, so the panels' outline
+          (and the camera framed around them) does not move when the machine falls behind. */}
+      <div className={`status__item status__item--warning${lagging ? '' : ' status__item--idle'}`} aria-hidden={lagging ? undefined : true}>
+        <dt>Running at</dt>
+        <dd data-stat="sim-rate" title="The machine cannot keep up; the simulation runs in slow motion, still exact.">
+          {lagging ? `${fixed(stats.simRate, 2)}× real time` : '0.00× real time'}
+        </dd>
+      </div>
     </dl>
   );
 }

@@ -125,6 +125,11 @@ export default async function appSuite({ browser, base, consoleErrors }) {
   });
 
   await step('dragging on the canvas turns the camera', async () => {
+    // Start from the home view of the layout as it is now (the framing follows the panels, and
+    // Play just relabelled its button): let the layout settle, then go home.
+    await waitFrames(page, 6);
+    await page.getByRole('button', { name: 'Reset view' }).click();
+    await waitFrames(page, 2);
     const before = await page.evaluate(() => window.__sandbox.cameraPosition());
     await page.mouse.move(300, 330);
     await page.mouse.down();
