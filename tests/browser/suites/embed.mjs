@@ -328,6 +328,31 @@ export default async function embedSuite({ browser, base, consoleErrors }) {
       await lp.waitForFunction(() => window.__lab.counts('strict').stats > 0, null, { polling: 'raf' });
     });
 
+    await step('lab: with syncUrl the address follows the sandbox’s experiment, and a new sandbox starts from it', async () => {
+      await lp.evaluate(() => window.__lab.mount('synced', { count: 30, boxSize: 4, syncUrl: true }, true));
+      await waitSandbox(lp, 'synced', 3);
+      await lp.evaluate(() => {
+        const s = window.__sandboxes.synced.store.getState();
+        s.applySetting('restitution', 0.4);
+        s.applySetting('seed', 9);
+      });
+      await lp.waitForFunction(() => /restitution=0\.4/.test(location.search) && /seed=9/.test(location.search), null, { timeout: 10_000 });
+      const search = await lp.evaluate(() => location.search);
+      check(search.startsWith('?test=1&'), `the address lost its own parameter: ${search}`);
+      await lp.evaluate(() => window.__lab.unmount('synced'));
+      await lp.evaluate(() => window.__lab.mount('again', { count: 30, boxSize: 4, syncUrl: true }));
+      await waitSandbox(lp, 'again', 3);
+      const again = await lp.evaluate(() => {
+        const s = window.__sandboxes.again.store.getState();
+        return { restitution: s.settings.restitution, seed: s.settings.seed, world: s.sim.world.options.restitution };
+      });
+      check(again.restitution === 0.4 && again.seed === 9 && again.world === 0.4, `a sandbox mounted with syncUrl did not start from the address: ${JSON.stringify(again)}`);
+      await lp.evaluate(() => {
+        window.__lab.unmount('again');
+        history.replaceState(null, '', '?test=1');
+      });
+    });
+
     await step('lab: props changed after mount apply live, or rebuild where the overlay rebuilds', async () => {
       await lp.evaluate(() => window.__lab.handle('strict').play());
       const before = await worldOf(lp, 'strict');
