@@ -142,7 +142,6 @@ export default async function consumerSuite({ browser, consoleErrors }) {
       check(presets > 0, 'the package imported in Node lists no presets');
       for (const markup of html) {
         check(/^<div class="sphere-sandbox[ "]/.test(markup), `server markup does not start with the sandbox's outer element: ${markup.slice(0, 120)}`);
-        check(!markup.includes('<canvas'), 'the server markup holds a canvas; the canvas belongs to the client');
       }
       check(html[1].includes('aria-label="Gas lesson"') && html[1].includes('Classroom'), 'the full overlay (panels="full") did not render on the server with its label and classroom panel');
     });
