@@ -3,7 +3,8 @@
  * edit changes, the page's URL is rewritten in place (`history.replaceState`, no new history
  * entry) with the same query as Copy link, so a reload, or a closed tab reopened from the
  * history, brings back the same experiment. Parameters that are not part of an experiment
- * (`test`, say) are kept. Nothing is written per frame: only the store's slow state is watched.
+ * (`test`, say) are kept, and a page left within the quiet time writes its last change as it
+ * goes (`pagehide`). Nothing is written per frame: only the store's slow state is watched.
  */
 import { isExperimentKey } from '../share/url-state.ts';
 import type { SandboxState, SandboxStore } from '../store/index.ts';
@@ -60,8 +61,17 @@ export function followExperimentInUrl(store: SandboxStore, options: UrlSyncOptio
     if (timer !== null) clearTimeout(timer);
     timer = setTimeout(write, delay);
   });
+  // A page left (or reloaded) within the quiet time still writes its last change first.
+  const flush = (): void => {
+    if (timer === null) return;
+    clearTimeout(timer);
+    write();
+  };
+  const page = options.target === undefined && typeof window !== 'undefined' ? window : null;
+  page?.addEventListener('pagehide', flush);
   return () => {
     unsubscribe();
+    page?.removeEventListener('pagehide', flush);
     if (timer !== null) clearTimeout(timer);
     timer = null;
   };

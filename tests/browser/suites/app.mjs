@@ -86,7 +86,7 @@ export default async function appSuite({ browser, base, consoleErrors }) {
     await waitFrames(page, 10);
     const t1 = await simTime(page);
     check(t1 === t0, `simulated time moved while paused: ${t0} -> ${t1}`);
-    check(await page.getByRole('button', { name: 'Play' }).isVisible(), 'the Pause button did not turn into Play');
+    check(await page.getByRole('button', { name: 'Play', exact: true }).isVisible(), 'the Pause button did not turn into Play');
   });
 
   await step('Step advances exactly one fixed step', async () => {
@@ -121,7 +121,7 @@ export default async function appSuite({ browser, base, consoleErrors }) {
     check(first.positions.length === second.positions.length, 'sphere count differs between runs');
     const differing = first.positions.findIndex((x, k) => x !== second.positions[k]);
     check(differing < 0, `positions differ after Restart at coordinate ${differing}: ${first.positions[differing]} vs ${second.positions[differing]}`);
-    await page.getByRole('button', { name: 'Play' }).click();
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
   });
 
   await step('dragging on the canvas turns the camera', async () => {

@@ -334,7 +334,7 @@ async function settingsChurn(page) {
     }],
     ['pause and play', async () => {
       await page.getByRole('button', { name: 'Pause' }).click();
-      await page.getByRole('button', { name: 'Play' }).click();
+      await page.getByRole('button', { name: 'Play', exact: true }).click();
     }],
     ['restart', () => page.getByRole('button', { name: 'Restart' }).click()],
     ['reverse', () => page.getByRole('button', { name: 'Reverse' }).click()],

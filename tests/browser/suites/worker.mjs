@@ -53,7 +53,7 @@ export default async function workerSuite({ browser, base, consoleErrors }) {
       });
     // In the worker: restart, play a while, pause.
     await page.evaluate(() => window.__sandbox.store.getState().restart());
-    await page.getByRole('button', { name: 'Play' }).click();
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
     await waitFrames(page, 8);
     await page.getByRole('button', { name: 'Pause' }).click();
     await page.waitForFunction(() => window.__sandbox.store.getState().sim.runsIn === 'main', null, { polling: 'raf' });
