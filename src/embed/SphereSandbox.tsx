@@ -14,7 +14,7 @@ import { Notices } from '../ui/Notices.tsx';
 import { Overlay } from '../ui/Overlay.tsx';
 import { storeOptionsFromQuery } from '../ui/share-link.ts';
 import { followExperimentInUrl } from '../ui/url-sync.ts';
-import { isExperimentKey } from '../share/url-state.ts';
+import { isExperimentKey, type SphereEdit } from '../share/url-state.ts';
 import { CompactBar } from './CompactBar.tsx';
 import { checkCameraPosition, checkPanels, checkSettingProps, settingsOfProps, SETTING_KEYS, type SandboxPanels } from './props.ts';
 
@@ -171,7 +171,7 @@ function createInstanceStore(props: SphereSandboxProps): SandboxStore {
   let preset = props.preset ?? null;
   const { valid, problems } = checkSettingProps(settingsOfProps(props as Record<string, unknown>, preset));
   let settings: Partial<Settings> = valid;
-  let edits;
+  let edits: SphereEdit[] | undefined;
   const linked = props.syncUrl === true ? experimentInAddress() : null;
   if (linked) {
     preset = linked.preset ?? null;

@@ -113,6 +113,29 @@ export async function waitReady(page, n = 3) {
   await page.waitForFunction((k) => window.__sandbox && window.__sandbox.frames() > k, n, { timeout: 60_000 });
 }
 
+/**
+ * Pauses, restarts and steps the app's sandbox `n` fixed steps through its store; returns the
+ * experiment, the time, the sampled readouts and every position then.
+ */
+export function runFromRestart(page, n) {
+  return page.evaluate((steps) => {
+    const st = window.__sandbox.store.getState();
+    st.pause();
+    st.restart();
+    for (let k = 0; k < steps; k++) window.__sandbox.store.getState().stepOnce();
+    const s = window.__sandbox.store.getState();
+    const sim = s.sim;
+    return {
+      preset: s.preset,
+      settings: s.settings,
+      edits: s.edits,
+      time: sim.world.time,
+      stats: { ke: s.stats.kineticEnergy, pe: s.stats.potentialEnergy, p: s.stats.momentum, pairs: s.stats.pairCollisionsTotal },
+      positions: Array.from(sim.positions.subarray(0, 3 * sim.count)),
+    };
+  }, n);
+}
+
 export const simTime = (page) => page.evaluate(() => window.__sandbox.store.getState().sim.world.time);
 
 /** Counts pixels of a canvas (the first one, or `selector`) that differ from the background, and strongly coloured ones. */

@@ -2,21 +2,9 @@
 // inspector, shared links and CSV downloads.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { canvasPixels, check, parseCsv, results, simTime, step, waitFrames, watchErrors } from '../harness.mjs';
+import { canvasPixels, check, parseCsv, results, runFromRestart, simTime, step, waitFrames, watchErrors } from '../harness.mjs';
 
 const PRESET_IDS = ['head-on', 'heavy-light', 'glancing', 'inelastic', 'cradle', 'billiards', 'obstacle', 'gas', 'brownian', 'ball-pit'];
-
-/** Positions after a pause, a restart and `n` steps, driven through the store in the page. */
-function positionsAfterSteps(page, n) {
-  return page.evaluate((steps) => {
-    const s = window.__sandbox.store.getState();
-    s.pause();
-    s.restart();
-    for (let k = 0; k < steps; k++) window.__sandbox.store.getState().stepOnce();
-    const sim = window.__sandbox.store.getState().sim;
-    return { time: sim.world.time, positions: Array.from(sim.positions.subarray(0, 3 * sim.count)) };
-  }, n);
-}
 
 /** The classroom features on a projector-sized page, where the classroom panel starts open. */
 export default async function classroomSuite({ browser, base, consoleErrors }) {
@@ -224,7 +212,7 @@ export default async function classroomSuite({ browser, base, consoleErrors }) {
 
   await step('a shared link reproduces the same positions after the same steps', async () => {
     await page.getByLabel('Restitution (spheres)', { exact: true }).fill('0.7');
-    const mine = await positionsAfterSteps(page, 90);
+    const mine = await runFromRestart(page, 90);
     await page.getByRole('button', { name: 'Copy link' }).click();
     const link = await page.getByTestId('share-link').inputValue();
     check(link.includes('preset=head-on') && link.includes('edits='), `the link misses the experiment: ${link}`);
@@ -232,7 +220,7 @@ export default async function classroomSuite({ browser, base, consoleErrors }) {
     other.on('pageerror', (error) => consoleErrors.push(`shared link page error: ${error.message}`));
     await other.goto(`${link}&test=1`);
     await other.waitForFunction(() => window.__sandbox && window.__sandbox.frames() > 1, null, { timeout: 60_000 });
-    const theirs = await positionsAfterSteps(other, 90);
+    const theirs = await runFromRestart(other, 90);
     check(theirs.positions.length === mine.positions.length, 'the link built a different number of spheres');
     const differing = mine.positions.findIndex((x, k) => x !== theirs.positions[k]);
     check(differing < 0, `positions differ at coordinate ${differing}: ${mine.positions[differing]} vs ${theirs.positions[differing]}`);

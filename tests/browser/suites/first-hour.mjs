@@ -4,27 +4,7 @@
 // projector, and the inspector's messages sit at their fields. An embed leaves the page's
 // address alone.
 import { join } from 'node:path';
-import { check, results, step, waitFrames, waitReady, watchErrors } from '../harness.mjs';
-
-/** Pauses, restarts and steps `n` fixed steps through the store; returns the readouts and positions then. */
-function afterSteps(page, n) {
-  return page.evaluate((steps) => {
-    const st = window.__sandbox.store.getState();
-    st.pause();
-    st.restart();
-    for (let k = 0; k < steps; k++) window.__sandbox.store.getState().stepOnce();
-    const s = window.__sandbox.store.getState();
-    const sim = s.sim;
-    return {
-      preset: s.preset,
-      settings: s.settings,
-      edits: s.edits,
-      time: sim.world.time,
-      stats: { ke: s.stats.kineticEnergy, pe: s.stats.potentialEnergy, p: s.stats.momentum, pairs: s.stats.pairCollisionsTotal },
-      positions: Array.from(sim.positions.subarray(0, 3 * sim.count)),
-    };
-  }, n);
-}
+import { check, results, runFromRestart, step, waitFrames, waitReady, watchErrors } from '../harness.mjs';
 
 /** Readout keys visible now (the lesson's), and those behind More readouts. */
 function readoutKeys(page) {
@@ -59,10 +39,10 @@ export default async function firstHourSuite({ browser, base, consoleErrors }) {
     await page.waitForFunction(() => /edits=/.test(window.location.search) && /restitution=0\.5/.test(window.location.search) && /seed=4/.test(window.location.search), null, { timeout: 10_000 });
     const url = page.url();
     check(url.includes('test=1') && url.includes('preset=billiards'), `the address after the changes: ${url}`);
-    const before = await afterSteps(page, 90);
+    const before = await runFromRestart(page, 90);
     await page.reload();
     await waitReady(page);
-    const after = await afterSteps(page, 90);
+    const after = await runFromRestart(page, 90);
     check(after.preset === 'billiards' && after.settings.restitution === 0.5 && after.settings.seed === 4, `after the reload: preset ${after.preset}, e ${after.settings.restitution}, seed ${after.settings.seed}`);
     check(JSON.stringify(after.edits) === JSON.stringify(before.edits), `edits after the reload ${JSON.stringify(after.edits)}, before ${JSON.stringify(before.edits)}`);
     check(JSON.stringify(after.stats) === JSON.stringify(before.stats), `readouts after 90 steps differ: ${JSON.stringify(after.stats)} vs ${JSON.stringify(before.stats)}`);
