@@ -2,9 +2,11 @@
  * The exact sphere solver: pure TypeScript, zero runtime dependencies. Runs unchanged in a
  * browser, a Web Worker and Node.
  */
-export { createWorld, World, packWorld, unpackWorld } from './world.ts';
-export type { PackedWorld } from './world.ts';
-export type { WorldStats, StepWork } from './world.ts';
+export { createWorld, World } from './world.ts';
+export { packWorld, unpackWorld } from './transfer.ts';
+export type { PackedWorld } from './transfer.ts';
+export type { WorldStats } from './world.ts';
+export type { StepWork } from './state.ts';
 export type { WorldOptions, SphereOptions, ResolvedOptions, Vec3Like } from './options.ts';
 export { DEFAULT_OPTIONS } from './options.ts';
 export { CollisionEvents, WALL_NAMES, wallOf } from './events.ts';

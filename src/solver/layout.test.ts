@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { buildWorld, gasScene, type Scene } from './scenes.ts';
 import { deepestOverlap, escaped } from './test-helpers.ts';
 import type { World } from './world.ts';
+import { STRIDE } from './state.ts';
+
+const { I16 } = STRIDE;
 
 const DT = 1 / 60;
 
@@ -100,17 +103,16 @@ describe('memory', () => {
 describe('the grid follows the spheres (cell crossings at their exact times)', () => {
   /** Spheres whose recorded cell is not the one holding their centre (beyond a face by more than rounding). */
   function misplaced(w: World): number {
-    // White box: each sphere's cell is internal, in its record (see RECORD in world.ts).
-    const internal = w as unknown as { cellC: Int16Array; gridN: Int32Array; cellW: Float64Array; half: Float64Array };
-    const stride = 64; // 16-bit elements a record (bytes: 128)
+    // White box: each sphere's cell is internal, in its record (see RECORD in state.ts).
+    const internal = w.state;
     const p = w.positions;
     let wrong = 0;
     for (let s = 0; s < w.count; s++) {
       for (let k = 0; k < 3; k++) {
         const n = internal.gridN[k];
         if (n === 1) continue;
-        const u = (p[3 * s + k] + internal.half[k]) / internal.cellW[k];
-        const c = internal.cellC[stride * s + k];
+        const u = (p[3 * s + k] + internal.halfSize[k]) / internal.cellW[k];
+        const c = internal.cellC[I16 * s + k];
         const inside = c === Math.min(n - 1, Math.max(0, Math.floor(u)));
         const onFace = Math.abs(u - Math.round(u)) < 1e-9 && Math.abs(c - Math.round(u)) <= 1;
         if (!inside && !onFace) wrong++;

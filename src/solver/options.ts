@@ -1,6 +1,8 @@
 /**
- * The world definition: every option with its unit, its default and why that value.
+ * The world definition: every option with its unit, its default and why that value; then every
+ * tuning constant of the solver, with its unit and the reason for its value.
  */
+import { bool, inRange, integer, positive, SolverInputError, vec3 } from './errors.ts';
 
 /** Three numbers: a position, velocity, size or gravity vector, x y z. */
 export type Vec3Like = readonly [number, number, number] | ArrayLike<number>;
@@ -155,7 +157,79 @@ export const SUPPORT_GAP = 5e-3;
 
 /**
  * Under gravity, a touching pair closing slower than this fraction of the resting speed is at rest
- * (see World.predict). Small enough that the overlap it can leave is far below a nanometre per
+ * (see scanPairs in predict.ts). Small enough that the overlap it can leave is far below a nanometre per
  * second for metre-sized spheres; large enough to end the geometric sequences of a wedged sphere.
  */
 export const STOP_FRACTION = 1e-6;
+
+/**
+ * Event budget when `maxEventsPerStep` is 0: this many events a step, plus
+ * {@link EVENT_BUDGET_PER_SPHERE} per sphere. The benchmark gas (packing fraction 0.05) has about 0.1 events per sphere a
+ * step; the budget only stops a runaway step (an inelastic collapse the guards missed).
+ */
+export const EVENT_BUDGET_BASE = 10000;
+/** See {@link EVENT_BUDGET_BASE}. Events per sphere per step. */
+export const EVENT_BUDGET_PER_SPHERE = 500;
+
+/**
+ * Sleep timer: seconds a sphere may stay slow (below {@link SLEEP_SPEED_FACTOR} times the resting
+ * speed) without being carried before it sleeps anyway: the last guard against a sphere hopping
+ * forever in a pocket. Half a second is long enough for any visible motion to play out.
+ */
+export const SLEEP_TIME = 0.5;
+/** "Slow" for the sleep timer: below this multiple of the resting speed. Dimensionless. */
+export const SLEEP_SPEED_FACTOR = 2;
+
+/**
+ * Tolerance on the residual of the support-cone test (is gravity within the cone of a sphere's
+ * support normals?): a friction-like allowance, so that a sphere held a hair off the exact cone
+ * by rounding or a slightly uneven pile still counts as carried. Dimensionless (unit vectors).
+ */
+export const CONE_RESIDUAL = 0.02;
+
+/** Spheres in one resting cluster at most (resolveCluster): a cluster is local, a few layers of a pile. */
+export const CLUSTER_SIZE = 48;
+/** Contacts of one cluster at most (resolveCluster): 8 per member, more than a packed pile has. */
+export const CLUSTER_CONTACTS = 384;
+/**
+ * Sweeps of projected Gauss-Seidel over a cluster's contacts at most (resolveCluster); it stops
+ * earlier once no contact closes faster than the stop speed, usually within a few sweeps.
+ */
+export const CLUSTER_ITERATIONS = 64;
+
+/** Still contacts (walls, fixed and sleeping spheres) considered per sphere: 6 walls and more neighbours than can touch it. */
+export const STILL_CONTACTS = 32;
+
+/** Cells per axis at most (a cell coordinate is an Int16 in the record). */
+export const GRID_AXIS_MAX = 32767;
+/** Grid cells per sphere at most: memory and empty-cell scans stay linear in N however big the box. */
+export const CELLS_PER_SPHERE = 2;
+
+/** Rounds of overlap repair at most before an edit is refused as impossible (each round pushes every overlapping pair apart). */
+export const REPAIR_ITERATIONS = 2000;
+
+/** Fills in the defaults and checks every option; throws {@link SolverInputError} naming the first bad one. */
+export function resolveOptions(options: WorldOptions): ResolvedOptions {
+  if (options === null || typeof options !== 'object') throw new SolverInputError('options', options, 'an object');
+  const size = vec3('size', options.size, positive);
+  const gravity = options.gravity === undefined ? [...DEFAULT_OPTIONS.gravity] as [number, number, number] : vec3('gravity', options.gravity);
+  const restitution = options.restitution === undefined ? DEFAULT_OPTIONS.restitution : inRange('restitution', options.restitution, 0, 1);
+  const wallRestitution = options.wallRestitution === undefined ? restitution : inRange('wallRestitution', options.wallRestitution, 0, 1);
+  const opt = <T>(v: T | undefined, d: T) => (v === undefined ? d : v);
+  return {
+    size,
+    gravity,
+    restitution,
+    wallRestitution,
+    planar: bool('planar', opt(options.planar, DEFAULT_OPTIONS.planar)),
+    density: positive('density', opt(options.density, DEFAULT_OPTIONS.density)),
+    restingHeight: inRange('restingHeight', opt(options.restingHeight, DEFAULT_OPTIONS.restingHeight), 0, 1),
+    restingFriction: inRange('restingFriction', opt(options.restingFriction, DEFAULT_OPTIONS.restingFriction), 0, 1e6),
+    sleep: bool('sleep', opt(options.sleep, DEFAULT_OPTIONS.sleep)),
+    collapseTime: inRange('collapseTime', opt(options.collapseTime, DEFAULT_OPTIONS.collapseTime), 0, 1),
+    maxContactsPerStep: integer('maxContactsPerStep', opt(options.maxContactsPerStep, DEFAULT_OPTIONS.maxContactsPerStep), 1, 1e9),
+    maxEventsPerStep: integer('maxEventsPerStep', opt(options.maxEventsPerStep, DEFAULT_OPTIONS.maxEventsPerStep), 0, 1e12),
+    eventCapacity: integer('eventCapacity', opt(options.eventCapacity, DEFAULT_OPTIONS.eventCapacity), 0, 1e7),
+    reorderEvery: integer('reorderEvery', opt(options.reorderEvery, DEFAULT_OPTIONS.reorderEvery), -1, 1e9),
+  };
+}

@@ -2,6 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { buildWorld, createWorld, gasScene } from './index.ts';
 import { allFinite, deepestOverlap, escaped } from './test-helpers.ts';
+import { STRIDE } from './state.ts';
+
+const { F64, U8 } = STRIDE;
 
 describe('resting contact under gravity', () => {
   it('a bouncing ball (e = 0.5) comes to rest on the floor after finitely many bounces and stays', () => {
@@ -92,9 +95,8 @@ describe('still spheres', () => {
     const w = buildWorld({ options: { ...g.options, gravity: [0, -9.81, 0], restitution: 0.6, wallRestitution: 0.5 }, spheres: g.spheres });
     w.setFixed(w.idAt(0), true);
     w.setFixed(w.idAt(1), true);
-    // White box: the acceleration is internal, in each sphere's record (see RECORD in world.ts).
-    const internal = w as unknown as { acc: Float64Array; isFixed: Uint8Array };
-    const stride = 16; // f64 elements a record (bytes: 128)
+    // White box: the acceleration is internal, in each sphere's record (see RECORD in state.ts).
+    const internal = w.state;
     let stillSeen = 0;
     let maxSleeping = 0;
     let worst = 0;
@@ -103,9 +105,9 @@ describe('still spheres', () => {
       const v = w.velocities;
       const asleep = w.sleeping;
       for (let s = 0; s < w.count; s++) {
-        if (!asleep[s] && !internal.isFixed[8 * stride * s]) continue;
+        if (!asleep[s] && !internal.isFixed[U8 * s]) continue;
         stillSeen++;
-        for (let c = 0; c < 3; c++) worst = Math.max(worst, Math.abs(v[3 * s + c]), Math.abs(internal.acc[stride * s + c]));
+        for (let c = 0; c < 3; c++) worst = Math.max(worst, Math.abs(v[3 * s + c]), Math.abs(internal.acc[F64 * s + c]));
       }
       maxSleeping = Math.max(maxSleeping, w.stats().sleeping);
     }

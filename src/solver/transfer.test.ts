@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildWorld, gasScene } from './scenes.ts';
-import { packWorld, unpackWorld, type World } from './world.ts';
+import { packWorld, unpackWorld } from './transfer.ts';
+import type { World } from './world.ts';
 
 const DT = 1 / 60;
 

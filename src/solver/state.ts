@@ -1,0 +1,265 @@
+/**
+ * The world's state: one object, made by one constructor (so it has one hidden class), that every
+ * solver function takes as its first argument, `world`. It holds data only; the functions that
+ * read and write it live in one module per concept (see the README's solver section).
+ *
+ * Each sphere's hot state is one 128-byte record (see RECORD below), so that an event reads one
+ * or two cache lines per sphere; the rest is in typed arrays indexed by slot. Everything grows by
+ * doubling (storage.ts), and nothing is allocated in a step.
+ */
+import { CollisionEvents } from './events.ts';
+import { EventQueue } from './event-queue.ts';
+import { CLUSTER_SIZE, STILL_CONTACTS } from './options.ts';
+import type { ResolvedOptions } from './options.ts';
+import { TOI_ARGS } from './time-of-impact.ts';
+
+/** Work done by the last step; tests count this instead of timing. */
+export interface StepWork {
+  /** Events popped from the queue (all kinds, stale ones included). */
+  events: number;
+  /** Sphere-sphere collisions with a non-zero impulse. */
+  pairCollisions: number;
+  /** Sphere-wall collisions with a non-zero impulse. */
+  wallCollisions: number;
+  /** Grid cell crossings. */
+  cellCrossings: number;
+  /** Predictions found stale and redone. */
+  stale: number;
+  /** Spheres frozen by the event budget (0 unless the budget was exceeded). */
+  frozen: number;
+  /** Resting contacts resolved as work-free hops (spheres gliding over one another). */
+  hops: number;
+  /** Slow contacts resolved together with their touching cluster (see resolveCluster). */
+  clusters: number;
+}
+
+/** A sphere definition after validation (edits.ts). */
+export interface CheckedSphere {
+  radius: number;
+  p: [number, number, number];
+  v: [number, number, number];
+  fixed: boolean;
+  mass: number;
+  e: number;
+}
+
+/**
+ * RECORD: the per-sphere record, 128 bytes (two cache lines). The first line holds everything a
+ * prediction reads of a neighbour: position, velocity, local time and radius; the second the
+ * rest of what an event reads and writes of its own sphere. Views of one ArrayBuffer, each
+ * starting at its field's byte offset (storage.ts, viewRecord), so field f of slot i is
+ * view[STRIDE * i + component], with the stride of the view's element type:
+ *
+ *   bytes   0-23  pos (f64 x3)    24-47 vel (f64 x3)    48 tLoc (f64)     56 rad (f64)
+ *   bytes  64-87  acc (f64 x3)    88 pairT (f64)
+ *   bytes  96-101 cellC (i16 x3)  104 nextIn (i32)      108 collCount (i32)   112 pairJ (i32)
+ *   bytes 116     pairC (i32)     120 evKind (i32)    124 asleep  125 isFixed  126 frozen  127 restMask (u8 each)
+ */
+export const RECORD_BYTES = 128;
+/**
+ * The record's strides in elements of each view type: pos[F64 * i + k], evKind[I32 * i],
+ * cellC[I16 * i + k], asleep[U8 * i]. A module that indexes records takes the ones it uses as its
+ * own constants, `const { F64, U8 } = STRIDE;`: V8 folds a module's own constants into the code
+ * it compiles, but loads an imported binding at every use (5 to 8% of a gas step).
+ */
+export const STRIDE = Object.freeze({ F64: RECORD_BYTES / 8, I32: RECORD_BYTES / 4, I16: RECORD_BYTES / 2, U8: RECORD_BYTES });
+
+/**
+ * Event kinds (evKind) and partners (pairJ, scanKind): a partner's slot (>= 0) for a pair event,
+ * WALL_BASE - w for a hit on wall w, CELL_BASE - f for a crossing of cell face f, or NONE.
+ * Walls and faces are numbered 2 * axis + side (side 1: the + wall or face).
+ */
+export const EVENT: Readonly<Record<'NONE' | 'WALL_BASE' | 'CELL_BASE', number>> = Object.freeze({ NONE: -1000, WALL_BASE: -1, CELL_BASE: -10 });
+const { NONE, WALL_BASE, CELL_BASE } = EVENT;
+
+/** A pair event: the kind is the partner's slot. */
+export function isPairEvent(kind: number): boolean {
+  return kind >= 0;
+}
+/** A sphere's centre reaching a face of its cell (decode with {@link cellFaceOf}). */
+export function isCellCrossing(kind: number): boolean {
+  return kind <= CELL_BASE;
+}
+/** A hit on a wall (decode with {@link wallOf}). */
+export function isWallHit(kind: number): boolean {
+  return kind <= WALL_BASE && kind > CELL_BASE;
+}
+/** The wall (2 * axis + side) of a wall-hit kind. */
+export function wallOf(kind: number): number {
+  return WALL_BASE - kind;
+}
+/** The cell face (2 * axis + side) of a cell-crossing kind. */
+export function cellFaceOf(kind: number): number {
+  return CELL_BASE - kind;
+}
+
+/** Slots of WorldState.best. */
+export const BEST = Object.freeze({ WALL_T: 0, FACE_T: 1, SCAN_T: 2 });
+/** The slot lists of gatherCells (grid.ts). */
+export const LIST = Object.freeze({ NEIGH_A: 0, NEIGH_B: 1, SCAN_LIST: 2 });
+
+/** The edit snapshot between edits: none. */
+export const NO_SNAPSHOT = new Float64Array(0);
+
+/** See the module comment. Fields are public to the solver's modules only (the API is World). */
+export class WorldState {
+  /** The world's options, resolved; edits change some of them in place. */
+  options: ResolvedOptions;
+  /** Half the box size per axis, m (derived from options by applyGeometry). */
+  halfSize = new Float64Array(3);
+  /** Gravity in use, m/s^2 (options.gravity; z = 0 in planar mode). */
+  gravity = new Float64Array(3);
+  /** |gravity|, m/s^2. */
+  gravityMagnitude = 0;
+
+  /** Spheres in use (slots 0..count-1). */
+  count = 0;
+  /** Slots allocated. */
+  capacity = 0;
+  /** Simulated time, s. */
+  time = 0;
+  /** Predictions and grid are out of date (after an edit): the next step rebuilds them. */
+  dirty = true;
+
+  // Per-sphere state (slot-indexed); the hot part in the record's views (see RECORD).
+  record = new ArrayBuffer(0);
+  recordI32 = new Int32Array(0); // the whole record as 32-bit words
+  pos = new Float64Array(0);
+  vel = new Float64Array(0);
+  /** The sphere's own clock: pos and vel are its state at this time, s. */
+  tLoc = new Float64Array(0);
+  rad = new Float64Array(0);
+  acc = new Float64Array(0);
+  /** Time of the sphere's best pair contact found by its last search (partner pairJ), s. */
+  pairT = new Float64Array(0);
+  cellC = new Int16Array(0); // the sphere's cell, per axis
+  nextIn = new Int32Array(0); // the next sphere in its cell's list, or -1
+  /** Bumped at every change of the sphere's motion: predictions that involve it go stale. */
+  collCount = new Int32Array(0);
+  /** Partner slot of the best pair contact (or NONE), kept across cell crossings. */
+  pairJ = new Int32Array(0);
+  pairC = new Int32Array(0); // the partner's collCount when the pair was predicted
+  /** Kind of the sphere's next event (see NONE, WALL_BASE, CELL_BASE above). */
+  evKind = new Int32Array(0);
+  isFixed = new Uint8Array(0);
+  asleep = new Uint8Array(0);
+  /** Stopped by the event budget for the rest of the step. */
+  frozen = new Uint8Array(0);
+  restMask = new Uint8Array(0); // bit w: resting on wall w
+  // Copies for the public readouts (positions, velocities, radii, sleeping), made when asked.
+  outPos = new Float64Array(0);
+  outVel = new Float64Array(0);
+  outRad = new Float64Array(0);
+  outSleep = new Uint8Array(0);
+  outAt = new Int32Array(4).fill(-1); // the stateVersion each copy was made at
+  /** Counts calls that may change the state (every public edit and step bumps it first). */
+  stateVersion = 0;
+  mass = new Float64Array(0);
+  invMass = new Float64Array(0);
+  ownE = new Float64Array(0); // NaN: use the world's restitution
+  /** Time of the sphere's last collision (the inelastic collapse guard), s. */
+  lastColl = new Float64Array(0);
+  slowSince = new Float64Array(0); // NaN: not slow
+  /** The step stepContacts counts for, and the contacts in it (the Zeno guard). */
+  stepStamp = new Int32Array(0);
+  stepContacts = new Int32Array(0);
+
+  /** The time of each sphere's one predicted event, s (the event queue's keys). */
+  evTime = new Float64Array(0);
+
+  // Registers: results passed between the prediction's functions. The times in a typed array
+  // (a number stored in an object field is boxed, a fresh heap number each store), the kinds as
+  // small integers.
+  /** [WALL_T]: time to the next wall hit, [FACE_T]: to the next cell face, [SCAN_T]: to the best pair. */
+  best = new Float64Array(3);
+  wallKind = NONE;
+  faceKind = NONE;
+  scanKind = NONE;
+  /** The best pair's partner's collCount. */
+  scanCount = 0;
+  /** The cell range the crossing of a face brings into reach (predictAfterCrossing). */
+  layerLo = new Int32Array(3);
+  layerHi = new Int32Array(3);
+  queue = new EventQueue(this.evTime);
+
+  // Uniform grid (cell list).
+  gridN = new Int32Array(3);
+  cellW = new Float64Array(3);
+  /** First sphere of each cell's list, or -1. */
+  cellHead = new Int32Array(0);
+
+  // Stable ids.
+  idOf = new Int32Array(0);
+  slotOf = new Int32Array(16).fill(-1);
+  nextId = 0;
+
+  // Scratch.
+  /** The wake cascade's stack; the inverse permutation while renumbering. */
+  stack = new Int32Array(0);
+  /** Unit normals of a sphere's still contacts (collectStillContacts). */
+  normals = new Float64Array(3 * STILL_CONTACTS);
+  /** [0..2]: projectVelocity's result; [3..5]: its input velocity, or gravity's direction for inCone. */
+  solveScratch = new Float64Array(6);
+  /** Checked sphere definitions waiting to be appended (edits only, never in step). */
+  pending: CheckedSphere[] = [];
+  neighA = new Int32Array(256);
+  scanList = new Int32Array(64); // scanPairs' neighbours
+  neighB = new Int32Array(256);
+  /** The time of the event being processed, s (a typed array: numbers passed between functions would be boxed). */
+  clock = new Float64Array(1);
+  /** sqrt(2 |g| restingHeight): the resting speed of a sphere of radius r is this times sqrt(r). */
+  restUnit = new Float64Array(1);
+  /** The contact collidePair hands to slideOver: normal x y z, distance, inverse masses i and j, smaller radius. */
+  contact = new Float64Array(7);
+  /** boundTimes' bounds and their kinds (up to four per axis). */
+  bounds = new Float64Array(12);
+  boundCodes = new Int32Array(12);
+  /** pairTimeOfImpact's arguments and result (see TOI_ARGS). */
+  toiArgs = new Float64Array(TOI_ARGS);
+  /** The members of the cluster being resolved (resolveCluster). */
+  cluster = new Int32Array(CLUSTER_SIZE);
+  /** clusterStamp where the sphere is a member of the current cluster. */
+  clusterMark = new Int32Array(0);
+  clusterStamp = 0;
+  // A cluster's contacts (CLUSTER_CONTACTS at most), made at the first cluster (under gravity only):
+  // the two sides (a slot; the other a slot or -1 - wall), the unit normal, the accumulated impulse.
+  contactA = new Int32Array(0);
+  contactB = new Int32Array(0);
+  contactNormal = new Float64Array(0);
+  contactImpulse = new Float64Array(0);
+  /** Positions before an edit, to roll it back (edits only). */
+  snapshot = new Float64Array(0);
+
+  // Counters since creation.
+  pairCollisions = 0;
+  wallCollisions = 0;
+  /** [0]: kinetic energy lost since creation, J (a typed array: a number stored in an object field is boxed on every store). */
+  energyLost = new Float64Array(1);
+  /** Normal impulse received by each wall, kg m/s. */
+  wallImpulse = new Float64Array(6);
+  /** Steps taken. */
+  stepId = 0;
+  sleepingCount = 0;
+  frozenCount = 0;
+  /** After a renumbering: the old slot of each new slot (see renumber.ts). */
+  fromSlot = new Int32Array(0);
+  /** permute's one waiting record, as 32-bit words. */
+  permTmp = new Float64Array(STRIDE.I32);
+  /** Scratch for renumbering, one buffer seen as f64 and i32; made at the first renumbering. */
+  gatherF64 = new Float64Array(0);
+  gatherI32 = new Int32Array(0);
+  /** The step of the last renumbering. */
+  reorderedAt = -1;
+  /** Renumberings so far (World.layoutVersion). */
+  layoutVersion = 0;
+
+  /** Collision events of the last step (reused buffer). */
+  readonly events: CollisionEvents;
+  /** Work done by the last step. */
+  readonly lastStep: StepWork = { events: 0, pairCollisions: 0, wallCollisions: 0, cellCrossings: 0, stale: 0, frozen: 0, hops: 0, clusters: 0 };
+
+  constructor(options: ResolvedOptions) {
+    this.options = options;
+    this.events = new CollisionEvents(options.eventCapacity);
+  }
+}

@@ -1,0 +1,98 @@
+/**
+ * The stages of a step, in the order World.step runs them:
+ *
+ * 1. beginStep: reset the step's counters, rebuild after edits, release spheres the budget froze,
+ *    and open the event queue up to the step's end.
+ * 2. processEvents: pop events in time order and dispatch each by its kind (a pair collision, a
+ *    wall hit, a cell crossing, or a stale prediction to redo), up to the event budget.
+ * 3. endStep: bring every sphere to the step's end.
+ * 4. reorderIfDue: renumber the slots in cell order every so many steps (renumber.ts).
+ *
+ * The step's end time travels in the queue's horizon (a number passed between calls that V8 does
+ * not inline would be boxed: an allocation).
+ */
+import { buildGrid } from './grid.ts';
+import { EVENT_BUDGET_BASE, EVENT_BUDGET_PER_SPHERE, REORDER_MIN_SPHERES, REORDER_STEPS } from './options.ts';
+import { advanceAll, predict, sync } from './predict.ts';
+import { reorder } from './renumber.ts';
+import { collidePair, collideWall, crossCell } from './response.ts';
+import { freeze, releaseFrozen, restOnTouchedWalls, updateAcceleration } from './sleep.ts';
+import { EVENT, STRIDE, cellFaceOf, isCellCrossing, isPairEvent, isWallHit, wallOf } from './state.ts';
+import type { WorldState } from './state.ts';
+
+const { NONE } = EVENT;
+const { I32, U8 } = STRIDE;
+
+/** Stage 1: a step of `dt` seconds begins. */
+export function beginStep(world: WorldState, dt: number): void {
+  world.stepId++;
+  const work = world.lastStep;
+  work.events = work.pairCollisions = work.wallCollisions = work.cellCrossings = work.stale = work.frozen = work.hops = work.clusters = 0;
+  world.events.clear();
+  if (world.dirty) rebuild(world);
+  if (world.frozenCount > 0) releaseFrozen(world);
+  world.queue.horizon[0] = world.time + dt;
+  world.queue.refill();
+}
+
+/** Stage 2: every event up to the step's end, in time order (freezing spheres beyond the event budget). */
+export function processEvents(world: WorldState): void {
+  const tEnd = world.queue.horizon[0];
+  const work = world.lastStep;
+  const budget = world.options.maxEventsPerStep > 0 ? world.options.maxEventsPerStep : EVENT_BUDGET_BASE + EVENT_BUDGET_PER_SPHERE * world.count;
+  for (;;) {
+    const i = world.queue.top();
+    if (i < 0) break;
+    const t = world.queue.time[0]; // = evTime[i], from the heap (evTime[i] is not read: a cache miss)
+    if (!(t <= tEnd)) break;
+    world.clock[0] = t;
+    work.events++;
+    if (work.events > budget) {
+      freeze(world, i);
+      continue;
+    }
+    const kind = world.evKind[I32 * i];
+    if (isPairEvent(kind)) {
+      // Valid while the partner has not collided since: settle keeps its count in pairC.
+      if (world.pairC[I32 * i] !== world.collCount[I32 * kind]) {
+        work.stale++;
+        predict(world, i);
+      } else collidePair(world, i, kind);
+    } else if (isCellCrossing(kind)) crossCell(world, i, cellFaceOf(kind));
+    else if (isWallHit(kind)) collideWall(world, i, wallOf(kind));
+    else predict(world, i);
+  }
+}
+
+/** Stage 3: every sphere to the step's end; the world's time moves on. */
+export function endStep(world: WorldState): void {
+  const tEnd = world.queue.horizon[0];
+  world.clock[0] = tEnd;
+  advanceAll(world);
+  world.time = tEnd;
+}
+
+/** Stage 4: renumbers the slots when the `reorderEvery` option says so (at most once a step: reorderedFrom describes only the last). */
+export function reorderIfDue(world: WorldState): void {
+  const every = world.options.reorderEvery === 0 ? (world.count >= REORDER_MIN_SPHERES ? REORDER_STEPS : -1) : world.options.reorderEvery;
+  if (every > 0 && world.stepId % every === 0 && world.reorderedAt !== world.stepId) reorder(world);
+}
+
+/** Rebuilds grid, accelerations and every prediction (after edits). */
+export function rebuild(world: WorldState): void {
+  sync(world);
+  world.clock[0] = world.time;
+  buildGrid(world);
+  for (let i = 0; i < world.count; i++) {
+    if (!world.asleep[U8 * i]) restOnTouchedWalls(world, i);
+    updateAcceleration(world, i);
+    world.evTime[i] = Infinity;
+    world.evKind[I32 * i] = NONE;
+  }
+  world.queue.reserve(world.count, world.evTime);
+  world.queue.build(world.count);
+  for (let i = 0; i < world.count; i++) predict(world, i);
+  world.dirty = false;
+  // A large world starts in cell order too (its spheres were added in any order).
+  if (world.options.reorderEvery === 0 && world.count >= REORDER_MIN_SPHERES) reorder(world);
+}
