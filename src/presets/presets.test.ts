@@ -2,15 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import { buildWorld } from '../solver/index.ts';
 import type { World } from '../solver/index.ts';
+import { runFor as run } from '../solver/test-helpers.ts';
 import { PRESETS, presetById } from './presets.ts';
 
 function build(id: string, seed = 1): World {
   const preset = presetById(id);
   if (!preset) throw new Error(`no preset ${id}`);
   return buildWorld(preset.build(seed));
-}
-function run(w: World, seconds: number) {
-  for (let k = 0; k < Math.round(seconds * 60); k++) w.step(1 / 60);
 }
 
 describe('presets', () => {

@@ -1,5 +1,37 @@
-/** Invariant checks shared by the solver's tests, and a heap-sampling helper shared with the store's. */
+/** Scene runners and invariant checks shared by the solver's tests (and the presets'), and a heap-sampling helper shared with the store's. */
 import type { World } from './world.ts';
+
+/** Steps `w` for `seconds` of simulated time in steps of `dt`. */
+export function runFor(w: World, seconds: number, dt = 1 / 60): void {
+  for (let k = 0; k < Math.round(seconds / dt); k++) w.step(dt);
+}
+
+/** Positions and velocities listed by id, x y z each (slots may differ between the worlds compared). */
+export function byId(w: World): number[] {
+  const out: number[] = [];
+  for (let id = 0; out.length < 6 * w.count; id++) {
+    const s = w.indexOf(id);
+    if (s < 0) continue;
+    for (let k = 0; k < 3; k++) out.push(w.positions[3 * s + k]);
+    for (let k = 0; k < 3; k++) out.push(w.velocities[3 * s + k]);
+  }
+  return out;
+}
+
+/**
+ * Throws, naming `label` and what is wrong, unless every position and velocity is finite, every
+ * centre is inside the box and (when `maxOverlap` is given) no pair overlaps deeper than that
+ * fraction of its radius sum.
+ */
+export function checkLegal(w: World, label: string, maxOverlap?: number): void {
+  if (!allFinite(w)) throw new Error(`${label}: a position or velocity is not finite`);
+  const out = escaped(w);
+  if (out !== 0) throw new Error(`${label}: ${out} centres outside the box`);
+  if (maxOverlap !== undefined) {
+    const depth = deepestOverlap(w);
+    if (!(depth < maxOverlap)) throw new Error(`${label}: a pair overlaps by ${depth} of its radius sum (at most ${maxOverlap})`);
+  }
+}
 
 /** Deepest overlap of any pair, as a fraction of its radius sum (0 when none), by brute force. */
 export function deepestOverlap(w: World): number {

@@ -64,7 +64,10 @@ export class World {
    */
   readonly state: WorldState;
 
-  /** `adopt` (internal): a state to wrap instead of a new one (see unpackWorld). */
+  /** A new, empty world; see {@link WorldOptions}. Throws {@link SolverInputError} on bad options. */
+  constructor(options: WorldOptions);
+  /** @internal Wraps an existing state instead (unpackWorld in transfer.ts). */
+  constructor(options: WorldOptions, adopt: WorldState);
   constructor(options: WorldOptions, adopt?: WorldState) {
     if (adopt) {
       this.state = adopt;

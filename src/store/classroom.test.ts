@@ -5,15 +5,8 @@ import { buildWorld } from '../solver/index.ts';
 import { CollisionLog, separatingSpeed } from './collision-log.ts';
 import { History, HISTORY_COLUMNS } from './history.ts';
 import { createSandboxStore } from './sandbox-store.ts';
+import { positionsOf, stepN } from './test-helpers.ts';
 
-const positionsOf = (store: ReturnType<typeof createSandboxStore>): number[] => {
-  const sim = store.getState().sim;
-  return Array.from(sim.positions.subarray(0, 3 * sim.count));
-};
-
-const stepN = (store: ReturnType<typeof createSandboxStore>, n: number): void => {
-  for (let k = 0; k < n; k++) store.getState().stepOnce();
-};
 
 describe('presets in the store', () => {
   it('builds each preset instead of the gas, with its mode, restitution and gravity in the settings', () => {

@@ -2,14 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { createSandboxStore, SettingsError } from './sandbox-store.ts';
 import { sandboxScene } from './build-scene.ts';
 import { DEFAULT_SETTINGS } from './settings.ts';
+import { positionsOf } from './test-helpers.ts';
 
 const DT = 1 / 60;
 const small = { count: 40, boxSize: 5 };
 
-function positionsOf(store: ReturnType<typeof createSandboxStore>): number[] {
-  const sim = store.getState().sim;
-  return Array.from(sim.positions.subarray(0, 3 * sim.count));
-}
 
 describe('sandbox store', () => {
   it('starts running with the defaults and one world of the chosen count', () => {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createSandboxStore } from '../store/index.ts';
+import { positionsOf, stepN } from '../store/test-helpers.ts';
 import { shareQuery, storeOptionsFromQuery } from './share-link.ts';
 
 const positionsAfter = (store: ReturnType<typeof createSandboxStore>, steps: number): number[] => {
-  for (let k = 0; k < steps; k++) store.getState().stepOnce();
-  const sim = store.getState().sim;
-  return Array.from(sim.positions.subarray(0, 3 * sim.count));
+  stepN(store, steps);
+  return positionsOf(store);
 };
 
 describe('shared links', () => {

@@ -1,10 +1,8 @@
-/** The analytic cases of docs/physics.md, section 4, run through the whole solver. */
+/** response.ts: the analytic collision cases of docs/physics.md, section 4, run through the whole solver. */
 import { describe, expect, it } from 'vitest';
 import { buildWorld, cradleScene, createWorld, glancingScene, headOnScene } from './index.ts';
+import { runFor as run } from './test-helpers.ts';
 
-function run(w: ReturnType<typeof createWorld>, seconds: number, dt = 1 / 60) {
-  for (let k = 0; k < Math.round(seconds / dt); k++) w.step(dt);
-}
 
 describe('two-sphere collisions', () => {
   it('head-on, equal masses, e = 1: the velocities swap', () => {

@@ -1,0 +1,98 @@
+/** contacts.ts, with response.ts: resting contact under gravity and inelastic collapse (docs/physics.md, section 7). */
+import { describe, expect, it } from 'vitest';
+import { buildWorld, createWorld, gasScene } from './index.ts';
+import { inCone } from './contacts.ts';
+import { deepestOverlap } from './test-helpers.ts';
+
+describe('resting contact under gravity', () => {
+  it('a bouncing ball (e = 0.5) comes to rest on the floor after finitely many bounces and stays', () => {
+    const w = createWorld({ size: [4, 4, 4], gravity: [0, -9.81, 0], restitution: 0.5 });
+    w.addSphere({ position: [0, 1, 0], radius: 0.25 });
+    let events = 0;
+    for (let k = 0; k < 240; k++) {
+      w.step(1 / 60);
+      events += w.lastStep.events;
+    }
+    const floor = -2 + 0.25;
+    expect(w.positions[1]).toBe(floor);
+    expect(w.velocities[1]).toBe(0);
+    // Bounce speeds fall by 2 each time; the resting speed ends the sequence after a few dozen.
+    expect(w.stats().wallCollisions).toBeLessThan(40);
+    expect(events).toBeLessThan(100);
+    // Still there, doing nothing, a second later.
+    for (let k = 0; k < 60; k++) w.step(1 / 60);
+    expect(w.lastStep.events).toBe(0);
+    expect(w.positions[1]).toBe(floor);
+  });
+
+  it('the first bounces follow the restitution law: height ratio e^2', () => {
+    const e = 0.8;
+    const w = createWorld({ size: [4, 8, 4], gravity: [0, -9.81, 0], restitution: e });
+    w.addSphere({ position: [0, 1, 0], radius: 0.25 });
+    const impacts: number[] = [];
+    for (let k = 0; k < 2400 && impacts.length < 3; k++) {
+      w.step(1 / 240);
+      for (let q = 0; q < w.events.count; q++) impacts.push(w.events.closingSpeed[q]);
+    }
+    expect(impacts[1] / impacts[0]).toBeCloseTo(e, 12);
+    expect(impacts[2] / impacts[1]).toBeCloseTo(e, 12);
+    // First impact speed from the drop height 1 + 4 - 0.25 = 4.75 m... the floor is at -4 + 0.25.
+    expect(impacts[0]).toBeCloseTo(Math.sqrt(2 * 9.81 * (1 + 4 - 0.25)), 10);
+  });
+
+});
+
+describe('inelastic collapse', () => {
+  it('an inelastic gas without gravity cools without hanging: work per step stays bounded', () => {
+    const w = buildWorld(gasScene({ count: 400, packingFraction: 0.3, speed: 3, seed: 2, world: { restitution: 0.3, wallRestitution: 1 } }));
+    const k0 = w.stats().kineticEnergy;
+    let maxEvents = 0;
+    for (let k = 0; k < 300; k++) {
+      w.step(1 / 60);
+      maxEvents = Math.max(maxEvents, w.lastStep.events);
+    }
+    const k1 = w.stats().kineticEnergy;
+    expect(k1).toBeLessThan(0.2 * k0);
+    expect(k1).toBeGreaterThan(0);
+    expect(maxEvents).toBeLessThan(10_000 + 500 * 400);
+    expect(w.lastStep.frozen).toBe(0);
+    expect(deepestOverlap(w)).toBeLessThan(1e-9);
+    // Energy lost equals the sum recorded by the collisions.
+    expect(w.stats().energyLost).toBeCloseTo(k0 - k1, 6);
+  });
+});
+
+describe('the support cone', () => {
+  /** Unit vectors as inCone reads them: the contact directions, then gravity's direction in gv[3..5]. */
+  function cone(dirs: number[][], g: number[], planar = false): boolean {
+    const nrm = new Float64Array(3 * dirs.length);
+    dirs.forEach((d, k) => {
+      const n = Math.hypot(d[0], d[1], d[2]);
+      for (let c = 0; c < 3; c++) nrm[3 * k + c] = d[c] / n;
+    });
+    const gv = new Float64Array(6);
+    const n = Math.hypot(g[0], g[1], g[2]);
+    for (let c = 0; c < 3; c++) gv[3 + c] = g[c] / n;
+    return inCone(nrm, dirs.length, gv, planar);
+  }
+
+  it('two contacts below either side carry gravity between them, not gravity outside them', () => {
+    const v = [[-1, -1, 0], [1, -1, 0]];
+    expect(cone(v, [0, -1, 0])).toBe(true);
+    expect(cone(v, [0.5, -1, 0])).toBe(true);
+    expect(cone(v, [1, 0, 0])).toBe(false);
+    expect(cone(v, [0, 1, 0])).toBe(false);
+  });
+
+  it('in 3D, three contacts around and below carry gravity inside their cone; two cannot hold it off their plane', () => {
+    const tripod = [[1, -1, 0], [-0.5, -1, 0.87], [-0.5, -1, -0.87]];
+    expect(cone(tripod, [0, -1, 0])).toBe(true);
+    expect(cone(tripod, [0, 1, 0])).toBe(false);
+    expect(cone(tripod.slice(0, 2), [0, -1, 0.8])).toBe(false);
+  });
+
+  it('in planar mode only pairs count (every normal lies in the plane)', () => {
+    const tripod = [[1, -1, 0], [-0.5, -1, 0.87], [-0.5, -1, -0.87]];
+    expect(cone(tripod, [0, -1, 0], true)).toBe(false);
+  });
+});
