@@ -35,8 +35,8 @@ export function advance(world: WorldState, i: number): void {
 }
 
 /**
- * Brings every sphere to the clock's time at the end of a step: `advance` for each, streamlined
- * for a sweep over every record. No still test (a still sphere's velocity and acceleration are
+ * Brings every sphere to the clock's time at the end of a step, and makes it the world's time:
+ * `advance` for each, streamlined for a sweep over every record. No still test (a still sphere's velocity and acceleration are
  * zero, so it stays where it is), and without gravity the accelerations are not read: only the
  * first line of each record is touched.
  */
@@ -57,6 +57,7 @@ export function advanceAll(world: WorldState): void {
       p[b + 1] += v[b + 1] * h;
       p[b + 2] += v[b + 2] * h;
     }
+    world.time = t;
     return;
   }
   for (let i = 0; i < n; i++) {
@@ -71,6 +72,7 @@ export function advanceAll(world: WorldState): void {
     v[b + 1] += a[b + 1] * h;
     v[b + 2] += a[b + 2] * h;
   }
+  world.time = t;
 }
 
 /** Brings every sphere to the world's time (between steps they already are). */

@@ -1,19 +1,20 @@
 /**
  * The stages of a step, in the order World.step runs them:
  *
- * 1. beginStep: reset the step's counters, rebuild after edits, release spheres the budget froze,
- *    and open the event queue up to the step's end.
- * 2. processEvents: pop events in time order and dispatch each by its kind (a pair collision, a
- *    wall hit, a cell crossing, or a stale prediction to redo), up to the event budget.
- * 3. endStep: bring every sphere to the step's end.
+ * 1. beginStep: reset the step's counters, rebuild after edits, release spheres the budget froze.
+ * 2. processEvents: open the event queue up to the step's end, pop events in time order and
+ *    dispatch each by its kind (a pair collision, a wall hit, a cell crossing, or a stale
+ *    prediction to redo), up to the event budget; the clock stops at the step's end.
+ * 3. advanceAll (predict.ts): every sphere to the step's end, which becomes the world's time.
  * 4. reorderIfDue: renumber the slots in cell order every so many steps (renumber.ts).
  *
- * The step's end time travels in the queue's horizon (a number passed between calls that V8 does
- * not inline would be boxed: an allocation).
+ * The step's arithmetic on times stays inside the functions with loops, which V8 optimizes
+ * first: a small function called once a step runs unoptimized for a while, and there every
+ * number it computes is a fresh heap object.
  */
 import { buildGrid } from './grid.ts';
 import { EVENT_BUDGET_BASE, EVENT_BUDGET_PER_SPHERE, REORDER_MIN_SPHERES, REORDER_STEPS } from './options.ts';
-import { advanceAll, predict, sync } from './predict.ts';
+import { predict, sync } from './predict.ts';
 import { reorder } from './renumber.ts';
 import { collidePair, collideWall, crossCell } from './response.ts';
 import { freeze, releaseFrozen, restOnTouchedWalls, updateAcceleration } from './sleep.ts';
@@ -23,21 +24,21 @@ import type { WorldState } from './state.ts';
 const { NONE } = EVENT;
 const { I32, U8 } = STRIDE;
 
-/** Stage 1: a step of `dt` seconds begins. */
-export function beginStep(world: WorldState, dt: number): void {
+/** Stage 1: a step begins. */
+export function beginStep(world: WorldState): void {
   world.stepId++;
   const work = world.lastStep;
   work.events = work.pairCollisions = work.wallCollisions = work.cellCrossings = work.stale = work.frozen = work.hops = work.clusters = 0;
   world.events.clear();
   if (world.dirty) rebuild(world);
   if (world.frozenCount > 0) releaseFrozen(world);
-  world.queue.horizon[0] = world.time + dt;
-  world.queue.refill();
 }
 
-/** Stage 2: every event up to the step's end, in time order (freezing spheres beyond the event budget). */
-export function processEvents(world: WorldState): void {
-  const tEnd = world.queue.horizon[0];
+/** Stage 2: every event of the next `dt` seconds, in time order (freezing spheres beyond the event budget). */
+export function processEvents(world: WorldState, dt: number): void {
+  const tEnd = world.time + dt;
+  world.queue.horizon[0] = tEnd;
+  world.queue.refill();
   const work = world.lastStep;
   const budget = world.options.maxEventsPerStep > 0 ? world.options.maxEventsPerStep : EVENT_BUDGET_BASE + EVENT_BUDGET_PER_SPHERE * world.count;
   for (;;) {
@@ -62,14 +63,7 @@ export function processEvents(world: WorldState): void {
     else if (isWallHit(kind)) collideWall(world, i, wallOf(kind));
     else predict(world, i);
   }
-}
-
-/** Stage 3: every sphere to the step's end; the world's time moves on. */
-export function endStep(world: WorldState): void {
-  const tEnd = world.queue.horizon[0];
   world.clock[0] = tEnd;
-  advanceAll(world);
-  world.time = tEnd;
 }
 
 /** Stage 4: renumbers the slots when the `reorderEvery` option says so (at most once a step: reorderedFrom describes only the last). */

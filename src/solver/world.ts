@@ -14,7 +14,8 @@ import * as edits from './edits.ts';
 import { positive } from './errors.ts';
 import { resolveOptions } from './options.ts';
 import type { ResolvedOptions, SphereOptions, Vec3Like, WorldOptions } from './options.ts';
-import { beginStep, endStep, processEvents, reorderIfDue } from './step.ts';
+import { advanceAll } from './predict.ts';
+import { beginStep, processEvents, reorderIfDue } from './step.ts';
 import { STRIDE, WorldState } from './state.ts';
 import type { StepWork } from './state.ts';
 import { applyGeometry, copyOut, indexOf, reserve } from './storage.ts';
@@ -98,9 +99,9 @@ export class World {
     const world = this.state;
     world.stateVersion++;
     positive('dt', dt);
-    beginStep(world, dt);
-    processEvents(world);
-    endStep(world);
+    beginStep(world);
+    processEvents(world, dt);
+    advanceAll(world);
     reorderIfDue(world);
   }
 
