@@ -96,3 +96,24 @@ describe('the support cone', () => {
     expect(cone(tripod, [0, -1, 0], true)).toBe(false);
   });
 });
+
+describe('elastic means elastic under gravity', () => {
+  it('an e = 1 gas under gravity keeps kinetic plus potential energy to 1e-10 over 10,000 steps (the resting rule acts only at the stop speed)', () => {
+    const g = gasScene({ count: 300, packingFraction: 0.05, speed: 5, radius: 0.3, seed: 3 });
+    const w = buildWorld({ options: { ...g.options, gravity: [0, -9.81, 0], restitution: 1, wallRestitution: 1 }, spheres: g.spheres });
+    const s0 = w.stats();
+    const e0 = s0.kineticEnergy + s0.potentialEnergy;
+    let slowFloorHits = 0;
+    for (let k = 0; k < 10000; k++) {
+      w.step(1 / 60);
+      // Hits slower than the resting speed: each was taken as resting before (e = 0).
+      const ev = w.events;
+      for (let q = 0; q < ev.count; q++) if (ev.closingSpeed[q] < Math.sqrt(2 * 9.81 * 0.002 * 0.3)) slowFloorHits++;
+    }
+    const s = w.stats();
+    expect(slowFloorHits).toBeGreaterThan(10);
+    expect(Math.abs(s.kineticEnergy + s.potentialEnergy - e0) / e0).toBeLessThan(1e-10);
+    expect(s.energyLost).toBe(0);
+    expect(s.sleeping).toBe(0);
+  }, 120_000);
+});

@@ -1,19 +1,29 @@
 /**
  * Edits: adding, removing and changing spheres, and the world-wide settings. Each validates its
- * input before changing anything, repairs the overlaps it creates (repair.ts), rolls back when it
- * cannot, and marks the world for a rebuild at the next step.
+ * input before changing anything, repairs the overlaps it creates (repair.ts) and rolls back when
+ * it cannot.
+ *
+ * An edit of one sphere costs what it touches: the sphere, the neighbours the overlap repair
+ * pushes (in cascade), and the sleepers resting on them. Those are predicted again at once and
+ * every other prediction stands (one that involved a touched sphere is found stale by its
+ * collision counter when it comes up, as after a collision). Edits of the whole world (gravity,
+ * the box, reversing every velocity, a batch of spheres) mark it for a rebuild at the next step
+ * instead, and so does an edit while it is marked (before the first step, say): the rebuild
+ * predicts everything anyway.
  */
 import { SolverInputError, bool, inRange, positive, vec3 } from './errors.ts';
 import { resolveOptions } from './options.ts';
 import type { SphereOptions, Vec3Like, WorldOptions } from './options.ts';
-import { sync } from './predict.ts';
-import { repairOverlaps } from './repair.ts';
-import { wakeAll } from './sleep.ts';
-import { NO_SNAPSHOT, STRIDE } from './state.ts';
+import { buildGrid, linkCell, unlinkCell } from './grid.ts';
+import { predict, sync } from './predict.ts';
+import { logSphere, repairAround, repairOverlaps } from './repair.ts';
+import { forNeighbours, pushSleepersAbove, restOnTouchedWalls, updateAcceleration, wake, wakeAbove, wakeAll, wakeCascade } from './sleep.ts';
+import { EVENT, NO_SNAPSHOT, STRIDE } from './state.ts';
 import type { CheckedSphere, WorldState } from './state.ts';
 import { applyGeometry, copyOut, growIds, removeSlot, reserve, setVec, slotFor } from './storage.ts';
 
-const { F64, I32, U8 } = STRIDE;
+const { F64, I16, I32, U8 } = STRIDE;
+const { NONE } = EVENT;
 
 /** The world options that {@link setOptions} may change after creation. */
 export type OptionsPatch = Partial<Pick<WorldOptions, 'restitution' | 'wallRestitution' | 'restingHeight' | 'restingFriction' | 'sleep' | 'collapseTime' | 'maxContactsPerStep' | 'maxEventsPerStep'>>;
@@ -21,8 +31,30 @@ export type OptionsPatch = Partial<Pick<WorldOptions, 'restitution' | 'wallResti
 /** Adds a sphere and returns its id. Overlaps it creates are repaired (docs/physics.md, section 6). */
 export function addSphere(world: WorldState, def: SphereOptions): number {
   world.stateVersion++;
-  world.pending[0] = checkSphere(world, def, '');
-  return appendChecked(world, 1, 'position', def?.position);
+  const s = checkSphere(world, def, '');
+  if (world.nextId + 1 >= 0x7fffffff) throw new SolverInputError('sphere', world.nextId, 'fewer than 2^31 ever added');
+  reserve(world, world.count + 1);
+  growIds(world, world.nextId + 1);
+  prepareGrid(world, s.radius, world.count + 1);
+  const i = world.count;
+  const id = world.nextId;
+  writeSphere(world, s);
+  if (!world.dirty) {
+    world.evTime[i] = Infinity;
+    world.evKind[I32 * i] = NONE;
+    world.queue.add();
+  }
+  placeInGrid(world, i);
+  beginLocalEdit(world, i);
+  logSphere(world, i);
+  localEdit(world, 0, 'position', def.position, () => {
+    unlinkCell(world, i);
+    if (!world.dirty) world.queue.drop();
+    world.count--;
+    world.slotOf[id] = -1;
+    world.nextId--;
+  });
+  return id;
 }
 
 /**
@@ -69,32 +101,7 @@ export function appendChecked(world: WorldState, count: number, field: string, v
   const first = world.nextId;
   growIds(world, first + count);
   editRollback(world, () => {
-    for (let k = 0; k < count; k++) {
-      const s = world.pending[k];
-      const i = world.count++;
-      const id = world.nextId++;
-      world.idOf[i] = id;
-      world.slotOf[id] = i;
-      world.rad[F64 * i] = s.radius;
-      world.mass[i] = s.mass;
-      world.invMass[i] = s.fixed ? 0 : 1 / s.mass;
-      world.isFixed[U8 * i] = s.fixed ? 1 : 0;
-      world.ownE[i] = s.e;
-      world.asleep[U8 * i] = 0;
-      world.frozen[U8 * i] = 0;
-      world.restMask[U8 * i] = 0;
-      world.collCount[I32 * i] = 0;
-      world.lastColl[i] = -Infinity;
-      world.slowSince[i] = NaN;
-      world.stepStamp[i] = -1;
-      world.tLoc[F64 * i] = world.time;
-      setVec(world.pos, i, s.p);
-      setVec(world.vel, i, s.fixed ? [0, 0, 0] : s.v);
-      if (world.options.planar) {
-        world.pos[F64 * i + 2] = 0;
-        world.vel[F64 * i + 2] = 0;
-      }
-    }
+    for (let k = 0; k < count; k++) writeSphere(world, world.pending[k]);
   }, field, value, () => {
     for (let k = 0; k < count; k++) {
       removeSlot(world, world.count - 1);
@@ -106,15 +113,58 @@ export function appendChecked(world: WorldState, count: number, field: string, v
   return first;
 }
 
+/** Writes a checked sphere into the next slot, with the next id (capacity reserved by the caller). */
+function writeSphere(world: WorldState, s: CheckedSphere): void {
+  const i = world.count++;
+  const id = world.nextId++;
+  world.idOf[i] = id;
+  world.slotOf[id] = i;
+  world.rad[F64 * i] = s.radius;
+  world.mass[i] = s.mass;
+  world.invMass[i] = s.fixed ? 0 : 1 / s.mass;
+  world.isFixed[U8 * i] = s.fixed ? 1 : 0;
+  world.ownE[i] = s.e;
+  world.asleep[U8 * i] = 0;
+  world.frozen[U8 * i] = 0;
+  world.restMask[U8 * i] = 0;
+  world.collCount[I32 * i]++; // counters only grow: a prediction naming this slot before is stale
+  world.lastColl[i] = -Infinity;
+  world.slowSince[i] = NaN;
+  world.stepStamp[i] = -1;
+  world.editMark[i] = 0;
+  world.tLoc[F64 * i] = world.time;
+  setVec(world.pos, i, s.p);
+  setVec(world.vel, i, s.fixed ? [0, 0, 0] : s.v);
+  for (let k = 0; k < 3; k++) world.acc[F64 * i + k] = 0;
+  if (world.options.planar) {
+    world.pos[F64 * i + 2] = 0;
+    world.vel[F64 * i + 2] = 0;
+  }
+}
+
 /** Removes a sphere. The last sphere moves into its slot; ids do not change (see {@link indexOf}). */
 export function removeSphere(world: WorldState, id: number): void {
   world.stateVersion++;
   const i = slotFor(world, id);
-  sync(world);
+  const live = !world.dirty;
+  world.clock[0] = world.time;
+  // The sleepers it carried fall.
+  if (world.sleepingCount > 0) {
+    if (live) wakeAbove(world, i);
+    else wakeAll(world);
+  }
+  const last = world.count - 1;
+  if (world.gridReady) {
+    unlinkCell(world, i);
+    if (i !== last) unlinkCell(world, last);
+  }
   removeSlot(world, i);
   world.slotOf[id] = -1;
-  wakeAll(world);
-  world.dirty = true;
+  if (live) world.queue.drop();
+  if (i === last) return;
+  if (world.gridReady) linkCell(world, i);
+  // The sphere now in slot i: its event under its new slot (its partners are stale: both slots' counters moved).
+  if (live) predict(world, i);
 }
 
 /** Removes every sphere; counters and time are kept. */
@@ -124,6 +174,7 @@ export function clear(world: WorldState): void {
   world.count = 0;
   world.sleepingCount = 0;
   world.dirty = true;
+  world.gridReady = false;
 }
 
 /** Moves a sphere by hand (the centre must be inside the box); overlaps are repaired. */
@@ -132,11 +183,14 @@ export function setPosition(world: WorldState, id: number, position: Vec3Like): 
   const i = slotFor(world, id);
   const p = vec3('position', position);
   checkInside(world, 'position', p);
-  sync(world);
-  editRollback(world, () => {
-    setVec(world.pos, i, p);
-    if (world.options.planar) world.pos[F64 * i + 2] = 0;
-  }, 'position', p);
+  prepareGrid(world, world.rad[F64 * i], world.count);
+  const top = beginLocalEdit(world, i);
+  logSphere(world, i);
+  unlinkCell(world, i);
+  setVec(world.pos, i, p);
+  if (world.options.planar) world.pos[F64 * i + 2] = 0;
+  placeInGrid(world, i);
+  localEdit(world, top, 'position', p);
 }
 
 /** Sets a sphere's velocity, m/s (ignored for a fixed sphere, which never moves). */
@@ -144,12 +198,10 @@ export function setVelocity(world: WorldState, id: number, velocity: Vec3Like): 
   world.stateVersion++;
   const i = slotFor(world, id);
   const v = vec3('velocity', velocity);
-  sync(world);
   if (world.isFixed[U8 * i]) return;
   setVec(world.vel, i, v);
   if (world.options.planar) world.vel[F64 * i + 2] = 0;
-  wakeAll(world);
-  world.dirty = true;
+  motionChanged(world, i);
 }
 
 /** Changes a sphere's radius. Its mass is kept (set it with {@link setMass}); overlaps are repaired. */
@@ -158,11 +210,12 @@ export function setRadius(world: WorldState, id: number, radius: number): void {
   const i = slotFor(world, id);
   positive('radius', radius);
   checkFits(world, 'radius', radius);
-  sync(world);
   const old = world.rad[F64 * i];
-  editRollback(world, () => {
-    world.rad[F64 * i] = radius;
-  }, 'radius', radius, () => {
+  prepareGrid(world, radius, world.count);
+  const top = beginLocalEdit(world, i);
+  logSphere(world, i);
+  world.rad[F64 * i] = radius;
+  localEdit(world, top, 'radius', radius, () => {
     world.rad[F64 * i] = old;
   });
 }
@@ -172,13 +225,14 @@ export function setMass(world: WorldState, id: number, mass: number): void {
   world.stateVersion++;
   const i = slotFor(world, id);
   if (mass !== Infinity) positive('mass', mass);
-  sync(world);
+  const wasFixed = world.isFixed[U8 * i] === 1;
   world.mass[i] = mass;
   world.invMass[i] = mass === Infinity ? 0 : 1 / mass;
   world.isFixed[U8 * i] = mass === Infinity ? 1 : 0;
+  // A finite mass changes only collisions to come; becoming fixed or free changes the motion.
+  if (wasFixed === (mass === Infinity)) return;
   if (mass === Infinity) setVec(world.vel, i, [0, 0, 0]);
-  wakeAll(world);
-  world.dirty = true;
+  motionChanged(world, i);
 }
 
 /** Fixes a sphere in place (infinite mass) or frees it with the density-based mass. */
@@ -308,6 +362,7 @@ export function editRollback(world: WorldState, apply: () => void, field: string
     }
     undo?.();
     applyGeometry(world);
+    world.gridReady = false; // its lists follow the positions the repair reached
     throw err;
   } finally {
     // Edits are rare: the snapshot is not kept between them (24 bytes a sphere).
@@ -320,4 +375,145 @@ export function afterGeometryEdit(world: WorldState, field: string, value: unkno
   world.dirty = true;
   if (!repairOverlaps(world)) throw new SolverInputError(field, value, 'a value that leaves room for every sphere without overlap');
   wakeAll(world);
+}
+
+// ---------------------------------------------------------------- local edits
+
+/**
+ * Makes the grid usable for an edit that brings a sphere of this radius and leaves `count`
+ * spheres: built, cells at least its diameter, and not built for fewer than half as many spheres
+ * (more would now fit). Building it anew moves every cell face, so a live world is then marked
+ * for a rebuild (rare: the first edits, a sphere larger than any before, each doubling).
+ */
+function prepareGrid(world: WorldState, radius: number, count: number): void {
+  const dims = world.options.planar ? 2 : 3;
+  let fits = world.gridReady && count <= 2 * world.gridCount + 16;
+  for (let k = 0; k < dims && fits; k++) if (2 * radius * (1 + 1e-9) > world.cellW[k]) fits = false;
+  if (fits) return;
+  buildGrid(world, radius);
+  world.gridCount = count;
+  world.dirty = true;
+}
+
+/** Puts sphere i (just written or moved) in the cell of its centre. */
+function placeInGrid(world: WorldState, i: number): void {
+  for (let k = 0; k < 3; k++) {
+    const c = Math.floor((world.pos[F64 * i + k] + world.halfSize[k]) / world.cellW[k]);
+    world.cellC[I16 * i + k] = c < 0 ? 0 : c >= world.gridN[k] ? world.gridN[k] - 1 : c;
+  }
+  linkCell(world, i);
+}
+
+/**
+ * Starts the log of an edit of sphere i, before it changes: in a live world, the sleepers resting
+ * on it go onto the wake stack (they lose their support); returns the stack's top.
+ */
+function beginLocalEdit(world: WorldState, i: number): number {
+  world.editCount = 0;
+  world.clock[0] = world.time;
+  return !world.dirty && world.sleepingCount > 0 ? pushSleepersAbove(world, i, world.stack, 0) : 0;
+}
+
+/**
+ * Finishes an edit of a sphere's geometry (it is in the log, changed and in its cell; `top`
+ * sleepers are on the wake stack): repairs the overlaps around it, then predicts again every
+ * sphere the edit moved and wakes the sleepers they carried. If the repair fails, every logged
+ * sphere goes back where it was, `undo` reverts the edit itself, and the error names the field.
+ */
+function localEdit(world: WorldState, top: number, field: string, value: unknown, undo?: () => void): void {
+  const live = !world.dirty;
+  const ok = repairAround(world);
+  // Sleepers resting on a sphere the repair pushed lose their support too (where it was).
+  if (live && world.sleepingCount > 0) top = sleepersOnPushed(world, top);
+  if (!ok) {
+    for (let e = world.editCount - 1; e >= 0; e--) {
+      const k = world.editSlot[e];
+      unlinkCell(world, k);
+      for (let c = 0; c < 3; c++) {
+        world.pos[F64 * k + c] = world.editOld[3 * e + c];
+        world.cellC[I16 * k + c] = world.editCell[3 * e + c];
+      }
+      world.editMark[k] = 0;
+      linkCell(world, k);
+    }
+    world.editCount = 0;
+    undo?.();
+    if (top > 0) wakeCascade(world, top);
+    throw new SolverInputError(field, value, 'a value that leaves room for every sphere without overlap');
+  }
+  for (let e = 0; e < world.editCount; e++) {
+    const k = world.editSlot[e];
+    world.editMark[k] = 0;
+    if (!live) continue;
+    if (world.asleep[U8 * k]) {
+      // A sleeper the repair pushed: it wakes with the others (wakeCascade predicts it).
+      world.asleep[U8 * k] = 0;
+      world.sleepingCount--;
+      world.stack[top++] = k;
+      continue;
+    }
+    world.collCount[I32 * k]++;
+    restOnTouchedWalls(world, k);
+    updateAcceleration(world, k);
+  }
+  if (live) {
+    for (let e = 0; e < world.editCount; e++) {
+      const k = world.editSlot[e];
+      if (world.asleep[U8 * k]) continue;
+      predict(world, k);
+      // No prediction of a still sphere covers its contacts: its new neighbours look again.
+      if (world.isFixed[U8 * k]) forNeighbours(world, k, 1);
+    }
+    if (top > 0) wakeCascade(world, top);
+  } else if (world.sleepingCount > 0) wakeAll(world);
+  world.editCount = 0;
+}
+
+/**
+ * Marks awake (onto the wake stack, from `top`) the sleepers resting on each sphere the repair
+ * pushed (log entries after the first), where that sphere was; returns the new top.
+ */
+function sleepersOnPushed(world: WorldState, top: number): number {
+  const p = world.pos;
+  for (let e = 1; e < world.editCount; e++) {
+    const b = F64 * world.editSlot[e];
+    const x = p[b], y = p[b + 1], z = p[b + 2];
+    p[b] = world.editOld[3 * e];
+    p[b + 1] = world.editOld[3 * e + 1];
+    p[b + 2] = world.editOld[3 * e + 2];
+    top = pushSleepersAbove(world, world.editSlot[e], world.stack, top);
+    p[b] = x;
+    p[b + 1] = y;
+    p[b + 2] = z;
+  }
+  return top;
+}
+
+/**
+ * Sphere i's motion changed by hand (its velocity, or it became fixed or free): its own event and
+ * the sleepers it carried; if it now stands still, its neighbours look again (no prediction of a
+ * still sphere covers their contacts with it).
+ */
+function motionChanged(world: WorldState, i: number): void {
+  if (world.dirty) {
+    if (world.sleepingCount > 0) wakeAll(world);
+    return;
+  }
+  world.clock[0] = world.time;
+  if (world.asleep[U8 * i]) {
+    if (world.isFixed[U8 * i]) {
+      world.asleep[U8 * i] = 0;
+      world.sleepingCount--;
+    } else {
+      wake(world, i);
+      return;
+    }
+  }
+  world.collCount[I32 * i]++;
+  world.restMask[U8 * i] = 0;
+  if (!world.isFixed[U8 * i]) restOnTouchedWalls(world, i);
+  updateAcceleration(world, i);
+  if (world.sleepingCount > 0) wakeAbove(world, i);
+  predict(world, i);
+  if (world.isFixed[U8 * i]) forNeighbours(world, i, 1);
 }

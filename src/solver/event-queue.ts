@@ -32,15 +32,36 @@ export class EventQueue {
   /** The keys: the world owns and writes them (keys[slot]), then calls `update(slot)`. */
   constructor(private keys: Float64Array) {}
 
-  /** Makes room for `n` slots and points at the (possibly reallocated) key array. */
+  /** Makes room for `n` slots, keeping what is queued, and points at the (possibly reallocated) key array. */
   reserve(n: number, keys: Float64Array): void {
     this.keys = keys;
     if (this.heap.length < n) {
       // Exactly n: the world grows its own capacity (by doubling, or exactly for a batch).
-      this.heap = new Int32Array(n);
-      this.time = new Float64Array(n);
-      this.where = new Int32Array(n);
+      const heap = new Int32Array(n);
+      const time = new Float64Array(n);
+      const where = new Int32Array(n);
+      heap.set(this.heap);
+      time.set(this.time);
+      where.set(this.where);
+      this.heap = heap;
+      this.time = time;
+      this.where = where;
     }
+  }
+
+  /** Queues one more slot (the next after those queued) by its current key. */
+  add(): void {
+    const slot = this.count++;
+    this.where[slot] = -1;
+    this.update(slot);
+  }
+
+  /** Stops queuing the last slot. */
+  drop(): void {
+    const slot = --this.count;
+    const k = this.where[slot];
+    if (k >= 0) this.removeAt(k);
+    this.where[slot] = -1;
   }
 
   /** Queues slots 0..n-1 by their current keys (O(n)); those after the horizon wait outside the heap. */

@@ -14,10 +14,10 @@ const { F64, I32, I16 } = STRIDE;
 /**
  * Cell size: at least the largest diameter (so touching spheres are in neighbouring cells),
  * and large enough that there are at most about two cells per sphere (memory and empty-cell
- * scans stay linear in N however big the box).
+ * scans stay linear in N however big the box). `radius`: a sphere about to be added or grown.
  */
-export function buildGrid(world: WorldState): void {
-  let rMax = 0;
+export function buildGrid(world: WorldState, radius = 0): void {
+  let rMax = radius; // a sphere about to be added counts too
   for (let i = 0; i < world.count; i++) if (world.rad[F64 * i] > rMax) rMax = world.rad[F64 * i];
   const L = world.options.size;
   const dims = world.options.planar ? 2 : 3;
@@ -32,6 +32,8 @@ export function buildGrid(world: WorldState): void {
     world.cellW[k] = L[k] / nk;
     total *= nk;
   }
+  world.gridReady = true;
+  world.gridCount = world.count;
   if (world.cellHead.length < total) world.cellHead = new Int32Array(Math.max(total, 2 * world.cellHead.length));
   world.cellHead.fill(-1, 0, total);
   for (let i = 0; i < world.count; i++) {
@@ -41,6 +43,24 @@ export function buildGrid(world: WorldState): void {
     }
     linkCell(world, i);
   }
+}
+
+/** Puts sphere i in the cell of its centre, if it is not there (after an edit moved it). */
+export function relinkCell(world: WorldState, i: number): void {
+  const b = I16 * i;
+  let moved = false;
+  for (let k = 0; k < 3; k++) {
+    const c = Math.floor((world.pos[F64 * i + k] + world.halfSize[k]) / world.cellW[k]);
+    const ck = c < 0 ? 0 : c >= world.gridN[k] ? world.gridN[k] - 1 : c;
+    if (ck !== world.cellC[b + k]) moved = true;
+  }
+  if (!moved) return;
+  unlinkCell(world, i);
+  for (let k = 0; k < 3; k++) {
+    const c = Math.floor((world.pos[F64 * i + k] + world.halfSize[k]) / world.cellW[k]);
+    world.cellC[b + k] = c < 0 ? 0 : c >= world.gridN[k] ? world.gridN[k] - 1 : c;
+  }
+  linkCell(world, i);
 }
 
 export function cellIndex(world: WorldState, i: number): number {

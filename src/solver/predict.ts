@@ -83,6 +83,7 @@ export function sync(world: WorldState): void {
 
 /** Finds sphere i's earliest event after time t and files it in the queue. */
 export function predict(world: WorldState, i: number): void {
+  world.predictions++;
   advance(world, i);
   if (world.asleep[U8 * i] || world.isFixed[U8 * i]) {
     world.pairJ[I32 * i] = NONE;

@@ -46,7 +46,9 @@ export function collideWall(world: WorldState, i: number, w: number): void {
     const own = world.ownE[i];
     if (own < e) e = own;
     // Resting contact: no bounce. If gravity presses it into this wall, the wall now carries it.
-    if (vn < world.restUnit[0] * Math.sqrt(r)) {
+    // With e = 1 a bounce is a bounce down to the stop speed: however low, it never shrinks into
+    // a Zeno sequence, so only one too slow to resolve rests (elastic means elastic).
+    if (vn < world.restUnit[0] * Math.sqrt(r) * (e === 1 ? STOP_FRACTION : 1)) {
       e = 0;
       world.vel[b + k] = 0;
       projectVelocity(world, i); // against every other still contact too (corners, wedges)
@@ -107,7 +109,13 @@ export function collidePair(world: WorldState, i: number, j: number): void {
   }
   const u = (v[bj] - v[bi]) * nx + (v[bj + 1] - v[bi + 1]) * ny + (v[bj + 2] - v[bi + 2]) * nz;
   const rMin = Math.min(world.rad[F64 * i], world.rad[F64 * j]);
-  const vRest = world.restUnit[0] * Math.sqrt(rMin);
+  let e = world.options.restitution;
+  const ei = world.ownE[i];
+  const ej = world.ownE[j];
+  if (ei === ei) e = ej === ej ? Math.min(ei, ej) : ei;
+  else if (ej === ej) e = ej;
+  // The resting speed; with e = 1, the stop speed (see collideWall).
+  const vRest = world.restUnit[0] * Math.sqrt(rMin) * (e === 1 ? STOP_FRACTION : 1);
   // A sleeping sphere struck harder than the resting speed wakes up and takes part as a free sphere.
   if (world.asleep[U8 * j] && -u > vRest) wake(world, j);
   const wi = world.asleep[U8 * i] ? 0 : world.invMass[i];
@@ -153,11 +161,6 @@ export function collidePair(world: WorldState, i: number, j: number): void {
     resolveCluster(world, i, j);
     return;
   } else if (u < 0 && wi + wj > 0) {
-    let e = world.options.restitution;
-    const ei = world.ownE[i];
-    const ej = world.ownE[j];
-    if (ei === ei) e = ej === ej ? Math.min(ei, ej) : ei;
-    else if (ej === ej) e = ej;
     if (-u < vRest) e = 0; // resting contact (only under gravity: vRest is 0 without)
     else if (t - world.lastColl[i] < world.options.collapseTime || t - world.lastColl[j] < world.options.collapseTime) e = 1; // TC model
     const mu = 1 / (wi + wj);

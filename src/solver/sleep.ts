@@ -6,7 +6,7 @@
  */
 import { collectStillContacts, inCone } from './contacts.ts';
 import { gatherNeighbours } from './grid.ts';
-import { REPAIR_TOLERANCE, SLEEP_SPEED_FACTOR, SLEEP_TIME, SUPPORT_GAP } from './options.ts';
+import { REPAIR_TOLERANCE, SLEEP_SPEED_FACTOR, SLEEP_TIME, STOP_FRACTION, SUPPORT_GAP } from './options.ts';
 import { advance, predict, setEvent } from './predict.ts';
 import { EVENT, LIST, STRIDE } from './state.ts';
 import type { WorldState } from './state.ts';
@@ -44,7 +44,11 @@ export function trySleep(world: WorldState, i: number): boolean {
   const vx = world.vel[b];
   const vy = world.vel[b + 1];
   const vz = world.vel[b + 2];
-  const vRest = world.restUnit[0] * Math.sqrt(world.rad[F64 * i]);
+  // A sphere whose every contact is elastic (e = 1 with spheres and walls) rests only at the stop
+  // speed: sleeping would take its kinetic energy (see collideWall).
+  const own = world.ownE[i];
+  const elastic = world.options.restitution === 1 && world.options.wallRestitution === 1 && !(own < 1);
+  const vRest = world.restUnit[0] * Math.sqrt(world.rad[F64 * i]) * (elastic ? STOP_FRACTION : 1);
   const v2 = vx * vx + vy * vy + vz * vz;
   const t = world.clock[0];
   // Sleep timer (the last guard): a sphere that keeps hopping slowly on whatever is below it

@@ -227,8 +227,24 @@ export class WorldState {
   contactB = new Int32Array(0);
   contactNormal = new Float64Array(0);
   contactImpulse = new Float64Array(0);
-  /** Positions before an edit, to roll it back (edits only). */
+  /** Positions before a world-wide edit, to roll it back (edits only). */
   snapshot = new Float64Array(0);
+  // The log of a local edit (edits.ts): the spheres it moved, in order, with where each was
+  // (position and cell) for a rollback; editMark[slot] is the sphere's entry + 1, or 0.
+  editSlot = new Int32Array(16);
+  editOld = new Float64Array(48);
+  editCell = new Int16Array(48);
+  /** The repair round in which each entry was last put on a work list. */
+  editRound = new Int32Array(16);
+  editCount = 0;
+  editMark = new Int32Array(0);
+  /** The local repair's work lists: this round's spheres and the next round's. */
+  repairNow = new Int32Array(16);
+  repairNext = new Int32Array(16);
+  /** The grid is built and follows every sphere (cell lists, cellC), so edits can use it. */
+  gridReady = false;
+  /** Spheres when the grid was last built (it is built again when the count has doubled). */
+  gridCount = 0;
 
   // Counters since creation.
   pairCollisions = 0;
@@ -239,6 +255,10 @@ export class WorldState {
   wallImpulse = new Float64Array(6);
   /** Steps taken. */
   stepId = 0;
+  /** Predictions made since creation (tests count the work of an edit with it). */
+  predictions = 0;
+  /** Sphere pairs the local overlap repair has looked at since creation (the same). */
+  repairVisits = 0;
   sleepingCount = 0;
   frozenCount = 0;
   /** After a renumbering: the old slot of each new slot (see renumber.ts). */

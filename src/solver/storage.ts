@@ -39,21 +39,26 @@ export function setVec(arr: Float64Array, i: number, v: ArrayLike<number>): void
   arr[F64 * i + 2] = v[2];
 }
 
-/** Swap-remove: the last sphere moves into slot i. */
+/**
+ * Swap-remove: the last sphere moves into slot i (its whole record, so its cell link and its
+ * event must be redone by the caller). Both slots' collision counters move past every value they
+ * had, so that any prediction naming either slot is stale from now on (counters only grow).
+ */
 export function removeSlot(world: WorldState, i: number): void {
   const last = world.count - 1;
   if (world.asleep[U8 * i]) world.sleepingCount--;
+  const countI = world.collCount[I32 * i];
+  const countLast = world.collCount[I32 * last];
   if (i !== last) {
     const f64 = [world.mass, world.invMass, world.ownE, world.lastColl, world.slowSince];
     for (const a of f64) a[i] = a[last];
-    // The whole record moves (the event fields are predicted again on the rebuild).
     new Uint8Array(world.record).copyWithin(RECORD_BYTES * i, RECORD_BYTES * last, RECORD_BYTES * (last + 1));
-    world.collCount[I32 * i] = world.collCount[I32 * last] + 1;
     world.idOf[i] = world.idOf[last];
     world.slotOf[world.idOf[i]] = i;
   }
+  world.collCount[I32 * i] = Math.max(countI, countLast) + 1;
+  world.collCount[I32 * last] = Math.max(countI, countLast) + 1;
   world.count = last;
-  world.dirty = true;
 }
 
 export function growIds(world: WorldState, n: number): void {
@@ -115,9 +120,9 @@ export function reserve(world: WorldState, n: number, exact = false): void {
   world.idOf = i32(world.idOf, 1);
   world.stack = new Int32Array(cap);
   world.clusterMark = i32(world.clusterMark, 1);
+  world.editMark = i32(world.editMark, 1);
   world.queue.reserve(cap, world.evTime);
   world.capacity = cap;
-  world.dirty = true;
 }
 
 export function applyGeometry(world: WorldState): void {

@@ -1,0 +1,110 @@
+/**
+ * `npx tsx bench/edits.ts [counts...]`: what edits cost in a running gas (packing fraction 0.05,
+ * speed 5, radius 0.5) of 10,000 and 100,000 spheres: the mean time of each kind of edit, the
+ * step after a burst of edits against a plain step, building a world by addSphere one at a time
+ * against one addSpheres, and the spread of step times over 512 steps (median, p99, max).
+ * Printed as a table; run by `npm run bench` too.
+ */
+import { buildWorld, gasScene, Random } from '../src/solver/index.ts';
+import type { World } from '../src/solver/index.ts';
+
+const DT = 1 / 60;
+const counts = process.argv.slice(2).map(Number).filter((n) => n > 0);
+const scene = (count: number) => gasScene({ count, packingFraction: 0.05, speed: 5, radius: 0.5, seed: 1 });
+
+function running(count: number): World {
+  const w = buildWorld(scene(count));
+  for (let k = 0; k < 70; k++) w.step(DT);
+  return w;
+}
+
+let refused = 0;
+/** Runs an edit; one that cannot be made (a fixed sphere moved onto another fixed one, say) is counted. */
+function attempt(op: () => void): void {
+  try {
+    op();
+  } catch {
+    refused++;
+  }
+}
+
+/** Mean microseconds of `op(k)` over `n` calls. */
+function perCall(n: number, op: (k: number) => void): number {
+  const t0 = performance.now();
+  for (let k = 0; k < n; k++) attempt(() => op(k));
+  return (1000 * (performance.now() - t0)) / n;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
+}
+
+const rows: string[] = [];
+for (const count of counts.length ? counts : [10_000, 100_000]) {
+  const w = running(count);
+  const rnd = new Random(7);
+  const L = w.size;
+  const id = () => w.idAt(Math.floor(rnd.next() * w.count));
+  const spot = (): [number, number, number] => [rnd.range(-L[0] / 2 + 1, L[0] / 2 - 1), rnd.range(-L[1] / 2 + 1, L[1] / 2 - 1), rnd.range(-L[2] / 2 + 1, L[2] / 2 - 1)];
+  const N = 2000;
+  const cost: Record<string, number> = {
+    setPosition: perCall(N, () => w.setPosition(id(), spot())),
+    setVelocity: perCall(N, () => w.setVelocity(id(), [rnd.range(-5, 5), rnd.range(-5, 5), rnd.range(-5, 5)])),
+    setRadius: perCall(N, () => w.setRadius(id(), rnd.range(0.4, 0.5))),
+    setMass: perCall(N, () => w.setMass(id(), rnd.range(0.5, 2))),
+    setFixed: perCall(N, (k) => w.setFixed(id(), k % 2 === 0)),
+    setFixedBack: perCall(1, () => { for (let s = 0; s < w.count; s++) w.setFixed(w.idAt(s), false); }) * 0,
+    setSphereRestitution: perCall(N, () => w.setSphereRestitution(id(), 0.9)),
+    addSphere: perCall(N, () => w.addSphere({ position: spot(), velocity: [1, 0, 0], radius: 0.5 })),
+    removeSphere: perCall(N, () => w.removeSphere(id())),
+  };
+  delete cost.setFixedBack;
+  for (const [name, us] of Object.entries(cost)) rows.push(`${String(count).padStart(7)}  ${name.padEnd(22)} ${us.toFixed(1).padStart(9)} us a call`);
+  // A plain step against a step after k edits (setVelocity and setPosition, alternating).
+  for (let k = 0; k < 10; k++) w.step(DT);
+  const plain: number[] = [];
+  const after: number[] = [];
+  const K = 100;
+  for (let r = 0; r < 10; r++) {
+    let t0 = performance.now();
+    w.step(DT);
+    plain.push(performance.now() - t0);
+    for (let k = 0; k < K; k++) {
+      if (k % 2) w.setVelocity(id(), [1, 2, 3]);
+      else attempt(() => w.setPosition(id(), spot()));
+    }
+    t0 = performance.now();
+    w.step(DT);
+    after.push(performance.now() - t0);
+  }
+  plain.sort((a, b) => a - b);
+  after.sort((a, b) => a - b);
+  rows.push(`${String(count).padStart(7)}  step, plain              ${percentile(plain, 0.5).toFixed(2).padStart(9)} ms (median of 10)`);
+  rows.push(`${String(count).padStart(7)}  step after ${K} edits     ${percentile(after, 0.5).toFixed(2).padStart(9)} ms (median of 10; budget plain + ${K} x 50 us = ${(percentile(plain, 0.5) + K * 0.05).toFixed(2)} ms)`);
+  // Building by addSphere one at a time against one addSpheres.
+  const defs = scene(count).spheres;
+  const opts = scene(count).options;
+  let t0 = performance.now();
+  const batch = buildWorld({ options: opts, spheres: defs });
+  const batchMs = performance.now() - t0;
+  t0 = performance.now();
+  const one = buildWorld({ options: opts, spheres: [] });
+  for (const d of defs) one.addSphere(d);
+  const oneMs = performance.now() - t0;
+  rows.push(`${String(count).padStart(7)}  build: addSpheres ${batchMs.toFixed(0)} ms, addSphere x ${count} ${oneMs.toFixed(0)} ms (ratio ${(oneMs / batchMs).toFixed(2)})`);
+  void batch;
+  // Hitches: 512 consecutive steps.
+  const fresh = running(count);
+  const times: number[] = [];
+  for (let k = 0; k < 512; k++) {
+    const s = performance.now();
+    fresh.step(DT);
+    times.push(performance.now() - s);
+  }
+  times.sort((a, b) => a - b);
+  const med = percentile(times, 0.5);
+  rows.push(`${String(count).padStart(7)}  512 steps: median ${med.toFixed(2)} ms, p99 ${percentile(times, 0.99).toFixed(2)} ms, max ${times[times.length - 1].toFixed(2)} ms (max / median ${(times[times.length - 1] / med).toFixed(2)})`);
+  rows.push(`${String(count).padStart(7)}  (${refused} edits refused: no room)`);
+  refused = 0;
+  console.log(rows.splice(0).join('\n'));
+}
