@@ -11,7 +11,8 @@
  * its fixed contact heap sized for the count.
  *
  * Then the scaling rows (this solver alone up to 100,000 spheres, and ten worlds of 10,000) in a
- * fresh process: bench/scaling.ts.
+ * fresh process: bench/scaling.ts; then the cost of edits and the spread of step times:
+ * bench/edits.ts.
  *
  * Options: `--quick` (N = 1,000 only, no scaling rows), `--steps K` (measured steps per row,
  * default 120).
@@ -350,6 +351,12 @@ async function main() {
     const result = JSON.parse(readFileSync('bench/results/scaling.json', 'utf8')) as { scaling: ScalingRow[]; tenWorldsOf10000Ms: number };
     scaling = result.scaling;
     tenWorldsMs = result.tenWorldsOf10000Ms;
+  }
+  // What edits cost, and the spread of step times (bench/edits.ts), also in a fresh process.
+  if (!quick) {
+    const script = fileURLToPath(new URL('./edits.ts', import.meta.url));
+    const child = spawnSync(process.execPath, [...process.execArgv, script], { stdio: 'inherit' });
+    if (child.status !== 0) throw new Error(`bench/edits.ts exited with ${child.status ?? child.signal}`);
   }
   mkdirSync('bench/results', { recursive: true });
   const machine = `${os.cpus()[0]?.model ?? 'unknown cpu'}, ${os.cpus().length} cores, Node ${process.version}`;

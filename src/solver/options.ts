@@ -30,7 +30,9 @@ export interface WorldOptions {
    * below sqrt(2 |g| h), with h = `restingHeight` times the smaller radius, is perfectly inelastic:
    * a bounce lower than h is not resolved as a bounce. 0.002 keeps every visible bounce (a
    * thousandth of a diameter) while ending the Zeno sequence of ever smaller bounces in a few
-   * dozen events. Dimensionless. Has no effect without gravity. @defaultValue 0.002
+   * dozen events. With e = 1 a contact is resting only below the stop speed (see
+   * {@link STOP_FRACTION}): elastic bounces never shrink. Dimensionless. Has no effect without
+   * gravity. @defaultValue 0.002
    */
   restingHeight?: number;
   /**

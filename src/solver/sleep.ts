@@ -25,7 +25,8 @@ const { F64, I32, I16, U8 } = STRIDE;
  * 3. A slow sphere whose weight is carried by walls, fixed or sleeping spheres goes to sleep: an
  *    immovable obstacle with zero velocity. A pile therefore stops completely: no jitter, no
  *    sinking, no energy gain, and no work per step. A sleeper wakes when struck faster than the
- *    resting speed, when a sphere below it moves, or on any edit of gravity, box or spheres.
+ *    resting speed, when a sphere below it moves, when an edit moves it or what carries it, or
+ *    on an edit of gravity, the box or a world setting.
  *    This is the event-driven counterpart of a contact solver with static friction: it removes
  *    the residual energy of a settled pile (at most m g h per sphere) and nothing else.
  * 4. Without gravity there is no resting speed; a dense inelastic cluster is kept from
