@@ -3,7 +3,10 @@ import { defineConfig } from 'vitest/config';
 /**
  * Two groups. The allocation tests measure what V8 allocates once it has optimized the hot code;
  * with other test files competing for this machine's cores it optimizes late and they flake, so
- * they run alone, one file at a time, after every other test file has finished.
+ * they run alone, one file at a time, after every other test file has finished. `npm run
+ * test:unit` runs the two groups as two separate runs, so that the allocation tests also get
+ * fresh processes (V8 keeps what it learned about a script, such as a function it gave up
+ * optimizing, for the life of the process).
  */
 const ALLOCATION = ['src/solver/allocation.test.ts', 'src/store/frame-allocation.test.ts'];
 
