@@ -257,6 +257,69 @@ export default async function scaleSuite({ browser, base, consoleErrors }) {
     await cdp.detach();
   });
 
+  await step('dragging a sphere of a paused 100,000-sphere scene: main-thread time per move (measured, not asserted)', async () => {
+    // Drawn as impostors (one call) but not shaded: the software renderer's threads would take
+    // the CPU the handlers are timed on. Each pointer event's handlers are timed from a capture
+    // listener on the window (first to run) to a microtask it queues (run once every listener of
+    // that event has returned).
+    await load(page, 100_000, 0.05, 'impostor', false);
+    const target = await page.evaluate(() => {
+      const hook = window.__sandbox;
+      const s = hook.store.getState();
+      // A sphere near the middle of the view.
+      let best = null;
+      for (let slot = 0; slot < s.sim.count; slot += 97) {
+        const id = s.sim.world.idAt(slot);
+        const at = hook.screenOf(id);
+        if (at === null) continue;
+        const d = Math.hypot(at[0] - 480, at[1] - 320);
+        if (best === null || d < best.d) best = { id, at, d };
+      }
+      s.select(best.id);
+      const times = (window.__handlerTimes = []);
+      for (const type of ['pointerdown', 'pointermove', 'pointerup']) {
+        window.addEventListener(
+          type,
+          () => {
+            const t0 = performance.now();
+            queueMicrotask(() => times.push([type, performance.now() - t0]));
+          },
+          true,
+        );
+      }
+      return best;
+    });
+    await waitFrames(page, 2);
+    const from = await page.evaluate((id) => window.__sandbox.screenOf(id), target.id);
+    await page.mouse.move(from[0], from[1]);
+    await page.mouse.down();
+    for (let k = 1; k <= 20; k++) await page.mouse.move(from[0] + 2 * k, from[1] - k);
+    await page.mouse.up();
+    await waitFrames(page, 2);
+    const result = await page.evaluate((id) => {
+      const s = window.__sandbox.store.getState();
+      const times = window.__handlerTimes;
+      const moves = times.filter(([type]) => type === 'pointermove').map(([, ms]) => ms);
+      const up = times.filter(([type]) => type === 'pointerup').map(([, ms]) => ms);
+      // The edit itself, once more, timed alone: the solver's setPosition and the store's bookkeeping.
+      const slot = s.sim.world.indexOf(id);
+      const p = Array.from(s.sim.positions.subarray(3 * slot, 3 * slot + 3));
+      const t0 = performance.now();
+      const refused = s.editSphere(id, { position: [p[0] + 0.5, p[1], p[2]] });
+      const editMs = performance.now() - t0;
+      return { moves, up, editMs, refused, edited: s.edits.some((e) => e.id === id) };
+    }, target.id);
+    check(result.moves.length >= 10, `only ${result.moves.length} pointer moves were timed`);
+    check(result.edited, 'the drag was not applied as an edit');
+    check(result.refused === null, `the timed edit was refused: ${result.refused}`);
+    const mean = result.moves.reduce((a, b) => a + b, 0) / result.moves.length;
+    report.timing.drag100000 = { movesTimed: result.moves.length, moveMeanMs: mean, moveMaxMs: Math.max(...result.moves), releaseMs: result.up[0], editMs: result.editMs };
+    console.log(
+      `       drag at 100,000 spheres: ${result.moves.length} moves, mean ${mean.toFixed(3)} ms, max ${Math.max(...result.moves).toFixed(3)} ms; ` +
+        `release (the edit applied) ${result.up[0].toFixed(2)} ms; editSphere alone ${result.editMs.toFixed(2)} ms`,
+    );
+  });
+
   await page.evaluate(() => window.__sandbox.setSpheresDrawn(true));
   writeFileSync(join(results, 'render-timing.json'), `${JSON.stringify(report, null, 2)}\n`);
   await context.close();
