@@ -7,7 +7,7 @@ import { linkCell } from './grid.ts';
 import { STRIDE } from './state.ts';
 import type { WorldState } from './state.ts';
 
-const { I32 } = STRIDE;
+const { I16, I32 } = STRIDE;
 
 /**
  * Renumbers the slots in the order of the grid's cells (row by row, z then y then x; a Morton
@@ -15,10 +15,10 @@ const { I32 } = STRIDE;
  * together in memory. Runs between
  * steps, every sphere at the world's time; every per-sphere array is permuted and the predicted
  * events carry over (their partner slots renamed), so nothing is predicted again and the
- * trajectories do not change. O(N), allocation-free after the first: the records are permuted
- * in place, the other per-sphere arrays gathered through a scratch array (8 bytes a sphere,
- * made at the first renumbering), the cluster stack holds the inverse, and the grid's lists and
- * the queue are rebuilt.
+ * trajectories do not change. O(N), allocation-free after the first: the new order is a
+ * counting sort of the slots by cell, the records are permuted in place, the other per-sphere
+ * arrays gathered through a scratch array (8 bytes a sphere, made at the first renumbering), the
+ * cluster stack holds the inverse, and the grid's lists and the queue are rebuilt.
  */
 export function reorder(world: WorldState): void {
   const n = world.count;
@@ -26,11 +26,21 @@ export function reorder(world: WorldState): void {
   if (world.fromSlot.length < world.capacity) world.fromSlot = new Int32Array(world.capacity);
   const order = world.fromSlot;
   const cells = world.gridN[0] * world.gridN[1] * world.gridN[2];
-  let k = 0;
+  // A counting sort of the slots by cell (ascending slots within a cell), read from each record's
+  // cell in one sweep: walking the cells' lists instead reads the records in a scattered order.
+  // cellHead holds the counts, then each cell's next place; its lists are built again below.
+  const head = world.cellHead;
+  const cellC = world.cellC;
+  const nx = world.gridN[0], ny = world.gridN[1];
+  head.fill(0, 0, cells);
+  for (let s = 0; s < n; s++) head[(cellC[I16 * s + 2] * ny + cellC[I16 * s + 1]) * nx + cellC[I16 * s]]++;
+  let sum = 0;
   for (let c = 0; c < cells; c++) {
-    for (let j = world.cellHead[c]; j >= 0; j = world.nextIn[I32 * j]) order[k++] = j;
+    const m = head[c];
+    head[c] = sum;
+    sum += m;
   }
-  if (k !== n) return; // cannot happen: every sphere is in exactly one cell
+  for (let s = 0; s < n; s++) order[head[(cellC[I16 * s + 2] * ny + cellC[I16 * s + 1]) * nx + cellC[I16 * s]]++] = s;
   const inverse = world.stack;
   for (let s = 0; s < n; s++) inverse[order[s]] = s;
   permute(world, world.recordI32, I32, n); // whole records, as 32-bit words (exact for every field)
