@@ -7,8 +7,8 @@ import { useEffect, useRef, useState } from 'react';
 import { SandboxCanvas } from './scene/SandboxCanvas.tsx';
 import { createSandboxStore, type SandboxStore } from './store/index.ts';
 import { Overlay } from './ui/Overlay.tsx';
-import { storeOptionsFromQuery } from './ui/share-link.ts';
-import { followExperimentInUrl } from './ui/url-sync.ts';
+import { storeOptionsFromQuery } from './share/url-state.ts';
+import { followExperimentInUrl } from './share/url-sync.ts';
 
 /** Width from which the classroom panel starts open. */
 const CLASSROOM_OPEN_PX = 1200;

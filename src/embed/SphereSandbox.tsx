@@ -12,9 +12,9 @@ import { createSandboxStore, DEFAULT_SETTINGS, type SampledStats, type SandboxSt
 import type { Settings } from '../store/settings.ts';
 import { Notices } from '../ui/Notices.tsx';
 import { Overlay } from '../ui/Overlay.tsx';
-import { storeOptionsFromQuery } from '../ui/share-link.ts';
-import { followExperimentInUrl } from '../ui/url-sync.ts';
-import { isExperimentKey, type SphereEdit } from '../share/url-state.ts';
+import { followExperimentInUrl } from '../share/url-sync.ts';
+import { isExperimentKey, storeOptionsFromQuery } from '../share/url-state.ts';
+import type { SphereEdit } from '../store/experiment.ts';
 import { CompactBar } from './CompactBar.tsx';
 import { checkCameraPosition, checkPanels, checkSettingProps, settingsOfProps, SETTING_KEYS, type SandboxPanels } from './props.ts';
 

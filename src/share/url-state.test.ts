@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { COUNT_MAX, DEFAULT_SETTINGS } from '../store/settings.ts';
 import { decodeState, defaultState, encodeState, MAX_LINK_LENGTH } from './url-state.ts';
-import type { ExperimentState } from './url-state.ts';
+import type { ExperimentState } from '../store/experiment.ts';
 
 describe('shared links', () => {
   it('round-trips preset, settings, seed and edits exactly', () => {

@@ -6,30 +6,20 @@
  * evaluated or inserted as HTML; the notices are plain text.
  */
 import { presetById } from '../presets/presets.ts';
+import { BORROWED_SETTINGS } from '../store/build-scene.ts';
+import { EDIT_MAX, type ExperimentState, type SphereEdit } from '../store/experiment.ts';
+import type { SandboxStoreOptions } from '../store/sandbox-store.ts';
 import { DEFAULT_SETTINGS, NUMBER_SPECS, checkNumber, isNumberKey, parseNumberInput, validateSettings } from '../store/settings.ts';
 import type { SettingKey, Settings } from '../store/settings.ts';
-
-/** A change made to one sphere by hand (inspector), applied after the scene is built. */
-export interface SphereEdit {
-  /** Id of the sphere in the built scene. */
-  id: number;
-  position?: [number, number, number];
-  velocity?: [number, number, number];
-  radius?: number;
-  mass?: number;
-}
-
-/** What a link carries. */
-export interface ExperimentState {
-  /** Preset id, or null for the free sandbox. */
-  preset: string | null;
-  settings: Settings;
-  edits: SphereEdit[];
-}
 
 /** The result of reading a link: a usable state, and what was wrong with the link, if anything. */
 export interface ParsedLink {
   state: ExperimentState;
+  /**
+   * The settings the link names and that are used (a preset's own restitution and gravity apply
+   * where a link of a preset names none).
+   */
+  named: Partial<Settings>;
   /** Plain-text notices for the person who opened the link (empty when it was clean). */
   notices: string[];
 }
@@ -54,14 +44,17 @@ export function isExperimentKey(key: string): boolean {
 
 /**
  * Encodes an experiment as a query string (without the leading '?'). Only settings that differ
- * from the defaults are written, so links stay short.
+ * from the defaults are written, so links stay short; with a preset, its borrowed physics
+ * (restitutions and gravity) are written even at their default values, since a link that leaves
+ * one out gets the preset's own value instead.
  */
 export function encodeState(state: ExperimentState): string {
   const params = new URLSearchParams();
   if (state.preset) params.set('preset', state.preset);
+  const always: readonly SettingKey[] = state.preset ? BORROWED_SETTINGS : [];
   for (const key of Object.keys(DEFAULT_SETTINGS) as SettingKey[]) {
     const value = state.settings[key];
-    if (value === DEFAULT_SETTINGS[key]) continue;
+    if (value === DEFAULT_SETTINGS[key] && !always.includes(key)) continue;
     params.set(key, typeof value === 'boolean' ? (value ? '1' : '0') : String(value));
   }
   if (state.edits.length > 0) params.set('edits', JSON.stringify(state.edits));
@@ -71,7 +64,7 @@ export function encodeState(state: ExperimentState): string {
 /** Reads a query string (with or without '?'); never throws. */
 export function decodeState(query: string): ParsedLink {
   const notices: string[] = [];
-  const fallback = (why: string): ParsedLink => ({ state: defaultState(), notices: [`${why} The default experiment is loaded instead.`] });
+  const fallback = (why: string): ParsedLink => ({ state: defaultState(), named: {}, notices: [`${why} The default experiment is loaded instead.`] });
   if (typeof query !== 'string') return fallback('The link could not be read.');
   if (query.length > MAX_LINK_LENGTH) return fallback(`The link is too long (${query.length} characters, at most ${MAX_LINK_LENGTH}).`);
   let params: URLSearchParams;
@@ -83,6 +76,7 @@ export function decodeState(query: string): ParsedLink {
     return fallback('The link is malformed.');
   }
   const state = defaultState();
+  const named: Record<string, unknown> = {};
   const seen = new Set<string>();
   for (const [key, raw] of params) {
     if (seen.has(key)) {
@@ -98,19 +92,19 @@ export function decodeState(query: string): ParsedLink {
       if (typeof edits === 'string') notices.push(edits);
       else state.edits = edits;
     } else if (key === 'colorBy') {
-      if ((COLOR_VALUES as readonly string[]).includes(raw)) state.settings.colorBy = raw as Settings['colorBy'];
+      if ((COLOR_VALUES as readonly string[]).includes(raw)) named.colorBy = state.settings.colorBy = raw as Settings['colorBy'];
       else notices.push(`Colour "${clip(raw)}" is not one of ${COLOR_VALUES.join(', ')}; ignored.`);
     } else if ((BOOLEAN_KEYS as readonly string[]).includes(key)) {
       const b = raw === '1' || raw === 'true' ? true : raw === '0' || raw === 'false' ? false : null;
       if (b === null) notices.push(`${key} must be 1 or 0, got "${clip(raw)}"; ignored.`);
-      else state.settings[key as (typeof BOOLEAN_KEYS)[number]] = b;
+      else named[key] = state.settings[key as (typeof BOOLEAN_KEYS)[number]] = b;
     } else if (isNumberKey(key as SettingKey)) {
       const k = key as keyof typeof NUMBER_SPECS;
       const value = parseNumberInput(raw);
       // A value that is not a number is named in the notice, clipped like every untrusted text.
       const problem = checkNumber(k, typeof value === 'string' ? clip(value) : value);
       if (problem) notices.push(`${problem}; ignored.`);
-      else state.settings[k] = value as number;
+      else named[k] = state.settings[k] = value as number;
     }
     // Any other field is ignored without a notice: links may come from newer versions.
   }
@@ -118,9 +112,18 @@ export function decodeState(query: string): ParsedLink {
   const combined = validateSettings(state.settings);
   const problems = Object.values(combined).filter((m): m is string => typeof m === 'string');
   if (problems.length > 0) {
-    return { state: { ...defaultState(), preset: state.preset }, notices: capNotices([...notices, `${problems[0]}. The default settings are used instead.`]) };
+    return { state: { ...defaultState(), preset: state.preset }, named: {}, notices: capNotices([...notices, `${problems[0]}. The default settings are used instead.`]) };
   }
-  return { state, notices: capNotices(notices) };
+  return { state, named: named as Partial<Settings>, notices: capNotices(notices) };
+}
+
+/**
+ * Reads a page's query into store options: the preset, the edits, the notices, and only the
+ * settings the link names (so a preset's own restitution and gravity apply where it names none).
+ */
+export function storeOptionsFromQuery(query: string): SandboxStoreOptions {
+  const { state, named, notices } = decodeState(query);
+  return { settings: named, preset: state.preset, edits: state.edits, notices };
 }
 
 /** At most this many notices are shown for one link; the rest are counted. */
@@ -152,7 +155,7 @@ function parseEdits(raw: string): SphereEdit[] | string {
     for (const field of ['position', 'velocity'] as const) {
       if (o[field] === undefined) continue;
       const v = o[field];
-      if (!Array.isArray(v) || v.length !== 3 || !v.every((x) => typeof x === 'number' && Number.isFinite(x) && Math.abs(x) < 1e6)) {
+      if (!Array.isArray(v) || v.length !== 3 || !v.every((x) => typeof x === 'number' && Number.isFinite(x) && Math.abs(x) <= EDIT_MAX)) {
         return `A sphere edit's ${field} is not three finite numbers; edits ignored.`;
       }
       edit[field] = [v[0], v[1], v[2]];
@@ -160,7 +163,7 @@ function parseEdits(raw: string): SphereEdit[] | string {
     for (const field of ['radius', 'mass'] as const) {
       if (o[field] === undefined) continue;
       const v = o[field];
-      if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0 || v > 1e6) return `A sphere edit's ${field} is not a positive number; edits ignored.`;
+      if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0 || v > EDIT_MAX) return `A sphere edit's ${field} is not a positive number; edits ignored.`;
       edit[field] = v;
     }
     edits.push(edit);

@@ -3,7 +3,7 @@
  * of the chosen side, or a classroom preset's scene, followed by the hand edits of spheres.
  */
 import { presetById, type Preset } from '../presets/presets.ts';
-import type { SphereEdit } from '../share/url-state.ts';
+import type { SphereEdit } from './experiment.ts';
 import { buildWorld, gasScene, SolverInputError, type Scene, type World } from '../solver/index.ts';
 import type { SettingKey, Settings } from './settings.ts';
 

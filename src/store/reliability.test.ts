@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkEditValue } from '../ui/Inspector.tsx';
+import { checkEditValue } from './experiment.ts';
 import { applyEdit } from './build-scene.ts';
 import { FixedStepClock } from './fixed-step-clock.ts';
 import { createSandboxStore } from './sandbox-store.ts';

@@ -5,6 +5,7 @@
  * page reads it through {@link WorldView}, which both this and the solver's `World` satisfy.
  */
 import { SolverInputError, type ResolvedOptions, type World, type WorldStats } from '../solver/index.ts';
+import { inRange } from '../solver/errors.ts';
 import type { BatchEvents, RemoteCall, SlotData } from './solver-service.ts';
 
 /** The collisions of the last step (local world) or the last batch (worker). */
@@ -45,10 +46,6 @@ const NO_EVENTS: EventsView = {
   closingSpeed: new Float64Array(0),
 };
 
-function unitInterval(field: string, value: number): number {
-  if (typeof value !== 'number' || !(value >= 0 && value <= 1)) throw new SolverInputError(field, value, 'a number in [0, 1]');
-  return value;
-}
 
 /** The page's view of a world that a worker runs. */
 export class RemoteWorld implements WorldView {
@@ -136,11 +133,11 @@ export class RemoteWorld implements WorldView {
     return { ...s, momentum: [s.momentum[0], s.momentum[1], s.momentum[2]], wallImpulses: [...s.wallImpulses] as WorldStats['wallImpulses'] };
   }
   setRestitution(e: number): void {
-    this.opts.restitution = unitInterval('restitution', e);
+    this.opts.restitution = inRange('restitution', e, 0, 1);
     this.send({ method: 'setRestitution', args: [e] });
   }
   setWallRestitution(e: number): void {
-    this.opts.wallRestitution = unitInterval('wallRestitution', e);
+    this.opts.wallRestitution = inRange('wallRestitution', e, 0, 1);
     this.send({ method: 'setWallRestitution', args: [e] });
   }
   setGravity(gravity: ArrayLike<number>): void {

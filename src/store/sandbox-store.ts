@@ -6,7 +6,7 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { presetById } from '../presets/presets.ts';
-import type { ExperimentState, SphereEdit } from '../share/url-state.ts';
+import type { ExperimentState, SphereEdit } from './experiment.ts';
 import { SolverInputError } from '../solver/index.ts';
 import type { ClockOptions } from './fixed-step-clock.ts';
 import { applyEdit, buildExperimentWorld, liveWorldOptions, presetSettings, withFreePhysics } from './build-scene.ts';

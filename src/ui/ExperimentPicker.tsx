@@ -7,7 +7,7 @@ import { useStore } from 'zustand';
 import { PRESETS, presetById } from '../presets/presets.ts';
 import type { SandboxStore } from '../store/index.ts';
 import { downloadText } from './format.ts';
-import { shareQuery } from './share-link.ts';
+import { encodeState } from '../share/url-state.ts';
 
 /** Props of {@link ExperimentPicker}. */
 export interface ExperimentPickerProps {
@@ -26,7 +26,7 @@ export function ExperimentPicker({ store }: ExperimentPickerProps) {
   const [copied, setCopied] = useState<string>('');
 
   const copyLink = async (): Promise<void> => {
-    const url = `${window.location.origin}${window.location.pathname}?${shareQuery(store.getState().experiment())}`;
+    const url = `${window.location.origin}${window.location.pathname}?${encodeState(store.getState().experiment())}`;
     setLink(url);
     try {
       await navigator.clipboard.writeText(url);

@@ -8,7 +8,8 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import { useStore } from 'zustand';
-import { parseNumberInput, type SandboxStore } from '../store/index.ts';
+import { checkEditValue, EDIT_LABELS, type EditField } from '../store/experiment.ts';
+import { type SandboxStore } from '../store/index.ts';
 import { sig, vec } from './format.ts';
 
 /** Props of {@link Inspector}. */
@@ -17,32 +18,7 @@ export interface InspectorProps {
   store: SandboxStore;
 }
 
-type FieldName = 'mass' | 'radius' | 'px' | 'py' | 'pz' | 'vx' | 'vy' | 'vz';
-
-const LABELS: Record<FieldName, string> = {
-  mass: 'Mass (kg)',
-  radius: 'Radius (m)',
-  px: 'Position x (m)',
-  py: 'Position y (m)',
-  pz: 'Position z (m)',
-  vx: 'Velocity x (m/s)',
-  vy: 'Velocity y (m/s)',
-  vz: 'Velocity z (m/s)',
-};
-
-/**
- * Checks one typed value; returns the number or a message naming the value. `maxRadius` (half the
- * smallest box side) bounds the radius, so that a sphere larger than its box is refused at the field.
- */
-export function checkEditValue(field: FieldName, text: string, maxRadius = Infinity): number | string {
-  const value = parseNumberInput(text);
-  const name = LABELS[field].replace(/ \(.*\)$/, '');
-  if (typeof value !== 'number' || !Number.isFinite(value)) return `${name} must be a number, got ${text.trim() === '' ? 'nothing' : JSON.stringify(text)}`;
-  if ((field === 'mass' || field === 'radius') && value <= 0) return `${name} must be greater than 0, got ${value}`;
-  if (Math.abs(value) > 1e6) return `${name} must be at most 1000000 in size, got ${value}`;
-  if (field === 'radius' && value > maxRadius) return `${name} must be at most ${Number(maxRadius.toPrecision(6))} m (half the smallest side of the box), got ${value}`;
-  return value;
-}
+type FieldName = EditField;
 
 /** A number for a message: three significant digits, no trailing zeros. */
 const plain = (x: number): string => String(Number(x.toPrecision(3)));
@@ -168,7 +144,7 @@ function SphereEditor({ store, id, initial, maxRadius, boxSize, result, onResult
     event.preventDefault();
     const found: Partial<Record<FieldName, string>> = {};
     const values: Partial<Record<FieldName, number>> = {};
-    for (const k of Object.keys(LABELS) as FieldName[]) {
+    for (const k of Object.keys(EDIT_LABELS) as FieldName[]) {
       if (text[k] === shown(initial[k])) continue; // unchanged
       const checked = checkEditValue(k, text[k], maxRadius);
       if (typeof checked === 'string') found[k] = checked;
@@ -216,14 +192,14 @@ function SphereEditor({ store, id, initial, maxRadius, boxSize, result, onResult
   return (
     <form className="inspector__edit" aria-label={`Edit sphere ${id}`} onSubmit={submit} noValidate>
       <p className="field__hint">In the view, drag the sphere to move it, or drag the round handle at its arrow&apos;s tip to set its velocity.</p>
-      {(Object.keys(LABELS) as FieldName[]).map((k) => {
+      {(Object.keys(EDIT_LABELS) as FieldName[]).map((k) => {
         const fieldId = `${formId}-${k}`;
         const error = errors[k];
         return (
           <div className={`field${error ? ' field--invalid' : ''}`} key={k}>
             <div className="field__row">
               <label className="field__label" htmlFor={fieldId}>
-                {LABELS[k]}
+                {EDIT_LABELS[k]}
               </label>
               <input
                 id={fieldId}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createSandboxStore } from '../store/index.ts';
 import { positionsOf, stepN } from '../store/test-helpers.ts';
-import { shareQuery, storeOptionsFromQuery } from './share-link.ts';
+import { decodeState, encodeState, storeOptionsFromQuery } from './url-state.ts';
 
 const positionsAfter = (store: ReturnType<typeof createSandboxStore>, steps: number): number[] => {
   stepN(store, steps);
@@ -19,7 +19,7 @@ describe('shared links', () => {
   it('keeps a restitution set back to its default on a preset whose own value differs', () => {
     const store = createSandboxStore({ preset: 'ball-pit', running: false });
     store.getState().applySetting('restitution', 1);
-    const query = shareQuery(store.getState().experiment());
+    const query = encodeState(store.getState().experiment());
     expect(query).toMatch(/restitution=1/);
     const copy = createSandboxStore({ ...storeOptionsFromQuery(query), running: false });
     expect(copy.getState().sim.world.options.restitution).toBe(1);
@@ -31,7 +31,7 @@ describe('shared links', () => {
     const store = createSandboxStore({ settings: { count: 30, boxSize: 5, seed: 9 }, running: false });
     expect(store.getState().editSphere(4, { velocity: [1, 2, 3], mass: 0.5 })).toBeNull();
     store.getState().restart();
-    const copy = createSandboxStore({ ...storeOptionsFromQuery(shareQuery(store.getState().experiment())), running: false });
+    const copy = createSandboxStore({ ...storeOptionsFromQuery(encodeState(store.getState().experiment())), running: false });
     expect(copy.getState().edits).toEqual(store.getState().edits);
     expect(positionsAfter(copy, 50)).toEqual(positionsAfter(store, 50));
   });
@@ -47,4 +47,16 @@ describe('shared links', () => {
     const huge = createSandboxStore(storeOptionsFromQuery('?' + 'x'.repeat(5000)));
     expect(huge.getState().notices.join(' ')).toMatch(/too long/);
   });
+
+  it('a shared link with live settings changed on a preset reproduces the run', () => {
+    const store = createSandboxStore({ preset: 'ball-pit', running: false });
+    store.getState().applySetting('restitution', 0.3);
+    stepN(store, 30);
+    const first = positionsOf(store);
+    const link = decodeState(encodeState(store.getState().experiment()));
+    const copy = createSandboxStore({ ...link.state, running: false });
+    stepN(copy, 30);
+    expect(positionsOf(copy)).toEqual(first);
+  });
+
 });

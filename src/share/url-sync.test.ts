@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSandboxStore } from '../store/index.ts';
-import { shareQuery, storeOptionsFromQuery } from './share-link.ts';
+import { encodeState, storeOptionsFromQuery } from './url-state.ts';
 import { addressWith, followExperimentInUrl, type UrlTarget } from './url-sync.ts';
 
 /** A page address whose history records every replaceState. */
@@ -52,7 +52,7 @@ describe('the address bar follows the experiment', () => {
     vi.advanceTimersByTime(299);
     expect(page.writes).toEqual([]);
     vi.advanceTimersByTime(1);
-    expect(page.writes).toEqual([`/lab/?test=1&${shareQuery(store.getState().experiment())}`]);
+    expect(page.writes).toEqual([`/lab/?test=1&${encodeState(store.getState().experiment())}`]);
     expect(page.location.search).toContain('restitution=0.5');
     stop();
   });

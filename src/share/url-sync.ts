@@ -6,9 +6,8 @@
  * (`test`, say) are kept, and a page left within the quiet time writes its last change as it
  * goes (`pagehide`). Nothing is written per frame: only the store's slow state is watched.
  */
-import { isExperimentKey } from '../share/url-state.ts';
+import { encodeState, isExperimentKey } from './url-state.ts';
 import type { SandboxState, SandboxStore } from '../store/index.ts';
-import { shareQuery } from './share-link.ts';
 
 /** What {@link followExperimentInUrl} writes through: the page's history and location by default. */
 export interface UrlTarget {
@@ -53,7 +52,7 @@ export function followExperimentInUrl(store: SandboxStore, options: UrlSyncOptio
   const write = (): void => {
     timer = null;
     const { location, history } = target;
-    const next = addressWith(location, shareQuery(store.getState().experiment()));
+    const next = addressWith(location, encodeState(store.getState().experiment()));
     if (next !== `${location.pathname}${location.search}${location.hash}`) history.replaceState(history.state, '', next);
   };
   const unsubscribe = store.subscribe((s, prev) => {
