@@ -3,7 +3,8 @@
  * experiment in the page's link (which then follows the experiment), the 3D view and the overlay
  * on top of it.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { SandboxContext, type SandboxInstance } from './hooks/sandbox-context.ts';
 import { SandboxCanvas } from './scene/SandboxCanvas.tsx';
 import { createSandboxStore, type SandboxStore } from './store/index.ts';
 import { Overlay } from './ui/Overlay.tsx';
@@ -32,10 +33,13 @@ export function App() {
   const [classroomOpen, setClassroomOpen] = useState(() => window.innerWidth >= CLASSROOM_OPEN_PX);
   const [largeText, setLargeText] = useState(false);
   const mainRef = useRef<HTMLElement>(null);
+  const instance = useMemo<SandboxInstance>(() => ({ store, handle: null }), [store]);
   return (
-    <main className="app" ref={mainRef}>
-      <SandboxCanvas store={store} coverRoot={mainRef} />
-      <Overlay store={store} classroomOpen={classroomOpen} onClassroomOpenChange={setClassroomOpen} largeText={largeText} onLargeTextChange={setLargeText} />
-    </main>
+    <SandboxContext value={instance}>
+      <main className="app" ref={mainRef}>
+        <SandboxCanvas coverRoot={mainRef} />
+        <Overlay classroomOpen={classroomOpen} onClassroomOpenChange={setClassroomOpen} largeText={largeText} onLargeTextChange={setLargeText} />
+      </main>
+    </SandboxContext>
   );
 }

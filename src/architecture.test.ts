@@ -18,6 +18,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['presets'],
   ['store', 'golden'],
   ['share'],
+  ['hooks'],
   ['scene', 'ui'],
   ['embed'],
   ['embed-page', '.'],

@@ -6,26 +6,25 @@
  */
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
-import type { SandboxStore } from '../store/index.ts';
 import { TimeButtons } from '../ui/TimeButtons.tsx';
+import { useSandboxStore } from '../hooks/sandbox-context.ts';
 
 /** Props of {@link CompactBar}. */
 export interface CompactBarProps {
-  /** The sandbox store. */
-  store: SandboxStore;
   /** The sandbox's accessible name, used to name its toolbar. */
   label: string;
 }
 
 /** Time controls and a short status line along the bottom of the view. */
-export function CompactBar({ store, label }: CompactBarProps) {
+export function CompactBar({ label }: CompactBarProps) {
+  const store = useSandboxStore();
   const { running, simTime, rate } = useStore(
     store,
     useShallow((s) => ({ running: s.running, simTime: s.stats.simTime, rate: s.stats.collisionsPerSecond })),
   );
   return (
     <div className="sphere-sandbox__bar" data-covers-view="" role="toolbar" aria-label={`${label}: time controls`}>
-      <TimeButtons store={store} running={running} />
+      <TimeButtons running={running} />
       <p className="sphere-sandbox__status" data-stat="time">
         t = {Number.isFinite(simTime) ? simTime.toFixed(2) : '–'} s
         <span className="sphere-sandbox__rate"> · {running ? Math.round(rate).toLocaleString('en-US') : '–'} collisions/s</span>

@@ -1,244 +1,34 @@
 /**
- * `<SphereSandbox />`: the whole sandbox as one component for lesson pages and other React apps.
- * Every instance owns its store and its world (several on one page run independently), props
- * changed after mount apply live the way the overlay applies them, and unmounting frees the
- * animation loop, the listeners and every GPU object.
+ * `<SphereSandbox />`: the whole sandbox as one component for lesson pages and other React apps: a
+ * {@link SandboxProvider} with a {@link SandboxView} and one of the panels inside. Every instance
+ * owns its store and its world (several on one page run independently), props changed after
+ * mount apply live the way the overlay applies them, and unmounting frees the animation loop, the
+ * listeners and every GPU object.
  */
-import { useFrame } from '@react-three/fiber';
-import { useEffect, useId, useImperativeHandle, useMemo, useRef, useState, type CSSProperties, type Ref, type RefObject } from 'react';
-import { SandboxCanvas } from '../scene/SandboxCanvas.tsx';
-import { WALL_NAMES, wallOf } from '../solver/index.ts';
-import { createSandboxStore, DEFAULT_SETTINGS, type SampledStats, type SandboxStore, type SolverThread, type VisualAids, type WorldView } from '../store/index.ts';
-import type { Settings } from '../store/settings.ts';
-import { Notices } from '../ui/Notices.tsx';
-import { Overlay } from '../ui/Overlay.tsx';
-import { followExperimentInUrl } from '../share/url-sync.ts';
-import { isExperimentKey, storeOptionsFromQuery } from '../share/url-state.ts';
-import type { SphereEdit } from '../store/experiment.ts';
-import { CompactBar } from './CompactBar.tsx';
-import { checkCameraPosition, checkPanels, checkSettingProps, settingsOfProps, SETTING_KEYS, type SandboxPanels } from './props.ts';
+import { useEffect, useId, useMemo } from 'react';
+import { useSandboxStore } from '../hooks/sandbox-context.ts';
+import { checkCameraPosition, checkPanels, type SandboxPanels } from './props.ts';
+import { reportNotices, SandboxProvider, type SandboxProviderProps } from './SandboxProvider.tsx';
+import { SandboxControls, SandboxOverlay, SandboxView, type SandboxViewProps } from './SandboxView.tsx';
 
-/** Which wall a sphere hit: -x, +x, -y, +y, -z or +z. */
-export type WallName = (typeof WALL_NAMES)[number];
-
-/**
- * One collision, passed to {@link SphereSandboxProps.onCollision}. The same object is reused for
- * every event of an instance (nothing is allocated per collision): read it inside the callback,
- * and copy what you keep (`{ ...event, normal: [...event.normal] }`).
- */
-export interface SandboxCollisionEvent {
-  /** Simulated time of the collision, s. */
-  time: number;
-  /** Id of the first sphere. */
-  a: number;
-  /** Id of the second sphere, or -1 when the first hit a wall. */
-  b: number;
-  /** The wall that was hit, or null for two spheres. */
-  wall: WallName | null;
-  /** Unit contact normal from a towards b (or the wall), x y z. Reused like the event. */
-  normal: [number, number, number];
-  /** Magnitude of the normal impulse, kg m/s. */
-  impulse: number;
-  /** Kinetic energy lost in the collision, J (0 when elastic). */
-  energyLost: number;
-  /** Closing speed along the normal just before the collision, m/s. */
-  closingSpeed: number;
-}
-
-/** The imperative handle of a sandbox (its `ref`, and the argument of `onReady`). */
-export interface SphereSandboxHandle {
-  /** Starts the clock. */
-  play(): void;
-  /** Stops the clock; simulated time stands still. */
-  pause(): void;
-  /** Pauses and advances exactly one fixed step of 1/60 s. */
-  step(): void;
-  /** Starts the same scene again from time 0 (same settings and seed, changes made since kept). */
-  restart(): void;
-  /** Back to the scene the props describe (settings changed in the overlay are undone), running unless `paused`. */
-  reset(): void;
-  /**
-   * The world running now, to read (positions, velocities, ids, stats()); a rebuild replaces it.
-   * In worker mode (large scenes) it is the page's view of the world the worker runs.
-   */
-  readonly world: WorldView;
-  /** Whether the clock is running. */
-  readonly running: boolean;
-  /** The stats last sampled (a few times a second). */
-  readonly stats: SampledStats;
-}
-
-/** Props of {@link SphereSandbox}. Settings props apply live after mount, as the overlay applies them. */
-export interface SphereSandboxProps {
-  /**
-   * A classroom preset to run, by id (for instance 'head-on', 'billiards', 'brownian'), or null
-   * for the free sandbox described by the settings props. While a preset runs, only `seed` and
-   * the live settings reach it. Changing it rebuilds the scene. @defaultValue null
-   */
-  preset?: string | null;
-  /** Number of spheres (1 to 100 000; from 5 000 the solver runs in a worker). Rebuilds the scene. @defaultValue 300 */
-  count?: number;
-  /** Smallest sphere radius, m. Rebuilds the scene. @defaultValue 0.15 */
-  radiusMin?: number;
-  /** Largest sphere radius, m. Rebuilds the scene. @defaultValue 0.3 */
-  radiusMax?: number;
-  /** Initial speed of every sphere, m/s, in a random direction. Rebuilds the scene. @defaultValue 2 */
-  speed?: number;
-  /** Restitution between spheres, 0 to 1 (1 = elastic). Live. @defaultValue 1 */
-  restitution?: number;
-  /** Restitution at the walls, 0 to 1. Live. @defaultValue 1 */
-  wallRestitution?: number;
-  /** Whether gravity acts (downwards, -y). Live. @defaultValue false */
-  gravityOn?: boolean;
-  /** Gravity strength, m/s². Live. @defaultValue 9.81 */
-  gravity?: number;
-  /** Side of the cubic box, m. Rebuilds the scene. @defaultValue 8 */
-  boxSize?: number;
-  /** Simulated seconds per real second (slow motion below 1, 0.05 to 4). Live. @defaultValue 1 */
-  timeScale?: number;
-  /** Planar mode: every sphere moves in the plane z = 0. Rebuilds the scene. @defaultValue false */
-  planar?: boolean;
-  /** Seed of the random placement and directions (the same seed gives the same scene). Rebuilds the scene. @defaultValue 1 */
-  seed?: number;
-  /** What the sphere colour shows. Live. @defaultValue 'speed' */
-  colorBy?: 'speed' | 'mass';
-  /** Visual aids switched on (velocity and momentum arrows, centre of mass, trail, collision flash). Live. @defaultValue all off */
-  aids?: Partial<VisualAids>;
+/** Props of {@link SphereSandbox}: the provider's (settings, callbacks, handle) and the view's. */
+export interface SphereSandboxProps extends Omit<SandboxProviderProps, 'children'>, Omit<SandboxViewProps, 'children' | 'height' | 'cameraPosition'> {
   /** The panels over the view: none, a compact bar (play, step, restart, time), or the app's full overlay. Live. @defaultValue 'compact' */
   panels?: SandboxPanels;
   /** Camera position, x y z in metres, looking at the box centre; null for the view that frames the box. Live. @defaultValue null */
   cameraPosition?: readonly [number, number, number] | null;
-  /**
-   * Where the solver runs: 'auto' moves scenes of 5,000 spheres or more to a Web Worker while
-   * they play (the page stays smooth; same results), 'main' keeps it on the page's thread,
-   * 'worker' always uses a worker. Live. @defaultValue 'auto'
-   */
-  solverThread?: SolverThread;
-  /**
-   * The page's address follows this sandbox's experiment (preset, settings, seed, sphere edits; the
-   * query of Copy link), rewritten in place a moment after each change, and at mount the sandbox
-   * starts from the experiment the address names, if any, over the props: a reload brings the
-   * same experiment back. Give it to one sandbox of a page at most. Read at mount. @defaultValue false
-   */
-  syncUrl?: boolean;
-  /** Paused at mount, and paused or played whenever this prop changes (the controls and the handle still work in between). @defaultValue false */
-  paused?: boolean;
-  /** Width of the sandbox (a number is pixels). @defaultValue '100%' */
-  width?: number | string;
   /** Height of the sandbox (a number is pixels). @defaultValue 400 */
   height?: number | string;
-  /** Class name(s) added to the sandbox's outer element (which also has the class `sphere-sandbox`). @defaultValue none */
-  className?: string;
-  /** Inline style of the outer element (after width and height). @defaultValue none */
-  style?: CSSProperties;
-  /** Accessible name of the sandbox, read by screen readers (name each one when a page has several). @defaultValue 'Sphere sandbox' */
-  label?: string;
-  /** Name of this instance: its outer element's `data-sandbox` attribute (and its test hook's name). @defaultValue none */
-  name?: string;
-  /**
-   * Called for every collision, sphere-sphere and sphere-wall, in order, right after the fixed
-   * step that contains it (up to a few hundred per step; see {@link SandboxCollisionEvent} on reuse). @defaultValue none
-   */
-  onCollision?(event: SandboxCollisionEvent): void;
-  /** Called with fresh stats a few times a second (4 per second) while the page renders. @defaultValue none */
-  onStats?(stats: SampledStats): void;
-  /** Called once, after the first frame is drawn, with the handle. @defaultValue none */
-  onReady?(handle: SphereSandboxHandle): void;
-  /** The imperative handle (React 19 passes `ref` as a prop). @defaultValue none */
-  ref?: Ref<SphereSandboxHandle>;
 }
 
-/** The event object of one instance, filled for each collision. */
-function emptyEvent(): SandboxCollisionEvent {
-  return { time: 0, a: 0, b: 0, wall: null, normal: [0, 0, 0], impulse: 0, energyLost: 0, closingSpeed: 0 };
-}
-
-function reportNotices(store: SandboxStore, messages: readonly string[]): void {
-  if (messages.length === 0) return;
-  for (const m of messages) console.warn(m);
-  store.setState((s) => ({ notices: [...s.notices, ...messages] }));
-}
-
-const THREADS: readonly SolverThread[] = ['auto', 'main', 'worker'];
-
-/** A valid solverThread prop, or 'auto'. */
-function threadOf(value: unknown): SolverThread {
-  return THREADS.includes(value as SolverThread) ? (value as SolverThread) : 'auto';
-}
-
-/** The store of a new instance, from its props at mount; bad props are left out with a notice. */
-function createInstanceStore(props: SphereSandboxProps): SandboxStore {
-  let preset = props.preset ?? null;
-  const { valid, problems } = checkSettingProps(settingsOfProps(props as Record<string, unknown>, preset));
-  let settings: Partial<Settings> = valid;
-  let edits: SphereEdit[] | undefined;
-  const linked = props.syncUrl === true ? experimentInAddress() : null;
-  if (linked) {
-    preset = linked.preset ?? null;
-    settings = { ...settingsOfProps(valid, preset), ...linked.settings };
-    edits = linked.edits;
-    problems.push(...(linked.notices ?? []));
-  }
-  const common = { preset, running: !props.paused, aids: props.aids, solverThread: threadOf(props.solverThread), edits };
-  let store: SandboxStore;
-  try {
-    store = createSandboxStore({ ...common, settings });
-  } catch (error) {
-    const why = error instanceof Error ? error.message : String(error);
-    store = createSandboxStore({ running: common.running, aids: common.aids });
-    problems.push(`SphereSandbox: the scene of these props could not be built (${why}); the default sandbox is shown.`);
-  }
-  const startNotices = store.getState().notices;
-  for (const n of startNotices) console.warn(`SphereSandbox: ${n}`);
-  reportNotices(store, problems);
-  return store;
-}
-
-/** The experiment the page's address names (with `syncUrl`), or null when it names none. */
-function experimentInAddress(): ReturnType<typeof storeOptionsFromQuery> | null {
-  if (typeof window === 'undefined') return null;
-  const query = window.location.search;
-  if (![...new URLSearchParams(query).keys()].some(isExperimentKey)) return null;
-  return storeOptionsFromQuery(query);
-}
-
-/** Brings the store back to what the props describe (the handle's reset). */
-function resetToProps(store: SandboxStore, props: SphereSandboxProps): void {
-  const preset = props.preset ?? null;
-  const { valid } = checkSettingProps(settingsOfProps(props as Record<string, unknown>, null));
-  const st = store.getState();
-  st.selectPreset(null);
-  st.applySettings({ ...DEFAULT_SETTINGS, ...valid });
-  if (preset !== null) {
-    st.selectPreset(preset);
-    const own = settingsOfProps(valid, preset);
-    if (Object.keys(own).length > 0) st.applySettings(own);
-  }
-  if (props.paused) st.pause();
-  else st.play();
-  st.resetView();
-}
-
-/** Calls `onReady` once, after the first frame has been drawn. */
-function ReadySignal({ onReady }: { onReady: () => void }) {
-  const frames = useRef(0);
-  useFrame(() => {
-    frames.current++;
-    if (frames.current === 2) onReady();
-  });
+/** Reports the props that are not settings but can still be wrong, once per new value. */
+function PropNotices({ problems }: { problems: readonly (string | null)[] }) {
+  const store = useSandboxStore();
+  const key = problems.join('\n');
+  const list = useMemo(() => problems.filter((m): m is string => m !== null), [key]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => reportNotices(store, list), [store, list]);
   return null;
 }
-
-/** Keeps a ref pointing at the latest value of a prop (for callbacks called from the frame loop). */
-function useLatest<T>(value: T): RefObject<T> {
-  const ref = useRef(value);
-  useEffect(() => {
-    ref.current = value;
-  });
-  return ref;
-}
-
-const toCss = (v: number | string): string => (typeof v === 'number' ? `${v}px` : v);
 
 /**
  * The sphere sandbox as one component. Import the stylesheet once (`sphere-sandbox/style.css`).
@@ -247,168 +37,18 @@ const toCss = (v: number | string): string => (typeof v === 'number' ? `${v}px` 
  * <SphereSandbox restitution={0.5} count={120} height={360} onStats={(s) => setT(s.simTime)} />
  */
 export function SphereSandbox(props: SphereSandboxProps) {
-  const { ref, width = '100%', height = 400, className, style, label = 'Sphere sandbox' } = props;
+  const { width = '100%', height = 400, className, style, label = 'Sphere sandbox' } = props;
   const autoName = useId();
-  const name = props.name ?? autoName;
-  const [store] = useState(() => createInstanceStore(props));
-  const containerRef = useRef<HTMLDivElement>(null);
-  const propsRef = useLatest(props);
-  const onCollision = useLatest(props.onCollision);
-
-  // With syncUrl, the page's address follows the experiment (read at mount, like the store).
-  const [syncUrl] = useState(() => props.syncUrl === true);
-  useEffect(() => (syncUrl ? followExperimentInUrl(store) : undefined), [store, syncUrl]);
-
-  // The solver's worker (if one was made) ends with the sandbox.
-  useEffect(() => () => store.getState().sim.dispose(), [store]);
-
-  // Where the solver runs follows the prop; a bad value is named in a notice.
-  const solverThread = props.solverThread;
-  useEffect(() => {
-    if (solverThread === undefined) return;
-    if (!THREADS.includes(solverThread)) {
-      reportNotices(store, [`SphereSandbox: solverThread must be 'auto', 'main' or 'worker', got ${JSON.stringify(solverThread)}; 'auto' is used.`]);
-      return;
-    }
-    store.getState().setSolverThread(solverThread);
-  }, [store, solverThread]);
-  const onStats = useLatest(props.onStats);
-  const onReady = useLatest(props.onReady);
-  const [classroomOpen, setClassroomOpen] = useState(false);
-  const [largeText, setLargeText] = useState(false);
-
   const { panels, problem: panelsProblem } = checkPanels(props.panels);
   const { position: cameraPosition, problem: cameraProblem } = checkCameraPosition(props.cameraPosition);
-
-  const handle = useMemo<SphereSandboxHandle>(
-    () => ({
-      play: () => store.getState().play(),
-      pause: () => store.getState().pause(),
-      step: () => store.getState().stepOnce(),
-      restart: () => store.getState().restart(),
-      reset: () => resetToProps(store, propsRef.current),
-      get world() {
-        return store.getState().sim.world;
-      },
-      get running() {
-        return store.getState().running;
-      },
-      get stats() {
-        return store.getState().stats;
-      },
-    }),
-    [store, propsRef],
-  );
-  useImperativeHandle(ref, () => handle, [handle]);
-
-  // Collisions: straight from the solver's per-step event buffer into one reused event object.
-  useEffect(() => {
-    const sim = store.getState().sim;
-    const event = emptyEvent();
-    let failed = false;
-    const afterStep = (world: WorldView): void => {
-      const callback = onCollision.current;
-      const ev = world.events;
-      if (!callback || ev.count === 0 || failed) return;
-      try {
-        for (let k = 0; k < ev.count; k++) {
-          const b = ev.b[k];
-          const wall = wallOf(b);
-          event.time = ev.time[k];
-          event.a = ev.a[k];
-          event.b = wall >= 0 ? -1 : b;
-          event.wall = wall >= 0 ? WALL_NAMES[wall] : null;
-          event.normal[0] = ev.normal[3 * k];
-          event.normal[1] = ev.normal[3 * k + 1];
-          event.normal[2] = ev.normal[3 * k + 2];
-          event.impulse = ev.impulse[k];
-          event.energyLost = ev.energyLost[k];
-          event.closingSpeed = ev.closingSpeed[k];
-          callback(event);
-        }
-      } catch (error) {
-        // A throwing callback must not stop the animation: report it once and stop calling it.
-        failed = true;
-        console.error('SphereSandbox: onCollision threw; it is not called again for this sandbox.', error);
-      }
-    };
-    sim.afterStep = afterStep;
-    return () => {
-      if (sim.afterStep === afterStep) sim.afterStep = null;
-    };
-  }, [store, onCollision]);
-
-  // Stats: the store publishes a sample a few times a second.
-  useEffect(
-    () =>
-      store.subscribe((s, prev) => {
-        if (s.stats !== prev.stats) onStats.current?.(s.stats);
-      }),
-    [store, onStats],
-  );
-
-  // Settings and preset props changed after mount: applied together, live where the overlay applies them live.
-  const settingValues = SETTING_KEYS.map((k) => props[k]);
-  const preset = props.preset ?? null;
-  const applied = useRef({ preset, values: settingValues });
-  useEffect(() => {
-    const before = applied.current;
-    applied.current = { preset, values: settingValues };
-    const st = store.getState();
-    const given: Partial<Record<keyof Settings, unknown>> = {};
-    SETTING_KEYS.forEach((k, i) => {
-      if (settingValues[i] !== undefined && (preset !== before.preset || !Object.is(settingValues[i], before.values[i]))) given[k] = settingValues[i];
-    });
-    if (preset !== before.preset) st.selectPreset(preset);
-    const patch = settingsOfProps(given, preset);
-    const keys = Object.keys(patch) as (keyof Settings)[];
-    if (keys.length === 0) return;
-    if (!st.applySettings(patch)) {
-      const errors = store.getState().errors;
-      const why = keys.map((k) => errors[k]).filter(Boolean).join('; ') || 'refused';
-      reportNotices(store, [`SphereSandbox: ${keys.map((k) => `${k}={${String(patch[k])}}`).join(' ')} was not applied: ${why}. The values before stay in effect.`]);
-    }
-  }, [store, preset, ...settingValues]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  // Paused or running: applied whenever the prop changes.
-  const paused = props.paused ?? false;
-  const pausedBefore = useRef(paused);
-  useEffect(() => {
-    if (pausedBefore.current === paused) return;
-    pausedBefore.current = paused;
-    if (paused) store.getState().pause();
-    else store.getState().play();
-  }, [store, paused]);
-
-  // Visual aids.
-  const aids = props.aids;
-  const aidKey = aids ? JSON.stringify(aids) : '';
-  useEffect(() => {
-    if (!aids) return;
-    for (const [key, on] of Object.entries(aids)) store.getState().setAid(key as keyof VisualAids, Boolean(on));
-  }, [store, aidKey]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  // Props that are not settings but can still be wrong.
-  useEffect(() => reportNotices(store, [panelsProblem].filter((m): m is string => m !== null)), [store, panelsProblem]);
-  useEffect(() => reportNotices(store, [cameraProblem].filter((m): m is string => m !== null)), [store, cameraProblem]);
-
-  const classes = ['sphere-sandbox', `sphere-sandbox--${panels}`, className].filter(Boolean).join(' ');
+  const classes = [`sphere-sandbox--${panels}`, className].filter(Boolean).join(' ');
   return (
-    <div ref={containerRef} className={classes} style={{ width: toCss(width), height: toCss(height), ...style }} role="group" aria-label={label} data-sandbox={name}>
-      <SandboxCanvas store={store} cameraPosition={cameraPosition} testName={name} label={`${label}: 3D view of the spheres in their box. Drag to turn, scroll to zoom.`} coverRoot={containerRef}>
-        <ReadySignal onReady={() => onReady.current?.(handle)} />
-      </SandboxCanvas>
-      {panels === 'full' && (
-        <Overlay store={store} brand={false} settingsOpen={false} keyScope={containerRef} classroomOpen={classroomOpen} onClassroomOpenChange={setClassroomOpen} largeText={largeText} onLargeTextChange={setLargeText} />
-      )}
-      {panels === 'compact' && (
-        <>
-          <div className="sphere-sandbox__notices">
-            <Notices store={store} />
-          </div>
-          <CompactBar store={store} label={label} />
-        </>
-      )}
-    </div>
+    <SandboxProvider {...props} name={props.name ?? autoName}>
+      <PropNotices problems={[panelsProblem, cameraProblem]} />
+      <SandboxView width={width} height={height} className={classes} style={style} label={label} cameraPosition={cameraPosition}>
+        {panels === 'full' && <SandboxOverlay />}
+        {panels === 'compact' && <SandboxControls />}
+      </SandboxView>
+    </SandboxProvider>
   );
 }

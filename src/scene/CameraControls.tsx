@@ -10,13 +10,11 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 import { Vector3, type PerspectiveCamera } from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import { useStore } from 'zustand';
-import type { SandboxStore } from '../store/index.ts';
 import { frameBox, freeRect, homeDirection, type PixelRect } from './camera-home.ts';
+import { useSandboxStore } from '../hooks/sandbox-context.ts';
 
 /** Props of {@link CameraControls}. */
 export interface CameraControlsProps {
-  /** The sandbox store (its view version and box size). */
-  store: SandboxStore;
   /** Smooth the camera's motion after a drag. @defaultValue true */
   damping?: boolean;
   /** Parts of the view the overlay covers, in canvas pixels: the box is framed clear of them. @defaultValue none */
@@ -51,7 +49,8 @@ function cornersInside(camera: PerspectiveCamera, size: readonly number[], width
 }
 
 /** Orbit controls bound to the canvas, with a home view that frames the box. */
-export function CameraControls({ store, damping = true, covered = NOTHING, placed = false }: CameraControlsProps) {
+export function CameraControls({ damping = true, covered = NOTHING, placed = false }: CameraControlsProps) {
+  const store = useSandboxStore();
   const camera = useThree((s) => s.camera) as PerspectiveCamera;
   const domElement = useThree((s) => s.gl.domElement);
   const width = useThree((s) => s.size.width);

@@ -13,7 +13,6 @@
 import { useFrame, useThree } from '@react-three/fiber';
 import { useEffect, useRef } from 'react';
 import { Raycaster, Vector2, type Mesh, type PerspectiveCamera } from 'three';
-import type { SandboxStore } from '../store/index.ts';
 import {
   arrowTip,
   clampCentre,
@@ -25,11 +24,10 @@ import {
   velocityFromTip,
   type DragPreview,
 } from './drag-edit.ts';
+import { useSandboxStore } from '../hooks/sandbox-context.ts';
 
 /** Props of {@link DragEditor}. */
 export interface DragEditorProps {
-  /** The sandbox store (selection, paused state, edits). */
-  store: SandboxStore;
   /** The drag preview shared with the components that draw it. */
   preview: DragPreview;
 }
@@ -45,7 +43,8 @@ function worldPerPixels(camera: PerspectiveCamera, distance: number, height: num
 }
 
 /** The drag handling and the velocity handle of the selected sphere. */
-export function DragEditor({ store, preview }: DragEditorProps) {
+export function DragEditor({ preview }: DragEditorProps) {
+  const store = useSandboxStore();
   const camera = useThree((s) => s.camera) as PerspectiveCamera;
   const canvas = useThree((s) => s.gl.domElement);
   const handleRef = useRef<Mesh>(null);

@@ -9,21 +9,20 @@
  */
 import { useFrame, useThree } from '@react-three/fiber';
 import { useEffect, useRef } from 'react';
-import type { SandboxStore } from '../store/index.ts';
+import { useSandboxStore } from '../hooks/sandbox-context.ts';
 
 /** The text shown while the WebGL context is lost. */
 export const CONTEXT_LOST_MESSAGE = 'The 3D view was interrupted by the browser (graphics context lost). The simulation keeps running; the picture returns when the browser restores it.';
 
 /** Props of {@link FaultHandlers}. */
 export interface FaultHandlersProps {
-  /** The sandbox store whose simulation is drawn. */
-  store: SandboxStore;
   /** The canvas's `dpr` prop (a fixed ratio, or the [min, max] range the device's ratio is clamped to). */
   dpr: number | [number, number];
 }
 
 /** Page visibility and WebGL context-loss handling for the sandbox's canvas. */
-export function FaultHandlers({ store, dpr }: FaultHandlersProps) {
+export function FaultHandlers({ dpr }: FaultHandlersProps) {
+  const store = useSandboxStore();
   const canvas = useThree((s) => s.gl.domElement);
   const setDpr = useThree((s) => s.setDpr);
   const [dprLow, dprHigh] = Array.isArray(dpr) ? dpr : [dpr, dpr];

@@ -25,18 +25,17 @@ import {
   type Raycaster,
 } from 'three';
 import { useStore } from 'zustand';
-import type { SandboxStore } from '../store/index.ts';
 import { DRAG_MOVE, type DragPreview } from './drag-edit.ts';
 import type { UpdateTiming } from './frame-timing.ts';
 import { createImpostorMaterial } from './impostor-material.ts';
 import { nearestSphereHit } from './impostor-pick.ts';
 import { FLASH_SECONDS, instanceCapacity, type DrawCounter } from './InstancedSpheres.tsx';
 import { SphereColoring } from './sphere-colors.ts';
+import { useSandboxStore } from '../hooks/sandbox-context.ts';
+import type { SandboxStore } from '../store/index.ts';
 
 /** Props of {@link ImpostorSpheres}. */
 export interface ImpostorSpheresProps {
-  /** The sandbox store whose simulation is drawn. */
-  store: SandboxStore;
   /** Optional draw-call counter that this component keeps up to date (the test hook reads it). @defaultValue none */
   drawsRef?: RefObject<DrawCounter>;
   /** A drag under way: the sphere being moved is drawn where it would go. @defaultValue none */
@@ -294,7 +293,8 @@ function placeCentre(attr: InstancedBufferAttribute, slot: number, x: number, y:
 }
 
 /** All spheres of the store's simulation, drawn as instanced impostor quads in one draw call. */
-export function ImpostorSpheres({ store, drawsRef, preview, timing, visible = true }: ImpostorSpheresProps) {
+export function ImpostorSpheres({ drawsRef, preview, timing, visible = true }: ImpostorSpheresProps) {
+  const store = useSandboxStore();
   const meshRef = useRef<Mesh>(null);
   const count = useStore(store, (s) => s.sim.count);
   const capacity = instanceCapacity(count);

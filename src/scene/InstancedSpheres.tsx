@@ -8,10 +8,11 @@ import { useFrame, type ThreeEvent } from '@react-three/fiber';
 import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { DynamicDrawUsage, InstancedBufferAttribute, InstancedMesh, type Intersection, type Raycaster } from 'three';
 import { useStore } from 'zustand';
-import type { SandboxStore } from '../store/index.ts';
 import { DRAG_MOVE, type DragPreview } from './drag-edit.ts';
 import type { UpdateTiming } from './frame-timing.ts';
 import { SphereColoring } from './sphere-colors.ts';
+import { useSandboxStore } from '../hooks/sandbox-context.ts';
+import type { SandboxStore } from '../store/index.ts';
 
 /** Counts draw calls of the sphere mesh for the test hook. */
 export interface DrawCounter {
@@ -42,8 +43,6 @@ export function sphereDetail(capacity: number): [number, number] {
 
 /** Props of {@link InstancedSpheres}. */
 export interface InstancedSpheresProps {
-  /** The sandbox store whose simulation is drawn. */
-  store: SandboxStore;
   /** Optional draw-call counter that this component keeps up to date (the test hook reads it). @defaultValue none */
   drawsRef?: RefObject<DrawCounter>;
   /** A drag under way: the sphere being moved is drawn where it would go. @defaultValue none */
@@ -152,7 +151,8 @@ class MeshFrameWriter {
 }
 
 /** All spheres of the store's simulation, drawn as one instanced mesh. */
-export function InstancedSpheres({ store, drawsRef, preview, timing, visible = true }: InstancedSpheresProps) {
+export function InstancedSpheres({ drawsRef, preview, timing, visible = true }: InstancedSpheresProps) {
+  const store = useSandboxStore();
   const meshRef = useRef<InstancedMesh>(null);
   const count = useStore(store, (s) => s.sim.count);
   const sceneVersion = useStore(store, (s) => s.sceneVersion);

@@ -8,7 +8,6 @@ import { useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefO
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 import type { Material, Mesh, Texture } from 'three';
-import type { SandboxStore } from '../store/index.ts';
 import { BoxFrame } from './BoxFrame.tsx';
 import { CameraControls } from './CameraControls.tsx';
 import { createDragPreview } from './drag-edit.ts';
@@ -20,14 +19,13 @@ import { SphereProbe, Spheres } from './Spheres.tsx';
 import { VisualAids } from './VisualAids.tsx';
 import { installTestHook, isTestMode } from './test-hook.ts';
 import { useCoveredRects } from './use-covered-rects.ts';
+import { useSandboxInstance, useSandboxStore } from '../hooks/sandbox-context.ts';
 
 /** Background colour of the view (the browser tests count pixels that differ from it). */
 export const BACKGROUND = '#0b1020';
 
 /** Props of {@link SandboxCanvas}. */
 export interface SandboxCanvasProps {
-  /** The sandbox store to draw. */
-  store: SandboxStore;
   /**
    * The element holding the canvas and the overlay: its descendants marked `data-covers-view`
    * (panels, time controls) are measured, and the box is framed in the part of the view they
@@ -39,8 +37,6 @@ export interface SandboxCanvasProps {
    * the view is reset. @defaultValue null (the home view that frames the box)
    */
   cameraPosition?: readonly [number, number, number] | null;
-  /** Name of the test hook: `window.__sandboxes[name]` instead of `window.__sandbox`. @defaultValue none */
-  testName?: string;
   /** Accessible description of the view. @defaultValue a description of the view and its mouse controls */
   label?: string;
   /** More scene content (drawn inside the canvas). @defaultValue none */
@@ -80,7 +76,8 @@ function ReleaseOnUnmount() {
 }
 
 /** Installs the test hook while mounted (test mode only). */
-function TestHook({ store, draws, name, probe }: { store: SandboxStore; draws: RefObject<DrawCounter>; name?: string; probe: SphereProbe }) {
+function TestHook({ draws, probe }: { draws: RefObject<DrawCounter>; probe: SphereProbe }) {
+  const { store, name } = useSandboxInstance('TestHook');
   const gl = useThree((s) => s.gl);
   const camera = useThree((s) => s.camera);
   useEffect(() => installTestHook(store, gl, camera, draws.current, name, probe), [store, gl, camera, draws, name, probe]);
@@ -119,7 +116,8 @@ function DrawWhenVisible() {
 }
 
 /** Puts the camera at a given position whenever it or the view version changes. */
-function CameraPlacement({ store, position }: { store: SandboxStore; position: readonly [number, number, number] }) {
+function CameraPlacement({ position }: { position: readonly [number, number, number] }) {
+  const store = useSandboxStore();
   const camera = useThree((s) => s.camera);
   const viewVersion = useStore(store, (s) => s.viewVersion);
   const [x, y, z] = position;
@@ -132,7 +130,8 @@ function CameraPlacement({ store, position }: { store: SandboxStore; position: r
 }
 
 /** The sandbox's 3D view. */
-export function SandboxCanvas({ store, coverRoot, cameraPosition = null, testName, label = DEFAULT_LABEL, children }: SandboxCanvasProps) {
+export function SandboxCanvas({ coverRoot, cameraPosition = null, label = DEFAULT_LABEL, children }: SandboxCanvasProps) {
+  const store = useSandboxStore();
   const [testMode] = useState(() => isTestMode());
   const [preview] = useState(createDragPreview);
   const reducedMotion = useStore(store, (s) => s.reducedMotion);
@@ -163,16 +162,16 @@ export function SandboxCanvas({ store, coverRoot, cameraPosition = null, testNam
       <directionalLight position={[6, 11, 8]} intensity={2.4} />
       <directionalLight position={[-8, 3, -6]} intensity={0.7} color="#9ab8ff" />
       <BoxFrame size={[lx, ly, lz]} planar={planar} />
-      <Spheres store={store} drawsRef={testMode ? draws : undefined} preview={preview} probe={testMode ? probe : undefined} />
-      <SelectionMarker store={store} preview={preview} />
-      <DragEditor store={store} preview={preview} />
-      <VisualAids store={store} />
-      <FaultHandlers store={store} dpr={testMode ? 1 : [1, 2]} />
+      <Spheres drawsRef={testMode ? draws : undefined} preview={preview} probe={testMode ? probe : undefined} />
+      <SelectionMarker preview={preview} />
+      <DragEditor preview={preview} />
+      <VisualAids />
+      <FaultHandlers dpr={testMode ? 1 : [1, 2]} />
       {/* Under reduced motion the camera stops where it is let go (no gliding). */}
-      <CameraControls store={store} damping={!testMode && !reducedMotion} covered={covered} placed={cameraPosition !== null} />
+      <CameraControls damping={!testMode && !reducedMotion} covered={covered} placed={cameraPosition !== null} />
       {/* After the controls, so that a given position overrides the home view. */}
-      {cameraPosition && <CameraPlacement store={store} position={cameraPosition} />}
-      {testMode && <TestHook store={store} draws={draws} name={testName} probe={probe} />}
+      {cameraPosition && <CameraPlacement position={cameraPosition} />}
+      {testMode && <TestHook draws={draws} probe={probe} />}
       {children}
       <DrawWhenVisible />
     </Canvas>

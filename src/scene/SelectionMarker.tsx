@@ -8,13 +8,11 @@
 import { useFrame } from '@react-three/fiber';
 import { useEffect, useRef, useState } from 'react';
 import { PerspectiveCamera, ShaderMaterial, Vector3, type ArrowHelper, type Group, type Mesh } from 'three';
-import type { SandboxStore } from '../store/index.ts';
 import { arrowLength, DRAG_MOVE, DRAG_NONE, DRAG_VELOCITY, type DragPreview } from './drag-edit.ts';
+import { useSandboxStore } from '../hooks/sandbox-context.ts';
 
 /** Props of {@link SelectionMarker}. */
 export interface SelectionMarkerProps {
-  /** The sandbox store (its selection and simulation). */
-  store: SandboxStore;
   /** A drag under way, shown instead of the sphere's own position or velocity. @defaultValue none */
   preview?: DragPreview;
 }
@@ -66,7 +64,8 @@ const X_AXIS = new Vector3(1, 0, 0);
 const ORIGIN = new Vector3();
 
 /** The selected sphere's ring and velocity arrow. */
-export function SelectionMarker({ store, preview }: SelectionMarkerProps) {
+export function SelectionMarker({ preview }: SelectionMarkerProps) {
+  const store = useSandboxStore();
   const groupRef = useRef<Group>(null);
   const shellRef = useRef<Mesh>(null);
   const arrowRef = useRef<ArrowHelper>(null);

@@ -6,11 +6,11 @@
  */
 import { useLayoutEffect, useState, type RefObject } from 'react';
 import { useStore } from 'zustand';
-import type { SandboxStore } from '../store/index.ts';
 import type { DragPreview } from './drag-edit.ts';
 import { UpdateTiming } from './frame-timing.ts';
 import { ImpostorSpheres } from './ImpostorSpheres.tsx';
 import { InstancedSpheres, type DrawCounter } from './InstancedSpheres.tsx';
+import { useSandboxStore } from '../hooks/sandbox-context.ts';
 
 /** Above this many spheres they are drawn as impostors. */
 export const IMPOSTOR_THRESHOLD = 4096;
@@ -60,8 +60,6 @@ export class SphereProbe {
 
 /** Props of {@link Spheres}. */
 export interface SpheresProps {
-  /** The sandbox store whose simulation is drawn. */
-  store: SandboxStore;
   /** Optional draw-call counter for the test hook. @defaultValue none */
   drawsRef?: RefObject<DrawCounter>;
   /** A drag under way. @defaultValue none */
@@ -71,7 +69,8 @@ export interface SpheresProps {
 }
 
 /** The spheres, as meshes or impostors by count. */
-export function Spheres({ store, drawsRef, preview, probe }: SpheresProps) {
+export function Spheres({ drawsRef, preview, probe }: SpheresProps) {
+  const store = useSandboxStore();
   const count = useStore(store, (s) => s.sim.count);
   const [choice, setChoice] = useState<SphereRendererChoice>('auto');
   const renderer = chooseSphereRenderer(count, choice);
@@ -80,5 +79,5 @@ export function Spheres({ store, drawsRef, preview, probe }: SpheresProps) {
     probe?.attach(renderer, setChoice, setDrawn);
   }, [probe, renderer]);
   const Renderer = renderer === 'impostor' ? ImpostorSpheres : InstancedSpheres;
-  return <Renderer store={store} drawsRef={drawsRef} preview={preview} timing={probe?.timing} visible={drawn} />;
+  return <Renderer drawsRef={drawsRef} preview={preview} timing={probe?.timing} visible={drawn} />;
 }

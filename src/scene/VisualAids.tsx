@@ -23,8 +23,8 @@ import {
   type Camera,
 } from 'three';
 import { useStore } from 'zustand';
-import type { SandboxStore } from '../store/index.ts';
 import type { Simulation } from '../store/simulation.ts';
+import { useSandboxStore } from '../hooks/sandbox-context.ts';
 
 /** Arrows are drawn for at most this many spheres (the first by slot). */
 export const MAX_ARROWS = 2000;
@@ -47,12 +47,6 @@ const FADE_TO = '#0b1020';
 
 /** Module scratch for the camera's forward direction (written each frame, never allocated there). */
 const forward = new Vector3();
-
-/** Props of {@link VisualAids}. */
-export interface VisualAidsProps {
-  /** The sandbox store (its aids, selection and simulation). */
-  store: SandboxStore;
-}
 
 function arrowObject(color: string): LineSegments {
   const geometry = new BufferGeometry();
@@ -208,7 +202,8 @@ function writeArrows(lines: LineSegments, sim: Simulation, camera: Camera, perSp
 }
 
 /** Velocity and momentum arrows, the centre of mass and the selected sphere's trail. */
-export function VisualAids({ store }: VisualAidsProps) {
+export function VisualAids() {
+  const store = useSandboxStore();
   const objects = useMemo(() => ({ velocity: arrowObject(VELOCITY_COLOR), momentum: arrowObject(MOMENTUM_COLOR), com: comObject(), trail: trailObject() }), []);
   const velocityRef = useRef<LineSegments>(null);
   const momentumRef = useRef<LineSegments>(null);

@@ -4,7 +4,6 @@
  * large-text switch for projectors.
  */
 import { useId, type ReactNode } from 'react';
-import type { SandboxStore } from '../store/index.ts';
 import { CollisionLogView } from './CollisionLogView.tsx';
 import { ExperimentPicker } from './ExperimentPicker.tsx';
 import { Inspector } from './Inspector.tsx';
@@ -14,8 +13,6 @@ import { VisualAidsPanel } from './VisualAidsPanel.tsx';
 
 /** Props of {@link ClassroomPanel}. */
 export interface ClassroomPanelProps {
-  /** The sandbox store. */
-  store: SandboxStore;
   /** Whether the panel is open. */
   open: boolean;
   /** Opens or closes the panel. */
@@ -38,7 +35,7 @@ function Section({ title, children, open = true, name }: { title: string; childr
 }
 
 /** The collapsible classroom panel. */
-export function ClassroomPanel({ store, open, onOpenChange, largeText, onLargeTextChange, onEnlargePlots }: ClassroomPanelProps) {
+export function ClassroomPanel({ open, onOpenChange, largeText, onLargeTextChange, onEnlargePlots }: ClassroomPanelProps) {
   const bodyId = useId();
   return (
     <aside className={`panel lab${open ? ' panel--open' : ''}`} aria-label="Classroom" data-covers-view="">
@@ -50,10 +47,10 @@ export function ClassroomPanel({ store, open, onOpenChange, largeText, onLargeTe
       </button>
       <div className="panel__body" id={bodyId} hidden={!open}>
         <Section title="Experiment" name="experiment">
-          <ExperimentPicker store={store} />
+          <ExperimentPicker />
         </Section>
         <Section title="Readouts" name="readouts">
-          <Readouts store={store} />
+          <Readouts />
         </Section>
         <Section title="Plots" name="plots">
           {onEnlargePlots && (
@@ -61,16 +58,16 @@ export function ClassroomPanel({ store, open, onOpenChange, largeText, onLargeTe
               Enlarge plots
             </button>
           )}
-          <Plots store={store} />
+          <Plots />
         </Section>
         <Section title="Visual aids" name="aids">
-          <VisualAidsPanel store={store} />
+          <VisualAidsPanel />
         </Section>
         <Section title="Inspector" name="inspector">
-          <Inspector store={store} />
+          <Inspector />
         </Section>
         <Section title="Collision log" name="log" open={false}>
-          <CollisionLogView store={store} />
+          <CollisionLogView />
         </Section>
         <div className="field field--toggle lab__large">
           <div className="field__row">

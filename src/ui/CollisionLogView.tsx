@@ -3,19 +3,18 @@
  * energy lost and measured restitution. Re-rendered when the store publishes a sample.
  */
 import { useStore } from 'zustand';
-import type { SandboxStore } from '../store/index.ts';
 import { sig } from './format.ts';
+import { useSandboxStore } from '../hooks/sandbox-context.ts';
 
 /** Props of {@link CollisionLogView}. */
 export interface CollisionLogViewProps {
-  /** The sandbox store. */
-  store: SandboxStore;
   /** Rows shown. @defaultValue 8 */
   rows?: number;
 }
 
 /** The last few collisions, newest first. */
-export function CollisionLogView({ store, rows = 8 }: CollisionLogViewProps) {
+export function CollisionLogView({ rows = 8 }: CollisionLogViewProps) {
+  const store = useSandboxStore();
   useStore(store, (s) => s.stats);
   const log = store.getState().sim.collisions;
   const recent = log.recent(rows);

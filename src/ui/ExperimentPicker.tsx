@@ -5,20 +5,15 @@
 import { useId, useState } from 'react';
 import { useStore } from 'zustand';
 import { PRESETS, presetById } from '../presets/presets.ts';
-import type { SandboxStore } from '../store/index.ts';
 import { downloadText } from './format.ts';
 import { encodeState } from '../share/url-state.ts';
-
-/** Props of {@link ExperimentPicker}. */
-export interface ExperimentPickerProps {
-  /** The sandbox store. */
-  store: SandboxStore;
-}
+import { useSandboxStore } from '../hooks/sandbox-context.ts';
 
 const FREE = '';
 
 /** Preset select, what to watch, share and export. */
-export function ExperimentPicker({ store }: ExperimentPickerProps) {
+export function ExperimentPicker() {
+  const store = useSandboxStore();
   const id = useId();
   const presetId = useStore(store, (s) => s.preset);
   const preset = presetId ? presetById(presetId) : undefined;

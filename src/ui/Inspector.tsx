@@ -9,14 +9,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useStore } from 'zustand';
 import { checkEditValue, EDIT_LABELS, type EditField } from '../store/experiment.ts';
-import { type SandboxStore } from '../store/index.ts';
+import {  } from '../store/index.ts';
 import { sig, vec } from './format.ts';
-
-/** Props of {@link Inspector}. */
-export interface InspectorProps {
-  /** The sandbox store. */
-  store: SandboxStore;
-}
+import { useSandboxStore } from '../hooks/sandbox-context.ts';
 
 type FieldName = EditField;
 
@@ -52,7 +47,8 @@ export function fieldOfRefusal(message: string): { field: FieldName | null; text
 }
 
 /** Details and edits of the selected sphere. */
-export function Inspector({ store }: InspectorProps) {
+export function Inspector() {
+  const store = useSandboxStore();
   const selected = useStore(store, (s) => s.selected);
   const running = useStore(store, (s) => s.running);
   // The outcome of the last typed edit, kept here so that it outlives the form it came from.
@@ -97,7 +93,7 @@ export function Inspector({ store }: InspectorProps) {
         <SphereEditor
           // A new sphere, a rebuilt scene or an edit made elsewhere (a drag in the view) starts the form afresh.
           key={`${selected}-${store.getState().sceneVersion}-${m}-${r}-${p.join()}-${v.join()}`}
-          store={store}
+         
           id={selected}
           initial={{ mass: m, radius: r, px: p[0], py: p[1], pz: p[2], vx: v[0], vy: v[1], vz: v[2] }}
           maxRadius={Math.min(...sim.world.size) / 2}
@@ -119,7 +115,6 @@ function shown(value: number): string {
 }
 
 interface SphereEditorProps {
-  store: SandboxStore;
   id: number;
   initial: Record<FieldName, number>;
   /** Half the smallest box side: the largest radius the field accepts. */
@@ -131,7 +126,8 @@ interface SphereEditorProps {
   onResult(text: string): void;
 }
 
-function SphereEditor({ store, id, initial, maxRadius, boxSize, result, onResult }: SphereEditorProps) {
+function SphereEditor({ id, initial, maxRadius, boxSize, result, onResult }: SphereEditorProps) {
+  const store = useSandboxStore();
   const formId = useId();
   const [text, setText] = useState<Record<FieldName, string>>(() => {
     const t = {} as Record<FieldName, string>;

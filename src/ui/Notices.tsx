@@ -4,16 +4,11 @@
  * button. The text is shown as text, never as HTML.
  */
 import { useStore } from 'zustand';
-import type { SandboxStore } from '../store/index.ts';
-
-/** Props of {@link Notices}. */
-export interface NoticesProps {
-  /** The sandbox store. */
-  store: SandboxStore;
-}
+import { useSandboxStore } from '../hooks/sandbox-context.ts';
 
 /** The dismissible notice list. */
-export function Notices({ store }: NoticesProps) {
+export function Notices() {
+  const store = useSandboxStore();
   const notices = useStore(store, (s) => s.notices);
   return (
     <div className={`notices${notices.length > 0 ? ' notices--shown' : ''}`} role="status" aria-live="polite" data-covers-view="">

@@ -5,12 +5,11 @@
  */
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useStore } from 'zustand';
-import { checkNumber, NUMBER_SPECS, parseNumberInput, type NumberKey, type SandboxStore } from '../store/index.ts';
+import { checkNumber, NUMBER_SPECS, parseNumberInput, type NumberKey } from '../store/index.ts';
+import { useSandboxStore } from '../hooks/sandbox-context.ts';
 
 /** Props of {@link NumberField}. */
 export interface NumberFieldProps {
-  /** The sandbox store. */
-  store: SandboxStore;
   /** The setting this field edits. */
   setting: NumberKey;
   /** Also show a slider over the setting's range. @defaultValue false */
@@ -27,7 +26,8 @@ export function formatSetting(value: number): string {
 }
 
 /** A labelled, validated number input for one setting. */
-export function NumberField({ store, setting, slider = false, hint, disabled = false }: NumberFieldProps) {
+export function NumberField({ setting, slider = false, hint, disabled = false }: NumberFieldProps) {
+  const store = useSandboxStore();
   const spec = NUMBER_SPECS[setting];
   const id = useId();
   const value = useStore(store, (s) => s.settings[setting]);

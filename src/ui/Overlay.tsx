@@ -3,7 +3,6 @@
  * help, status line and notices.
  */
 import { useCallback, useState, type RefObject } from 'react';
-import type { SandboxStore } from '../store/index.ts';
 import { ClassroomPanel } from './ClassroomPanel.tsx';
 import { Help } from './Help.tsx';
 import { Notices } from './Notices.tsx';
@@ -15,8 +14,6 @@ import { Transport } from './Transport.tsx';
 
 /** Props of {@link Overlay}. */
 export interface OverlayProps {
-  /** The sandbox store. */
-  store: SandboxStore;
   /** Whether the classroom panel is open. @defaultValue true */
   classroomOpen?: boolean;
   /** Opens or closes the classroom panel. @defaultValue none (the panel stays as it is) */
@@ -36,7 +33,7 @@ export interface OverlayProps {
 const ignore = (): void => {};
 
 /** Everything drawn over the canvas. */
-export function Overlay({ store, classroomOpen = true, onClassroomOpenChange = ignore, largeText = false, onLargeTextChange = ignore, settingsOpen, brand = true, keyScope }: OverlayProps) {
+export function Overlay({ classroomOpen = true, onClassroomOpenChange = ignore, largeText = false, onLargeTextChange = ignore, settingsOpen, brand = true, keyScope }: OverlayProps) {
   const [plotsEnlarged, setPlotsEnlarged] = useState(false);
   const closePlots = useCallback(() => setPlotsEnlarged(false), []);
   const openPlots = useCallback(() => setPlotsEnlarged(true), []);
@@ -48,18 +45,18 @@ export function Overlay({ store, classroomOpen = true, onClassroomOpenChange = i
           <p className="brand__tagline">Exact, event-driven collisions</p>
         </header>
       )}
-      <ClassroomPanel store={store} open={classroomOpen} onOpenChange={onClassroomOpenChange} largeText={largeText} onLargeTextChange={onLargeTextChange} onEnlargePlots={openPlots} />
-      <Notices store={store} />
-      <SettingsPanel store={store} defaultOpen={settingsOpen} />
+      <ClassroomPanel open={classroomOpen} onOpenChange={onClassroomOpenChange} largeText={largeText} onLargeTextChange={onLargeTextChange} onEnlargePlots={openPlots} />
+      <Notices />
+      <SettingsPanel defaultOpen={settingsOpen} />
       <footer className="dock" data-covers-view="row">
-        <PlayHint store={store} />
-        <Transport store={store} keyScope={keyScope} />
+        <PlayHint />
+        <Transport keyScope={keyScope} />
         <div className="dock__row">
-          <StatusLine store={store} />
+          <StatusLine />
           <Help />
         </div>
       </footer>
-      {plotsEnlarged && <PlotsDialog store={store} largeText={largeText} onClose={closePlots} />}
+      {plotsEnlarged && <PlotsDialog largeText={largeText} onClose={closePlots} />}
     </div>
   );
 }

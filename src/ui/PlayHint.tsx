@@ -4,16 +4,11 @@
  * to start it; pressing it plays. Announced politely to screen readers; gone once time runs.
  */
 import { useStore } from 'zustand';
-import type { SandboxStore } from '../store/index.ts';
-
-/** Props of {@link PlayHint}. */
-export interface PlayHintProps {
-  /** The sandbox store. */
-  store: SandboxStore;
-}
+import { useSandboxStore } from '../hooks/sandbox-context.ts';
 
 /** The prompt to press Play, shown only while paused at t = 0. */
-export function PlayHint({ store }: PlayHintProps) {
+export function PlayHint() {
+  const store = useSandboxStore();
   const waiting = useStore(store, (s) => !s.running && s.stats.simTime === 0);
   return (
     <div className="play-hint" role="status" aria-live="polite">

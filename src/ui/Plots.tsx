@@ -10,12 +10,10 @@ import { useEffect, useRef } from 'react';
 import type uPlotType from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { speedHistogram } from '../solver/index.ts';
-import type { SandboxStore } from '../store/index.ts';
+import { useSandboxStore } from '../hooks/sandbox-context.ts';
 
 /** Props of {@link Plots}. */
 export interface PlotsProps {
-  /** The sandbox store. */
-  store: SandboxStore;
   /** Plot width, CSS pixels. @defaultValue 280 */
   width?: number;
   /** Width of the energy plot, CSS pixels (wider when the others sit side by side below it). @defaultValue `width` */
@@ -58,7 +56,8 @@ function draw(plot: uPlotType, data: ArrayLike<number>[]): void {
 }
 
 /** Energy, momentum and speed-distribution plots. */
-export function Plots({ store, width = 280, energyWidth = width, height = 130, fontPx = 11 }: PlotsProps) {
+export function Plots({ width = 280, energyWidth = width, height = 130, fontPx = 11 }: PlotsProps) {
+  const store = useSandboxStore();
   const energyRef = useRef<HTMLDivElement>(null);
   const momentumRef = useRef<HTMLDivElement>(null);
   const speedRef = useRef<HTMLDivElement>(null);

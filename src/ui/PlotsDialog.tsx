@@ -5,13 +5,10 @@
  * focus moves to its Close button, Escape or Close shuts it and focus returns where it was.
  */
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import type { SandboxStore } from '../store/index.ts';
 import { Plots } from './Plots.tsx';
 
 /** Props of {@link PlotsDialog}. */
 export interface PlotsDialogProps {
-  /** The sandbox store. */
-  store: SandboxStore;
   /** Large-text mode: larger axis text still. */
   largeText: boolean;
   /** Closes the dialog. */
@@ -39,7 +36,7 @@ function plotSizes(width: number, height: number, fontPx: number): { width: numb
 }
 
 /** The enlarged plots. */
-export function PlotsDialog({ store, largeText, onClose }: PlotsDialogProps) {
+export function PlotsDialog({ largeText, onClose }: PlotsDialogProps) {
   const titleId = useId();
   const bodyRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
@@ -89,7 +86,7 @@ export function PlotsDialog({ store, largeText, onClose }: PlotsDialogProps) {
         </button>
       </div>
       <div className="plots-dialog__body" ref={bodyRef}>
-        {size && <Plots store={store} width={size.width} energyWidth={size.energyWidth} height={size.height} fontPx={fontPx} />}
+        {size && <Plots width={size.width} energyWidth={size.energyWidth} height={size.height} fontPx={fontPx} />}
       </div>
     </div>
   );

@@ -6,14 +6,9 @@
  */
 import { useStore } from 'zustand';
 import { presetById, READOUT_GROUPS, type ReadoutGroup } from '../presets/presets.ts';
-import type { SampledStats, SandboxStore } from '../store/index.ts';
+import type { SampledStats } from '../store/index.ts';
 import { sig, vec } from './format.ts';
-
-/** Props of {@link Readouts}. */
-export interface ReadoutsProps {
-  /** The sandbox store. */
-  store: SandboxStore;
-}
+import { useSandboxStore } from '../hooks/sandbox-context.ts';
 
 type Row = [key: string, label: string, value: string];
 
@@ -61,7 +56,8 @@ function Rows({ groups, stats, running, label }: { groups: readonly ReadoutGroup
 }
 
 /** Conserved quantities and gas readouts, SI units. */
-export function Readouts({ store }: ReadoutsProps) {
+export function Readouts() {
+  const store = useSandboxStore();
   const stats = useStore(store, (s) => s.stats);
   const running = useStore(store, (s) => s.running);
   const preset = useStore(store, (s) => (s.preset === null ? undefined : presetById(s.preset)));

@@ -5,19 +5,19 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { presetById } from '../presets/presets.ts';
-import { WORKER_AUTO_COUNT, type SandboxStore } from '../store/index.ts';
+import { WORKER_AUTO_COUNT } from '../store/index.ts';
 import { NumberField } from './NumberField.tsx';
 import { ToggleField } from './ToggleField.tsx';
+import { useSandboxStore } from '../hooks/sandbox-context.ts';
 
 /** Props of {@link SettingsPanel}. */
 export interface SettingsPanelProps {
-  /** The sandbox store. */
-  store: SandboxStore;
   /** Whether the panel starts open. @defaultValue open unless the window is narrower than 720 px or lower than 520 px */
   defaultOpen?: boolean;
 }
 
-function ColorByField({ store }: { store: SandboxStore }) {
+function ColorByField() {
+  const store = useSandboxStore();
   const colorBy = useStore(store, (s) => s.settings.colorBy);
   const name = useId();
   return (
@@ -46,7 +46,8 @@ const THREADS = [
 ] as const;
 
 /** Where the solver runs: chosen by scene size, on the page's own thread, or in a Web Worker. */
-function SolverThreadField({ store }: { store: SandboxStore }) {
+function SolverThreadField() {
+  const store = useSandboxStore();
   const thread = useStore(store, (s) => s.solverThread);
   const name = useId();
   const hintId = useId();
@@ -73,7 +74,8 @@ function SolverThreadField({ store }: { store: SandboxStore }) {
  * experiment builds its own spheres and box): this says so, with the experiment's name and its
  * number of spheres, and what changing a field does.
  */
-function ExperimentSceneNote({ store }: { store: SandboxStore }) {
+function ExperimentSceneNote() {
+  const store = useSandboxStore();
   const presetId = useStore(store, (s) => s.preset);
   // A rebuild or an edit changes the count, each with a store update that reads it again.
   const count = useStore(store, (s) => s.sim.count);
@@ -92,7 +94,8 @@ const CROWDED_BELOW_PX = 1100;
 const LARGE_TEXT_ZOOM = 1.3;
 
 /** The collapsible settings panel. */
-export function SettingsPanel({ store, defaultOpen }: SettingsPanelProps) {
+export function SettingsPanel({ defaultOpen }: SettingsPanelProps) {
+  const store = useSandboxStore();
   const [open, setOpen] = useState(() => defaultOpen ?? (typeof window === 'undefined' || (window.innerWidth >= 720 && window.innerHeight >= 520)));
   const gravityOn = useStore(store, (s) => s.settings.gravityOn);
   const bodyId = useId();
@@ -121,30 +124,30 @@ export function SettingsPanel({ store, defaultOpen }: SettingsPanelProps) {
           <h2 className="panel__heading" id={`${bodyId}-scene`}>
             Scene
           </h2>
-          <ExperimentSceneNote store={store} />
-          <NumberField store={store} setting="count" />
+          <ExperimentSceneNote />
+          <NumberField setting="count" />
           <div className="field-pair">
-            <NumberField store={store} setting="radiusMin" />
-            <NumberField store={store} setting="radiusMax" />
+            <NumberField setting="radiusMin" />
+            <NumberField setting="radiusMax" />
           </div>
-          <NumberField store={store} setting="speed" />
-          <NumberField store={store} setting="boxSize" />
-          <ToggleField store={store} setting="planar" label="Planar (2D)" />
-          <NumberField store={store} setting="seed" />
+          <NumberField setting="speed" />
+          <NumberField setting="boxSize" />
+          <ToggleField setting="planar" label="Planar (2D)" />
+          <NumberField setting="seed" />
         </section>
         <section className="panel__section" aria-labelledby={`${bodyId}-physics`}>
           <h2 className="panel__heading" id={`${bodyId}-physics`}>
             Physics <span className="panel__badge">live</span>
           </h2>
-          <NumberField store={store} setting="restitution" slider hint="1 is perfectly elastic, 0 perfectly inelastic." />
-          <NumberField store={store} setting="wallRestitution" slider />
-          <ToggleField store={store} setting="gravityOn" label="Gravity" />
-          <NumberField store={store} setting="gravity" slider disabled={!gravityOn} />
-          <NumberField store={store} setting="timeScale" slider hint="Below 1 is slow motion." />
+          <NumberField setting="restitution" slider hint="1 is perfectly elastic, 0 perfectly inelastic." />
+          <NumberField setting="wallRestitution" slider />
+          <ToggleField setting="gravityOn" label="Gravity" />
+          <NumberField setting="gravity" slider disabled={!gravityOn} />
+          <NumberField setting="timeScale" slider hint="Below 1 is slow motion." />
         </section>
         <section className="panel__section" aria-label="View">
-          <ColorByField store={store} />
-          <SolverThreadField store={store} />
+          <ColorByField />
+          <SolverThreadField />
         </section>
         <div className="panel__footer">
           <button type="button" className="button button--quiet" data-action="reset" onClick={() => store.getState().reset()}>

@@ -4,13 +4,7 @@
  */
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
-import type { SandboxStore } from '../store/index.ts';
-
-/** Props of {@link StatusLine}. */
-export interface StatusLineProps {
-  /** The sandbox store. */
-  store: SandboxStore;
-}
+import { useSandboxStore } from '../hooks/sandbox-context.ts';
 
 function fixed(value: number, digits: number): string {
   return Number.isFinite(value) ? value.toFixed(digits) : '–';
@@ -22,7 +16,8 @@ function rate(value: number): string {
 }
 
 /** Live readouts under the view. */
-export function StatusLine({ store }: StatusLineProps) {
+export function StatusLine() {
+  const store = useSandboxStore();
   const { stats, running, timeScale } = useStore(store, useShallow((s) => ({ stats: s.stats, running: s.running, timeScale: s.settings.timeScale })));
   const pair = stats.lastPair;
   // Behind real time (a slow machine or a very large scene): say so rather than pretend.

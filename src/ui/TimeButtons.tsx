@@ -2,13 +2,11 @@
  * Play/pause, step and restart: the buttons the app's time controls and an embedded sandbox's
  * compact bar share.
  */
-import type { SandboxStore } from '../store/index.ts';
 import { PauseIcon, PlayIcon, RestartIcon, StepIcon } from './icons.tsx';
+import { useSandboxStore } from '../hooks/sandbox-context.ts';
 
 /** Props of {@link TimeButtons}. */
 export interface TimeButtonsProps {
-  /** The sandbox store. */
-  store: SandboxStore;
   /** Whether the simulation is playing (the first button then pauses). */
   running: boolean;
   /** Whether the keyboard shortcuts (Space, right arrow) work here and are announced. @defaultValue false */
@@ -16,7 +14,8 @@ export interface TimeButtonsProps {
 }
 
 /** The play/pause, step and restart buttons. */
-export function TimeButtons({ store, running, shortcuts = false }: TimeButtonsProps) {
+export function TimeButtons({ running, shortcuts = false }: TimeButtonsProps) {
+  const store = useSandboxStore();
   return (
     <>
       <button type="button" className="button button--primary" data-action="toggle" aria-keyshortcuts={shortcuts ? 'Space' : undefined} onClick={() => store.getState().toggle()}>

@@ -4,12 +4,10 @@
  */
 import { useId } from 'react';
 import { useStore } from 'zustand';
-import type { SandboxStore } from '../store/index.ts';
+import { useSandboxStore } from '../hooks/sandbox-context.ts';
 
 /** Props of {@link ToggleField}. */
 export interface ToggleFieldProps {
-  /** The sandbox store. */
-  store: SandboxStore;
   /** The boolean setting. */
   setting: 'gravityOn' | 'planar';
   /** Label text. */
@@ -71,7 +69,8 @@ export function SwitchRow({ label, name, checked, disabled, note, noteKind = 'hi
 }
 
 /** A switch bound to a boolean setting, showing the message when a change was refused. */
-export function ToggleField({ store, setting, label }: ToggleFieldProps) {
+export function ToggleField({ setting, label }: ToggleFieldProps) {
+  const store = useSandboxStore();
   const checked = useStore(store, (s) => s.settings[setting]);
   const error = useStore(store, (s) => s.errors[setting]);
   return (

@@ -5,17 +5,15 @@
  */
 import { useEffect, useId, type RefObject } from 'react';
 import { useStore } from 'zustand';
-import type { SandboxStore } from '../store/index.ts';
 import { ReverseIcon, ViewIcon } from './icons.tsx';
 import { TimeButtons } from './TimeButtons.tsx';
+import { useSandboxStore } from '../hooks/sandbox-context.ts';
 
 /** Time scales offered in the speed menu (slow motion to fast forward). */
 const SPEEDS = [0.1, 0.25, 0.5, 1, 2, 4];
 
 /** Props of {@link Transport}. */
 export interface TransportProps {
-  /** The sandbox store. */
-  store: SandboxStore;
   /**
    * Element whose key presses the shortcuts listen to (an embedded sandbox: only while the focus
    * is inside it). @defaultValue the whole window
@@ -30,7 +28,8 @@ function isTyping(target: EventTarget | null, key: string): boolean {
 }
 
 /** Play/pause, step, restart, reverse, speed and reset-view controls with keyboard shortcuts. */
-export function Transport({ store, keyScope }: TransportProps) {
+export function Transport({ keyScope }: TransportProps) {
+  const store = useSandboxStore();
   const running = useStore(store, (s) => s.running);
   const timeScale = useStore(store, (s) => s.settings.timeScale);
   const speedId = useId();
@@ -56,7 +55,7 @@ export function Transport({ store, keyScope }: TransportProps) {
 
   return (
     <div className="transport" role="toolbar" aria-label="Time controls">
-      <TimeButtons store={store} running={running} shortcuts />
+      <TimeButtons running={running} shortcuts />
       <button type="button" className="button" data-action="reverse" title="Negate every velocity: with e = 1 the spheres retrace their paths" onClick={() => store.getState().reverse()}>
         <ReverseIcon />
         <span className="button__label">Reverse</span>

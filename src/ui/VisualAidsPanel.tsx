@@ -4,8 +4,9 @@
  * disabled, with the reason shown, when the person asked for reduced motion.
  */
 import { useStore } from 'zustand';
-import type { SandboxStore, VisualAidKey } from '../store/index.ts';
+import type { VisualAidKey } from '../store/index.ts';
 import { SwitchRow } from './ToggleField.tsx';
+import { useSandboxStore } from '../hooks/sandbox-context.ts';
 
 /** The aids in the order shown, with their labels and a short note on what each shows. */
 export const AID_FIELDS: readonly { key: VisualAidKey; label: string; hint: string }[] = [
@@ -16,7 +17,8 @@ export const AID_FIELDS: readonly { key: VisualAidKey; label: string; hint: stri
   { key: 'flash', label: 'Flash at each collision', hint: '' },
 ];
 
-function AidSwitch({ store, aid, label, hint }: { store: SandboxStore; aid: VisualAidKey; label: string; hint: string }) {
+function AidSwitch({ aid, label, hint }: { aid: VisualAidKey; label: string; hint: string }) {
+  const store = useSandboxStore();
   const checked = useStore(store, (s) => s.aids[aid]);
   const blocked = useStore(store, (s) => aid === 'flash' && s.reducedMotion);
   return (
@@ -32,7 +34,8 @@ function AidSwitch({ store, aid, label, hint }: { store: SandboxStore; aid: Visu
   );
 }
 
-function ColourBySpeedSwitch({ store }: { store: SandboxStore }) {
+function ColourBySpeedSwitch() {
+  const store = useSandboxStore();
   const bySpeed = useStore(store, (s) => s.settings.colorBy === 'speed');
   return (
     <SwitchRow
@@ -47,15 +50,15 @@ function ColourBySpeedSwitch({ store }: { store: SandboxStore }) {
 }
 
 /** The visual aid switches. */
-export function VisualAidsPanel({ store }: { store: SandboxStore }) {
+export function VisualAidsPanel() {
   return (
     <div className="aids">
       {AID_FIELDS.slice(0, 2).map((f) => (
-        <AidSwitch key={f.key} store={store} aid={f.key} label={f.label} hint={f.hint} />
+        <AidSwitch key={f.key} aid={f.key} label={f.label} hint={f.hint} />
       ))}
-      <ColourBySpeedSwitch store={store} />
+      <ColourBySpeedSwitch />
       {AID_FIELDS.slice(2).map((f) => (
-        <AidSwitch key={f.key} store={store} aid={f.key} label={f.label} hint={f.hint} />
+        <AidSwitch key={f.key} aid={f.key} label={f.label} hint={f.hint} />
       ))}
     </div>
   );

@@ -1,0 +1,339 @@
+/**
+ * `<SandboxProvider>`: one sandbox (its store, its world, its handle) for the components inside
+ * it: the view, the panels and a page's own readouts and buttons, which read it with the hooks
+ * (`useSandbox`, `useSandboxHandle`, `useSandboxStore`). Settings props changed after mount apply
+ * live, the way the overlay applies them; unmounting ends the solver's worker.
+ */
+import { useEffect, useImperativeHandle, useMemo, useRef, useState, type ReactNode, type Ref, type RefObject } from 'react';
+import { SandboxContext, type SandboxInstance, type SphereSandboxHandle } from '../hooks/sandbox-context.ts';
+import { followExperimentInUrl } from '../share/url-sync.ts';
+import { isExperimentKey, storeOptionsFromQuery } from '../share/url-state.ts';
+import { WALL_NAMES, wallOf } from '../solver/index.ts';
+import type { SphereEdit } from '../store/experiment.ts';
+import { createSandboxStore, DEFAULT_SETTINGS, type SampledStats, type SandboxStore, type SolverThread, type VisualAids, type WorldView } from '../store/index.ts';
+import type { Settings } from '../store/settings.ts';
+import { checkSettingProps, settingsOfProps, SETTING_KEYS } from './props.ts';
+
+/** Which wall a sphere hit: -x, +x, -y, +y, -z or +z. */
+export type WallName = (typeof WALL_NAMES)[number];
+
+/**
+ * One collision, passed to {@link SandboxProviderProps.onCollision}. The same object is reused for
+ * every event of an instance (nothing is allocated per collision): read it inside the callback,
+ * and copy what you keep (`{ ...event, normal: [...event.normal] }`).
+ */
+export interface SandboxCollisionEvent {
+  /** Simulated time of the collision, s. */
+  time: number;
+  /** Id of the first sphere. */
+  a: number;
+  /** Id of the second sphere, or -1 when the first hit a wall. */
+  b: number;
+  /** The wall that was hit, or null for two spheres. */
+  wall: WallName | null;
+  /** Unit contact normal from a towards b (or the wall), x y z. Reused like the event. */
+  normal: [number, number, number];
+  /** Magnitude of the normal impulse, kg m/s. */
+  impulse: number;
+  /** Kinetic energy lost in the collision, J (0 when elastic). */
+  energyLost: number;
+  /** Closing speed along the normal just before the collision, m/s. */
+  closingSpeed: number;
+}
+
+/** Props of {@link SandboxProvider} (and of `<SphereSandbox>`). Settings props apply live after mount, as the overlay applies them. */
+export interface SandboxProviderProps {
+  /**
+   * A classroom preset to run, by id (for instance 'head-on', 'billiards', 'brownian'), or null
+   * for the free sandbox described by the settings props. While a preset runs, only `seed` and
+   * the live settings reach it. Changing it rebuilds the scene. @defaultValue null
+   */
+  preset?: string | null;
+  /** Number of spheres (1 to 100 000; from 5 000 the solver runs in a worker). Rebuilds the scene. @defaultValue 300 */
+  count?: number;
+  /** Smallest sphere radius, m. Rebuilds the scene. @defaultValue 0.15 */
+  radiusMin?: number;
+  /** Largest sphere radius, m. Rebuilds the scene. @defaultValue 0.3 */
+  radiusMax?: number;
+  /** Initial speed of every sphere, m/s, in a random direction. Rebuilds the scene. @defaultValue 2 */
+  speed?: number;
+  /** Restitution between spheres, 0 to 1 (1 = elastic). Live. @defaultValue 1 */
+  restitution?: number;
+  /** Restitution at the walls, 0 to 1. Live. @defaultValue 1 */
+  wallRestitution?: number;
+  /** Whether gravity acts (downwards, -y). Live. @defaultValue false */
+  gravityOn?: boolean;
+  /** Gravity strength, m/s². Live. @defaultValue 9.81 */
+  gravity?: number;
+  /** Side of the cubic box, m. Rebuilds the scene. @defaultValue 8 */
+  boxSize?: number;
+  /** Simulated seconds per real second (slow motion below 1, 0.05 to 4). Live. @defaultValue 1 */
+  timeScale?: number;
+  /** Planar mode: every sphere moves in the plane z = 0. Rebuilds the scene. @defaultValue false */
+  planar?: boolean;
+  /** Seed of the random placement and directions (the same seed gives the same scene). Rebuilds the scene. @defaultValue 1 */
+  seed?: number;
+  /** What the sphere colour shows. Live. @defaultValue 'speed' */
+  colorBy?: 'speed' | 'mass';
+  /** Visual aids switched on (velocity and momentum arrows, centre of mass, trail, collision flash). Live. @defaultValue all off */
+  aids?: Partial<VisualAids>;
+  /**
+   * Where the solver runs: 'auto' moves scenes of 5,000 spheres or more to a Web Worker while
+   * they play (the page stays smooth; same results), 'main' keeps it on the page's thread,
+   * 'worker' always uses a worker. Live. @defaultValue 'auto'
+   */
+  solverThread?: SolverThread;
+  /**
+   * The page's address follows this sandbox's experiment (preset, settings, seed, sphere edits; the
+   * query of Copy link), rewritten in place a moment after each change, and at mount the sandbox
+   * starts from the experiment the address names, if any, over the props: a reload brings the
+   * same experiment back. Give it to one sandbox of a page at most. Read at mount. @defaultValue false
+   */
+  syncUrl?: boolean;
+  /** Paused at mount, and paused or played whenever this prop changes (the controls and the handle still work in between). @defaultValue false */
+  paused?: boolean;
+  /** Name of this instance: its outer element's `data-sandbox` attribute (and its test hook's name). @defaultValue none */
+  name?: string;
+  /**
+   * Called for every collision, sphere-sphere and sphere-wall, in order, right after the fixed
+   * step that contains it (up to a few hundred per step; see {@link SandboxCollisionEvent} on reuse). @defaultValue none
+   */
+  onCollision?(event: SandboxCollisionEvent): void;
+  /** Called with fresh stats a few times a second (4 per second) while the page renders. @defaultValue none */
+  onStats?(stats: SampledStats): void;
+  /** Called once, after the first frame is drawn, with the handle. @defaultValue none */
+  onReady?(handle: SphereSandboxHandle): void;
+  /** The imperative handle (React 19 passes `ref` as a prop). @defaultValue none */
+  ref?: Ref<SphereSandboxHandle>;
+  /** What the sandbox's components are: the view, panels, a page's own readouts. @defaultValue none */
+  children?: ReactNode;
+}
+
+/** The event object of one instance, filled for each collision. */
+function emptyEvent(): SandboxCollisionEvent {
+  return { time: 0, a: 0, b: 0, wall: null, normal: [0, 0, 0], impulse: 0, energyLost: 0, closingSpeed: 0 };
+}
+
+export function reportNotices(store: SandboxStore, messages: readonly string[]): void {
+  if (messages.length === 0) return;
+  for (const m of messages) console.warn(m);
+  store.setState((s) => ({ notices: [...s.notices, ...messages] }));
+}
+
+const THREADS: readonly SolverThread[] = ['auto', 'main', 'worker'];
+
+/** A valid solverThread prop, or 'auto'. */
+function threadOf(value: unknown): SolverThread {
+  return THREADS.includes(value as SolverThread) ? (value as SolverThread) : 'auto';
+}
+
+/** The store of a new instance, from its props at mount; bad props are left out with a notice. */
+function createInstanceStore(props: SandboxProviderProps): SandboxStore {
+  let preset = props.preset ?? null;
+  const { valid, problems } = checkSettingProps(settingsOfProps(props as Record<string, unknown>, preset));
+  let settings: Partial<Settings> = valid;
+  let edits: SphereEdit[] | undefined;
+  const linked = props.syncUrl === true ? experimentInAddress() : null;
+  if (linked) {
+    preset = linked.preset ?? null;
+    settings = { ...settingsOfProps(valid, preset), ...linked.settings };
+    edits = linked.edits;
+    problems.push(...(linked.notices ?? []));
+  }
+  const common = { preset, running: !props.paused, aids: props.aids, solverThread: threadOf(props.solverThread), edits };
+  let store: SandboxStore;
+  try {
+    store = createSandboxStore({ ...common, settings });
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    store = createSandboxStore({ running: common.running, aids: common.aids });
+    problems.push(`SphereSandbox: the scene of these props could not be built (${why}); the default sandbox is shown.`);
+  }
+  const startNotices = store.getState().notices;
+  for (const n of startNotices) console.warn(`SphereSandbox: ${n}`);
+  reportNotices(store, problems);
+  return store;
+}
+
+/** The experiment the page's address names (with `syncUrl`), or null when it names none. */
+function experimentInAddress(): ReturnType<typeof storeOptionsFromQuery> | null {
+  if (typeof window === 'undefined') return null;
+  const query = window.location.search;
+  if (![...new URLSearchParams(query).keys()].some(isExperimentKey)) return null;
+  return storeOptionsFromQuery(query);
+}
+
+/** Brings the store back to what the props describe (the handle's reset). */
+function resetToProps(store: SandboxStore, props: SandboxProviderProps): void {
+  const preset = props.preset ?? null;
+  const { valid } = checkSettingProps(settingsOfProps(props as Record<string, unknown>, null));
+  const st = store.getState();
+  st.selectPreset(null);
+  st.applySettings({ ...DEFAULT_SETTINGS, ...valid });
+  if (preset !== null) {
+    st.selectPreset(preset);
+    const own = settingsOfProps(valid, preset);
+    if (Object.keys(own).length > 0) st.applySettings(own);
+  }
+  if (props.paused) st.pause();
+  else st.play();
+  st.resetView();
+}
+
+/** Keeps a ref pointing at the latest value of a prop (for callbacks called from the frame loop). */
+function useLatest<T>(value: T): RefObject<T> {
+  const ref = useRef(value);
+  useEffect(() => {
+    ref.current = value;
+  });
+  return ref;
+}
+
+/**
+ * One sandbox for the components inside it. Import the stylesheet once (`sphere-sandbox/style.css`).
+ *
+ * @example
+ * <SandboxProvider preset="gas" restitution={0.9}>
+ *   <div style={{ height: 360 }}><SandboxView /></div>
+ *   <SandboxControls />
+ *   <EnergyReadout />
+ * </SandboxProvider>
+ */
+export function SandboxProvider(props: SandboxProviderProps) {
+  const { ref, children, name } = props;
+  const [store] = useState(() => createInstanceStore(props));
+  const propsRef = useLatest(props);
+  const onCollision = useLatest(props.onCollision);
+
+  // With syncUrl, the page's address follows the experiment (read at mount, like the store).
+  const [syncUrl] = useState(() => props.syncUrl === true);
+  useEffect(() => (syncUrl ? followExperimentInUrl(store) : undefined), [store, syncUrl]);
+
+  // The solver's worker (if one was made) ends with the sandbox.
+  useEffect(() => () => store.getState().sim.dispose(), [store]);
+
+  // Where the solver runs follows the prop; a bad value is named in a notice.
+  const solverThread = props.solverThread;
+  useEffect(() => {
+    if (solverThread === undefined) return;
+    if (!THREADS.includes(solverThread)) {
+      reportNotices(store, [`SphereSandbox: solverThread must be 'auto', 'main' or 'worker', got ${JSON.stringify(solverThread)}; 'auto' is used.`]);
+      return;
+    }
+    store.getState().setSolverThread(solverThread);
+  }, [store, solverThread]);
+  const onStats = useLatest(props.onStats);
+  const onReady = useLatest(props.onReady);
+
+  const handle = useMemo<SphereSandboxHandle>(
+    () => ({
+      play: () => store.getState().play(),
+      pause: () => store.getState().pause(),
+      step: () => store.getState().stepOnce(),
+      restart: () => store.getState().restart(),
+      reset: () => resetToProps(store, propsRef.current),
+      get world() {
+        return store.getState().sim.world;
+      },
+      get running() {
+        return store.getState().running;
+      },
+      get stats() {
+        return store.getState().stats;
+      },
+    }),
+    [store, propsRef],
+  );
+  useImperativeHandle(ref, () => handle, [handle]);
+
+  // Collisions: straight from the solver's per-step event buffer into one reused event object.
+  useEffect(() => {
+    const sim = store.getState().sim;
+    const event = emptyEvent();
+    let failed = false;
+    const afterStep = (world: WorldView): void => {
+      const callback = onCollision.current;
+      const ev = world.events;
+      if (!callback || ev.count === 0 || failed) return;
+      try {
+        for (let k = 0; k < ev.count; k++) {
+          const b = ev.b[k];
+          const wall = wallOf(b);
+          event.time = ev.time[k];
+          event.a = ev.a[k];
+          event.b = wall >= 0 ? -1 : b;
+          event.wall = wall >= 0 ? WALL_NAMES[wall] : null;
+          event.normal[0] = ev.normal[3 * k];
+          event.normal[1] = ev.normal[3 * k + 1];
+          event.normal[2] = ev.normal[3 * k + 2];
+          event.impulse = ev.impulse[k];
+          event.energyLost = ev.energyLost[k];
+          event.closingSpeed = ev.closingSpeed[k];
+          callback(event);
+        }
+      } catch (error) {
+        // A throwing callback must not stop the animation: report it once and stop calling it.
+        failed = true;
+        console.error('SphereSandbox: onCollision threw; it is not called again for this sandbox.', error);
+      }
+    };
+    sim.afterStep = afterStep;
+    return () => {
+      if (sim.afterStep === afterStep) sim.afterStep = null;
+    };
+  }, [store, onCollision]);
+
+  // Stats: the store publishes a sample a few times a second.
+  useEffect(
+    () =>
+      store.subscribe((s, prev) => {
+        if (s.stats !== prev.stats) onStats.current?.(s.stats);
+      }),
+    [store, onStats],
+  );
+
+  // Settings and preset props changed after mount: applied together, live where the overlay applies them live.
+  const settingValues = SETTING_KEYS.map((k) => props[k]);
+  const preset = props.preset ?? null;
+  const applied = useRef({ preset, values: settingValues });
+  useEffect(() => {
+    const before = applied.current;
+    applied.current = { preset, values: settingValues };
+    const st = store.getState();
+    const given: Partial<Record<keyof Settings, unknown>> = {};
+    SETTING_KEYS.forEach((k, i) => {
+      if (settingValues[i] !== undefined && (preset !== before.preset || !Object.is(settingValues[i], before.values[i]))) given[k] = settingValues[i];
+    });
+    if (preset !== before.preset) st.selectPreset(preset);
+    const patch = settingsOfProps(given, preset);
+    const keys = Object.keys(patch) as (keyof Settings)[];
+    if (keys.length === 0) return;
+    if (!st.applySettings(patch)) {
+      const errors = store.getState().errors;
+      const why = keys.map((k) => errors[k]).filter(Boolean).join('; ') || 'refused';
+      reportNotices(store, [`SphereSandbox: ${keys.map((k) => `${k}={${String(patch[k])}}`).join(' ')} was not applied: ${why}. The values before stay in effect.`]);
+    }
+  }, [store, preset, ...settingValues]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // Paused or running: applied whenever the prop changes.
+  const paused = props.paused ?? false;
+  const pausedBefore = useRef(paused);
+  useEffect(() => {
+    if (pausedBefore.current === paused) return;
+    pausedBefore.current = paused;
+    if (paused) store.getState().pause();
+    else store.getState().play();
+  }, [store, paused]);
+
+  // Visual aids.
+  const aids = props.aids;
+  const aidKey = aids ? JSON.stringify(aids) : '';
+  useEffect(() => {
+    if (!aids) return;
+    for (const [key, on] of Object.entries(aids)) store.getState().setAid(key as keyof VisualAids, Boolean(on));
+  }, [store, aidKey]); // eslint-disable-line react-hooks/exhaustive-deps
+
+
+  const instance = useMemo<SandboxInstance>(() => ({ store, handle, name, onFirstFrame: () => onReady.current?.(handle) }), [store, handle, name, onReady]);
+  return <SandboxContext value={instance}>{children}</SandboxContext>;
+}

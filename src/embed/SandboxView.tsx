@@ -1,0 +1,113 @@
+/**
+ * The parts of a sandbox a page composes inside a `<SandboxProvider>`: the view (`SandboxView`,
+ * the 3D canvas in a box of the page), the app's full overlay (`SandboxOverlay`, drawn over a
+ * view) and the compact time controls (`SandboxControls`, over a view or anywhere in the page).
+ * `<SphereSandbox>` is a provider with a view and one of the two panels inside.
+ */
+import { useFrame } from '@react-three/fiber';
+import { createContext, useContext, useMemo, useRef, useState, type CSSProperties, type ReactNode, type RefObject } from 'react';
+import { useSandboxInstance } from '../hooks/sandbox-context.ts';
+import { SandboxCanvas } from '../scene/SandboxCanvas.tsx';
+import { Notices } from '../ui/Notices.tsx';
+import { Overlay } from '../ui/Overlay.tsx';
+import { CompactBar } from './CompactBar.tsx';
+
+/** What a view tells the panels drawn over it: its element (for the keyboard scope) and its name. */
+interface ViewFrame {
+  element: RefObject<HTMLDivElement | null>;
+  label: string;
+}
+
+const ViewContext = createContext<ViewFrame | null>(null);
+
+/** Props of {@link SandboxView}. */
+export interface SandboxViewProps {
+  /** Camera position, x y z in metres, looking at the box centre; null for the view that frames the box. Live. @defaultValue null */
+  cameraPosition?: readonly [number, number, number] | null;
+  /** Width of the view (a number is pixels). @defaultValue '100%' */
+  width?: number | string;
+  /** Height of the view (a number is pixels). @defaultValue '100%' (of its parent) */
+  height?: number | string;
+  /** Class name(s) added to the view's outer element (which also has the class `sphere-sandbox`). @defaultValue none */
+  className?: string;
+  /** Inline style of the outer element (after width and height). @defaultValue none */
+  style?: CSSProperties;
+  /** Accessible name of the sandbox, read by screen readers (name each one when a page has several). @defaultValue 'Sphere sandbox' */
+  label?: string;
+  /** Panels drawn over the view: `<SandboxOverlay />`, `<SandboxControls />`, or a page's own. @defaultValue none */
+  children?: ReactNode;
+}
+
+const toCss = (v: number | string): string => (typeof v === 'number' ? `${v}px` : v);
+
+/** Calls `ready` once, after the first frames have been drawn. */
+function ReadySignal({ ready }: { ready?: () => void }) {
+  const frames = useRef(0);
+  useFrame(() => {
+    frames.current++;
+    if (frames.current === 2) ready?.();
+  });
+  return null;
+}
+
+/** The 3D view of the nearest provider's sandbox, with any panels given as children drawn over it. */
+export function SandboxView({ cameraPosition = null, width = '100%', height = '100%', className, style, label = 'Sphere sandbox', children }: SandboxViewProps) {
+  const { name, onFirstFrame } = useSandboxInstance('<SandboxView>');
+  const element = useRef<HTMLDivElement>(null);
+  const frame = useMemo<ViewFrame>(() => ({ element, label }), [label]);
+  const classes = ['sphere-sandbox', className].filter(Boolean).join(' ');
+  return (
+    <div ref={element} className={classes} style={{ width: toCss(width), height: toCss(height), ...style }} role="group" aria-label={label} data-sandbox={name}>
+      <SandboxCanvas cameraPosition={cameraPosition} label={`${label}: 3D view of the spheres in their box. Drag to turn, scroll to zoom.`} coverRoot={element}>
+        <ReadySignal ready={onFirstFrame} />
+      </SandboxCanvas>
+      <ViewContext value={frame}>{children}</ViewContext>
+    </div>
+  );
+}
+
+/**
+ * The app's full overlay (settings, classroom panel, plots, time controls, status line), drawn
+ * over the {@link SandboxView} it is a child of. Its keyboard shortcuts listen inside that view only.
+ */
+export function SandboxOverlay() {
+  useSandboxInstance('<SandboxOverlay>');
+  const view = useContext(ViewContext);
+  if (view === null) throw new Error('<SandboxOverlay> must be a child of <SandboxView>: it is drawn over the view.');
+  const [classroomOpen, setClassroomOpen] = useState(false);
+  const [largeText, setLargeText] = useState(false);
+  return <Overlay brand={false} settingsOpen={false} keyScope={view.element} classroomOpen={classroomOpen} onClassroomOpenChange={setClassroomOpen} largeText={largeText} onLargeTextChange={setLargeText} />;
+}
+
+/** Props of {@link SandboxControls}. */
+export interface SandboxControlsProps {
+  /** Accessible name of the toolbar's sandbox. @defaultValue the view's label, or 'Sphere sandbox' */
+  label?: string;
+}
+
+/**
+ * The compact time controls (play, step, restart, time and collision rate) with the sandbox's
+ * notices: along the bottom of the view when a child of {@link SandboxView}, in the flow of the
+ * page anywhere else.
+ */
+export function SandboxControls({ label }: SandboxControlsProps) {
+  useSandboxInstance('<SandboxControls>');
+  const view = useContext(ViewContext);
+  const name = label ?? view?.label ?? 'Sphere sandbox';
+  if (view !== null) {
+    return (
+      <>
+        <div className="sphere-sandbox__notices">
+          <Notices />
+        </div>
+        <CompactBar label={name} />
+      </>
+    );
+  }
+  return (
+    <div className="sphere-sandbox sphere-sandbox--controls">
+      <Notices />
+      <CompactBar label={name} />
+    </div>
+  );
+}
