@@ -1,13 +1,15 @@
 /**
  * The embed example: a lesson page that uses `<SphereSandbox />` the way a course site would, two
  * sandboxes side by side (e = 1 and e = 0.5) in the flow of ordinary text, each with a caption
- * fed by its own `onStats` and `onCollision` callbacks.
+ * fed by its own `onStats` and `onCollision` callbacks; then a sandbox composed with the hooks,
+ * with the page's own readouts and controls beside its view.
  */
 import { StrictMode, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { SphereSandbox, type SandboxCollisionEvent, type SampledStats, type SphereSandboxHandle } from '../embed/index.ts';
 import '../ui/overlay.css';
 import '../embed/sphere-sandbox.css';
+import { HooksLab } from './HooksLab.tsx';
 import './lesson.css';
 
 const TEST_MODE = new URLSearchParams(window.location.search).get('test') === '1';
@@ -97,6 +99,12 @@ function Lesson() {
           Restart both
         </button>
       </p>
+      <h2>Your own readouts</h2>
+      <p>
+        A page can also compose a sandbox piece by piece and put its own readings and buttons anywhere around the view. Here the energy and momentum beside the
+        box come from the page itself. Lower the restitution and watch the kinetic energy fall while the momentum stays what the walls make it.
+      </p>
+      <HooksLab />
       <h2>Questions</h2>
       <ol>
         <li>After a minute, which box has the slower spheres? Where did their kinetic energy go?</li>

@@ -86,14 +86,26 @@ export default async function consumerSuite({ browser, consoleErrors }) {
         [
           "import { StrictMode } from 'react';",
           "import { createRoot } from 'react-dom/client';",
-          "import { SphereSandbox } from 'sphere-sandbox';",
+          "import { SphereSandbox, SandboxProvider, SandboxView, SandboxControls, useSandbox, useSandboxHandle } from 'sphere-sandbox';",
           "import 'sphere-sandbox/style.css';",
           '',
           'window.__consumer = { ready: 0, collisions: 0 };',
+          '// A readout of the page itself, outside the canvas, fed by the hooks.',
+          'function Readout() {',
+          '  const time = useSandbox((s) => s.stats.simTime);',
+          '  const energy = useSandbox((s) => s.stats.kineticEnergy);',
+          '  const handle = useSandboxHandle();',
+          '  return <p id="readout" data-count={handle.world.count}>{time.toFixed(2)} s, {energy.toFixed(3)} J</p>;',
+          '}',
           "createRoot(document.getElementById('root')).render(",
           '  <StrictMode>',
           '    <SphereSandbox name="consumer" label="Gas" count={80} boxSize={5} restitution={0.9} height={300} solverThread="worker"',
           '      onReady={() => window.__consumer.ready++} onCollision={() => window.__consumer.collisions++} />',
+          '    <SandboxProvider name="hooks" count={30} boxSize={4} restitution={0.8}>',
+          '      <SandboxView height={200} label="Hooks gas" />',
+          '      <SandboxControls />',
+          '      <Readout />',
+          '    </SandboxProvider>',
           '  </StrictMode>,',
           ');',
           '',
@@ -150,13 +162,16 @@ export default async function consumerSuite({ browser, consoleErrors }) {
       writeFileSync(
         join(app, 'check.ts'),
         [
-          "import type { SphereSandboxProps, SphereSandboxHandle, SandboxCollisionEvent } from 'sphere-sandbox';",
+          "import { useSandbox, type SphereSandboxProps, type SphereSandboxHandle, type SandboxCollisionEvent, type SandboxState } from 'sphere-sandbox';",
           "import { createWorld, type World } from 'sphere-sandbox/solver';",
           "export const good: SphereSandboxProps = { preset: 'head-on', restitution: 0.5, panels: 'compact', cameraPosition: [0, 2, 9], onCollision: (e: SandboxCollisionEvent) => void e.energyLost };",
           "// @ts-expect-error: not a panels value",
           "export const bad: SphereSandboxProps = { panels: 'huge' };",
           'export const world: World = createWorld({ size: [2, 2, 2] });',
           'export const stepIt = (h: SphereSandboxHandle): number => (h.step(), h.world.time);',
+          'export const useTime = (): number => useSandbox((s: SandboxState) => s.stats.simTime);',
+          "// @ts-expect-error: the state has no such field",
+          'export const useNothing = (): number => useSandbox((s) => s.nothing);',
           '',
         ].join('\n'),
       );
@@ -181,7 +196,7 @@ export default async function consumerSuite({ browser, consoleErrors }) {
         await page.goto(`http://127.0.0.1:${port}/?test=1`);
         await page.waitForFunction(() => window.__sandboxes?.consumer && window.__sandboxes.consumer.frames() > 5, null, { timeout: 60_000, polling: 'raf' });
         await page.waitForFunction(() => window.__consumer.collisions > 0, null, { timeout: 60_000, polling: 'raf' });
-        const info = await page.evaluate(() => ({ calls: window.__sandboxes.consumer.sphereDrawCalls(), instances: window.__sandboxes.consumer.instances(), ready: window.__consumer.ready, canvases: document.querySelectorAll('canvas').length }));
+        const info = await page.evaluate(() => ({ calls: window.__sandboxes.consumer.sphereDrawCalls(), instances: window.__sandboxes.consumer.instances(), ready: window.__consumer.ready, canvases: document.querySelectorAll('[data-sandbox="consumer"] canvas').length }));
         check(info.instances === 80 && info.calls === 1, `the consumer's sandbox drew ${info.instances} spheres in ${info.calls} calls, expected 80 in 1`);
         check(info.canvases === 1 && info.ready === 1, `${info.canvases} canvases and ${info.ready} ready calls, expected 1 and 1`);
         // The solver's worker ships in the package and the consumer's bundler finds it.
@@ -190,8 +205,24 @@ export default async function consumerSuite({ browser, consoleErrors }) {
         await page.screenshot({ path: join(results, 'consumer.png') });
         const px = await canvasPixels(page, '[data-sandbox="consumer"] canvas');
         check(px.coloured / px.total > 0.003, `only ${px.coloured} of ${px.total} canvas pixels are coloured (spheres missing?)`);
-        const styled = await page.locator('.sphere-sandbox__bar').evaluate((el) => getComputedStyle(el).position);
+        const styled = await page.locator('[data-sandbox="consumer"] .sphere-sandbox__bar').evaluate((el) => getComputedStyle(el).position);
         check(styled === 'absolute', `the package's stylesheet is not applied (the bar is position: ${styled})`);
+        // The packaged hooks: a readout outside the canvas shows the sandbox's live values.
+        await page.waitForFunction(() => window.__sandboxes?.hooks && window.__sandboxes.hooks.store.getState().stats.simTime > 0.5, null, { timeout: 60_000, polling: 'raf' });
+        const shown = async () =>
+          page.evaluate(() => {
+            const el = document.getElementById('readout');
+            const s = window.__sandboxes.hooks.store.getState().stats;
+            return { text: el.textContent, count: el.dataset.count, inView: el.closest('.sphere-sandbox') !== null, expected: `${s.simTime.toFixed(2)} s, ${s.kineticEnergy.toFixed(3)} J`, time: s.simTime };
+          });
+        const first = await shown();
+        check(!first.inView && first.count === '30', `the hooks readout is inside a view (${first.inView}) or names ${first.count} spheres, expected 30`);
+        check(first.text === first.expected, `the hooks readout shows "${first.text}", the sandbox's stats say "${first.expected}"`);
+        await page.waitForFunction((t) => window.__sandboxes.hooks.store.getState().stats.simTime > t + 0.3, first.time, { timeout: 60_000, polling: 'raf' });
+        const later = await shown();
+        check(later.text !== first.text && later.text === later.expected, `the hooks readout did not follow the sandbox: "${first.text}" then "${later.text}" (stats "${later.expected}")`);
+        const inline = await page.locator('.sphere-sandbox--controls .sphere-sandbox__bar').evaluate((el) => getComputedStyle(el).position);
+        check(inline === 'static', `the controls outside a view are position: ${inline}, expected in the page's flow`);
       } finally {
         await context.close();
         server.close();

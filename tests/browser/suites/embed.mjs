@@ -1,6 +1,7 @@
 // The embeddable component. The embed example page (dist/embed.html): two sandboxes side by
 // side, each drawn in one call, independent, with their own collision callbacks, on a laptop and
-// a phone. Then the lab (tests/browser/fixtures/embed-lab, built here with React's development
+// a phone, and a third composed with the hooks, whose page-made readouts and buttons follow and
+// drive it. Then the lab (tests/browser/fixtures/embed-lab, built here with React's development
 // build so that StrictMode really double-mounts): StrictMode, props changed after mount, and 50
 // mounts and unmounts with no growth in live WebGL objects or in the JS heap.
 import { spawnSync } from 'node:child_process';
@@ -134,7 +135,7 @@ export default async function embedSuite({ browser, base, consoleErrors }) {
     await waitSandbox(page, 'elastic', 5);
     await waitSandbox(page, 'inelastic', 5);
     const canvases = await page.locator('.sphere-sandbox canvas').count();
-    check(canvases === 2, `expected 2 sandbox canvases on the page, found ${canvases}`);
+    check(canvases === 3, `expected 3 sandbox canvases on the page (two components, one composed with the hooks), found ${canvases}`);
     check(consoleErrors.length === 0, `console errors on load:\n${consoleErrors.join('\n')}`);
   });
 
@@ -147,6 +148,41 @@ export default async function embedSuite({ browser, base, consoleErrors }) {
       check(info.calls === 1, `${name}: the sphere mesh took ${info.calls} draw calls in a frame, expected 1`);
       check(info.instances === 120, `${name}: ${info.instances} spheres drawn, expected the 120 of its props`);
     }
+  });
+
+  await step('embed page: a sandbox composed with the hooks shows its live values outside the canvas, and the page\'s own buttons drive it', async () => {
+    await waitSandbox(page, 'hooks', 5);
+    const panel = page.locator('.hooks-lab__panel');
+    const outside = await panel.evaluate((el) => el.closest('.sphere-sandbox') === null && el.querySelector('canvas') === null);
+    check(outside, 'the hooks readouts are inside the sandbox view');
+    const read = () =>
+      page.evaluate(() => {
+        const value = (k) => document.querySelector(`[data-readout="hooks"] [data-value="${k}"]`).textContent;
+        const stats = window.__sandboxes.hooks.store.getState().stats;
+        return { time: value('time'), kinetic: value('kinetic'), statsTime: stats.simTime, statsKinetic: stats.kineticEnergy, running: window.__sandboxes.hooks.store.getState().running };
+      });
+    // The readouts follow the published stats: a later sample shows a later time.
+    await page.waitForFunction(() => window.__sandboxes.hooks.store.getState().stats.simTime > 0.5, null, { timeout: 60_000, polling: 'raf' });
+    const first = await read();
+    check(first.time === `${first.statsTime.toFixed(2)} s` && first.kinetic === `${first.statsKinetic.toFixed(2)} J`, `the page shows ${first.time}, ${first.kinetic}; the sandbox's stats are ${first.statsTime} s, ${first.statsKinetic} J`);
+    await page.waitForFunction((t) => window.__sandboxes.hooks.store.getState().stats.simTime > t + 0.3, first.statsTime, { timeout: 60_000, polling: 'raf' });
+    const later = await read();
+    check(later.time !== first.time && later.time === `${later.statsTime.toFixed(2)} s`, `the time shown did not follow the sandbox: ${first.time} then ${later.time} (stats ${later.statsTime})`);
+    // The page's own Pause button is the handle's pause.
+    await page.locator('.hooks-lab [data-action="toggle"]').click();
+    await waitSandboxFrames(page, 'hooks', 5);
+    const paused = await read();
+    check(!paused.running && (await page.locator('.hooks-lab [data-action="toggle"]').innerText()) === 'Play', `after the page's Pause the sandbox runs: ${paused.running}`);
+    // The page's slider applies the restitution live (no rebuild).
+    const before = await worldOf(page, 'hooks');
+    await page.locator('.hooks-lab input[type="range"]').fill('0.5');
+    const after = await worldOf(page, 'hooks');
+    check(after.restitution === 0.5 && after.sceneVersion === before.sceneVersion, `the slider gave restitution ${after.restitution} (scene ${before.sceneVersion} -> ${after.sceneVersion})`);
+    await page.locator('.hooks-lab [data-action="toggle"]').click();
+    await page.locator('.hooks-lab').scrollIntoViewIfNeeded();
+    await waitSandboxFrames(page, 'hooks', 3);
+    await page.locator('.hooks-lab').screenshot({ path: join(results, 'embed-hooks.png') });
+    await page.evaluate(() => window.scrollTo(0, 0));
   });
 
   await step('embed page: two instances, two stores, two worlds with their own restitution', async () => {
@@ -213,8 +249,8 @@ export default async function embedSuite({ browser, base, consoleErrors }) {
   });
 
   await step('embed page: side by side on a laptop, with the text readable around them (screenshot)', async () => {
-    const boxes = await page.evaluate(() => [...document.querySelectorAll('.sphere-sandbox')].map((el) => el.getBoundingClientRect().toJSON()));
-    check(boxes.length === 2, `found ${boxes.length} sandboxes`);
+    const boxes = await page.evaluate(() => [...document.querySelectorAll('.lesson__pair .sphere-sandbox')].map((el) => el.getBoundingClientRect().toJSON()));
+    check(boxes.length === 2, `found ${boxes.length} sandboxes side by side`);
     const [a, b] = boxes;
     check(Math.abs(a.top - b.top) < 1 && b.left >= a.right, `on a 1280 px wide window the sandboxes are not side by side: ${JSON.stringify(boxes)}`);
     check(a.width >= 300 && b.width >= 300, `sandboxes too narrow: ${a.width} and ${b.width} px`);
@@ -264,7 +300,7 @@ export default async function embedSuite({ browser, base, consoleErrors }) {
     await p.goto(`${base}/embed.html?test=1`);
     await waitSandbox(p, 'elastic', 3);
     await waitSandbox(p, 'inelastic', 3);
-    const boxes = await p.evaluate(() => [...document.querySelectorAll('.sphere-sandbox')].map((el) => el.getBoundingClientRect().toJSON()));
+    const boxes = await p.evaluate(() => [...document.querySelectorAll('.lesson__pair .sphere-sandbox')].map((el) => el.getBoundingClientRect().toJSON()));
     const [a, b] = boxes;
     check(b.top >= a.bottom, `on a phone the sandboxes are not stacked: ${JSON.stringify(boxes)}`);
     check(a.right <= 390 + 0.5 && b.right <= 390 + 0.5, `a sandbox overflows the phone's width: ${JSON.stringify(boxes)}`);
