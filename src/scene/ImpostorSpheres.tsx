@@ -4,7 +4,7 @@
  * {@link createImpostorMaterial}). Two triangles a sphere and one draw call for all of them, for
  * scenes too big for sphere meshes.
  *
- * The clock advances each frame, but the instance buffers are written only when the simulation's
+ * The instance buffers are written only when the simulation's
  * positions change (a step, a batch from the worker, an edit): the vertex shader interpolates
  * between the last two steps and looks up the colour, so most of a frame's work is a few
  * uniforms. No matrices, no allocation, no React re-render. Clicking a sphere selects it: picking
@@ -296,7 +296,7 @@ function placeCentre(attr: InstancedBufferAttribute, slot: number, x: number, y:
 export function ImpostorSpheres({ drawsRef, preview, timing, visible = true }: ImpostorSpheresProps) {
   const store = useSandboxStore();
   const meshRef = useRef<Mesh>(null);
-  const count = useStore(store, (s) => s.sim.count);
+  const count = useStore(store, (s) => s.scene.count);
   const capacity = instanceCapacity(count);
   const geometry = useMemo(() => createImpostorGeometry(capacity), [capacity]);
   const [material] = useState(createImpostorMaterial);
@@ -337,8 +337,7 @@ export function ImpostorSpheres({ drawsRef, preview, timing, visible = true }: I
     writer.configure(store, preview, timing, drawsRef);
   }, [writer, store, preview, timing, drawsRef]);
 
-  // The clock first, then the instances (subscribers run in the order they were added).
-  useFrame((_, delta) => store.getState().frame(delta));
+  // After the clock (SandboxCanvas's ClockDriver runs first): draws what the last steps left.
   useFrame(writer.writeImpostorFrame);
 
   const onClick = (event: ThreeEvent<MouseEvent>): void => {

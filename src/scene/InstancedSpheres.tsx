@@ -1,6 +1,6 @@
 /**
  * Every sphere in one instanced mesh (one draw call whatever the count). Each frame this
- * component advances the store's clock, then writes each sphere's matrix (scale = radius,
+ * component writes each sphere's matrix (scale = radius,
  * translation = position interpolated between the last two steps) and colour straight into the
  * instance buffers. Nothing is allocated per frame and React does not re-render per frame.
  */
@@ -154,7 +154,7 @@ class MeshFrameWriter {
 export function InstancedSpheres({ drawsRef, preview, timing, visible = true }: InstancedSpheresProps) {
   const store = useSandboxStore();
   const meshRef = useRef<InstancedMesh>(null);
-  const count = useStore(store, (s) => s.sim.count);
+  const count = useStore(store, (s) => s.scene.count);
   const sceneVersion = useStore(store, (s) => s.sceneVersion);
   const capacity = instanceCapacity(count);
   const [widthSegments, heightSegments] = sphereDetail(capacity);
@@ -190,8 +190,7 @@ export function InstancedSpheres({ drawsRef, preview, timing, visible = true }: 
     writer.configure(store, preview, timing, drawsRef);
   }, [writer, store, preview, timing, drawsRef]);
 
-  // The clock first, then the instances (subscribers run in the order they were added).
-  useFrame((_, delta) => store.getState().frame(delta));
+  // After the clock (SandboxCanvas's ClockDriver runs first): draws what the last steps left.
   useFrame(writer.writeMeshFrame);
 
   const onClick = (event: ThreeEvent<MouseEvent>): void => {

@@ -1,7 +1,7 @@
 /**
  * The 3D view: a React Three Fiber canvas with the lights, the box, every sphere in one instanced
- * mesh, the visual aids and orbit controls. It re-renders only when the scene is rebuilt; the frame loop lives in
- * the sphere renderer that {@link Spheres} chooses.
+ * mesh, the visual aids and orbit controls. It re-renders only when the scene is rebuilt. One
+ * frame callback advances the simulation ({@link ClockDriver}); the others only draw.
  */
 import { Canvas, useFrame, useThree } from '@react-three/fiber';
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
@@ -44,6 +44,17 @@ export interface SandboxCanvasProps {
 }
 
 const DEFAULT_LABEL = '3D view of the spheres in their box. Drag to turn, scroll to zoom, right-drag to pan.';
+
+/**
+ * The one clock of the view: each frame, before anything is drawn (a negative priority runs
+ * first), the store's simulation runs the fixed steps owed for the frame's real time. The
+ * renderers and aids only draw what it left.
+ */
+function ClockDriver() {
+  const store = useSandboxStore();
+  useFrame((_, delta) => store.getState().frame(delta), -1);
+  return null;
+}
 
 /**
  * Frees the scene's GPU objects when the canvas unmounts: every geometry, material and texture
@@ -142,8 +153,8 @@ export function SandboxCanvas({ coverRoot, cameraPosition = null, label = DEFAUL
   const [lx, ly, lz, planar] = useStore(
     store,
     useShallow((s) => {
-      const size = s.sim.world.size;
-      return [size[0], size[1], size[2], s.sim.world.options.planar] as const;
+      const size = s.scene.size;
+      return [size[0], size[1], size[2], s.scene.planar] as const;
     }),
   );
   return (
@@ -156,6 +167,7 @@ export function SandboxCanvas({ coverRoot, cameraPosition = null, label = DEFAUL
       role="img"
     >
       <ReleaseOnUnmount />
+      <ClockDriver />
       <color attach="background" args={[BACKGROUND]} />
       <hemisphereLight args={['#dfe9ff', '#1b2033', 1.1]} />
       <ambientLight intensity={0.15} />

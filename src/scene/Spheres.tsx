@@ -71,7 +71,7 @@ export interface SpheresProps {
 /** The spheres, as meshes or impostors by count. */
 export function Spheres({ drawsRef, preview, probe }: SpheresProps) {
   const store = useSandboxStore();
-  const count = useStore(store, (s) => s.sim.count);
+  const count = useStore(store, (s) => s.scene.count);
   const [choice, setChoice] = useState<SphereRendererChoice>('auto');
   const renderer = chooseSphereRenderer(count, choice);
   const [drawn, setDrawn] = useState(true);

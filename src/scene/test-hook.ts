@@ -6,7 +6,7 @@
  */
 import { Vector3, type WebGLRenderer, type Camera } from 'three';
 import type { SandboxStore } from '../store/index.ts';
-import { buildWorld, gasScene } from '../solver/index.ts';
+import { gasScene } from '../solver/index.ts';
 import type { DrawCounter } from './InstancedSpheres.tsx';
 import type { SphereProbe, SphereRendererChoice } from './Spheres.tsx';
 
@@ -111,9 +111,8 @@ export function installTestHook(store: SandboxStore, gl: WebGLRenderer, camera: 
     },
     resetUpdateTiming: () => spheres?.timing.reset(),
     loadWorld: (count, packing = 0.05) => {
-      const world = buildWorld(gasScene({ count, packingFraction: packing, radius: 0.5, seed: 1 }));
-      store.getState().sim.replaceWorld(world);
-      store.setState((s) => ({ sceneVersion: s.sceneVersion + 1, viewVersion: s.viewVersion + 1, selected: null }));
+      const refused = store.getState().loadScene(gasScene({ count, packingFraction: packing, radius: 0.5, seed: 1 }));
+      if (refused !== null) throw new Error(refused);
     },
   };
   if (name === undefined) {

@@ -27,9 +27,14 @@ export interface GasOptions {
   /**
    * Fraction of the box volume (area in planar mode) the spheres fill, in (0, 0.45]. When so few
    * spheres or so wide a radius range leave no room for the placement lattice, the box grows a
-   * little and the fraction filled is lower.
+   * little and the fraction filled is lower. Give this or `side`.
    */
-  packingFraction: number;
+  packingFraction?: number;
+  /**
+   * Side of the box, m, instead of a packing fraction: the spheres drawn fill what they fill (at
+   * most 0.45 of it; a box too small for that grows to it, as it does for the lattice).
+   */
+  side?: number;
   /** Initial speed of every sphere, m/s, in a random direction. @defaultValue 1 */
   speed?: number;
   /** Radius, or a [min, max] range drawn uniformly, m. @defaultValue 0.5 */
@@ -51,7 +56,9 @@ export interface GasOptions {
  */
 export function gasScene(o: GasOptions): Scene {
   const count = integer('count', o.count, 0, 10_000_000);
-  const phi = inRange('packingFraction', o.packingFraction, 1e-9, 0.45);
+  if ((o.packingFraction === undefined) === (o.side === undefined)) throw new SolverInputError('packingFraction', o.packingFraction, 'given, or else side (one of the two)');
+  const phiAsked = o.packingFraction === undefined ? 0.45 : inRange('packingFraction', o.packingFraction, 1e-9, 0.45);
+  const sideAsked = o.side === undefined ? 0 : positive('side', o.side);
   const speed = o.speed === undefined ? 1 : inRange('speed', o.speed, 0, 1e9);
   const [rMin, rMax] = typeof o.radius === 'number' || o.radius === undefined
     ? [positive('radius', o.radius ?? 0.5), o.radius ?? 0.5]
@@ -69,7 +76,9 @@ export function gasScene(o: GasOptions): Scene {
     filled += planar ? Math.PI * r * r : (4 / 3) * Math.PI * r * r * r;
   }
   const dims = planar ? 2 : 3;
-  const side = Math.pow(Math.max(filled, 1e-300) / phi, 1 / dims);
+  // With a side given, the spheres fill what they fill of that box (up to the densest packing).
+  const phi = o.side === undefined ? phiAsked : Math.min(Math.max(filled, 1e-300) / Math.pow(sideAsked, dims), 0.45);
+  const side = o.side !== undefined && phi < 0.45 ? sideAsked : Math.pow(Math.max(filled, 1e-300) / phi, 1 / dims);
   const norm = Math.pow(planar ? aspect[0] * aspect[1] : aspect[0] * aspect[1] * aspect[2], 1 / dims);
   const size: [number, number, number] = [side * aspect[0] / norm, side * aspect[1] / norm, planar ? 2 * rMax * 1.25 : side * aspect[2] / norm];
   if (count === 0) size[0] = size[1] = size[2] = Math.max(2 * rMax, 1);
@@ -90,7 +99,10 @@ export function gasScene(o: GasOptions): Scene {
     size[1] *= 1.05;
     if (!planar) size[2] *= 1.05;
   }
-  if (sites < count) throw new SolverInputError('packingFraction', phi, `low enough to place ${count} spheres of radius up to ${rMax} without overlap`);
+  if (sites < count) {
+    if (o.side !== undefined) throw new SolverInputError('side', o.side, `large enough to place ${count} spheres of radius up to ${rMax} without overlap`);
+    throw new SolverInputError('packingFraction', phi, `low enough to place ${count} spheres of radius up to ${rMax} without overlap`);
+  }
   const order = new Int32Array(sites);
   for (let k = 0; k < sites; k++) order[k] = k;
   for (let k = 0; k < Math.min(count, sites - 1); k++) {

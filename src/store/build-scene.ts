@@ -17,27 +17,19 @@ export function liveWorldOptions(s: Settings): { gravity: [number, number, numbe
 }
 
 /**
- * The scene of a set of settings. The solver's gas builder sizes its box from a packing
- * fraction; the settings name the box side instead. The radii are the builder's first draws from
- * the seed, so a first build at a loose packing reveals the spheres' total volume, and a second
- * build at exactly that volume over the wanted box gives a box of the wanted side with the same
- * spheres. Throws the solver's `SolverInputError` when the spheres cannot be placed.
+ * The scene of a set of settings: a random gas in a box of the chosen side. Throws the solver's
+ * `SolverInputError` when the spheres cannot be placed.
  */
 export function sandboxScene(s: Settings): Scene {
-  const base = {
+  return gasScene({
     count: s.count,
     speed: s.speed,
-    radius: [s.radiusMin, s.radiusMax] as [number, number],
+    radius: [s.radiusMin, s.radiusMax],
     seed: s.seed,
     planar: s.planar,
+    side: s.boxSize,
     world: liveWorldOptions(s),
-  };
-  const loose = 0.01;
-  const probe = gasScene({ ...base, packingFraction: loose });
-  const dims = s.planar ? 2 : 3;
-  const filled = loose * Math.pow(probe.options.size[0] as number, dims);
-  const packingFraction = Math.min(filled / Math.pow(s.boxSize, dims), 0.45);
-  return gasScene({ ...base, packingFraction });
+  });
 }
 
 /** Builds the world of a set of settings; see {@link sandboxScene}. */

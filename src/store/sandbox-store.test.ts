@@ -218,4 +218,42 @@ describe('frame budget', () => {
     expect(store.getState().sim.world.time).toBeCloseTo(8 * DT, 12);
     expect(store.getState().sim.skippedSteps).toBe(0);
   });
+
+  it('keeps the scene facts (count, box, planar) as state that changes when, and only when, the world is replaced', () => {
+    const store = createSandboxStore({ settings: small, running: false });
+    expect(store.getState().scene).toEqual({ count: 40, size: [5, 5, 5], planar: false });
+    const seen: unknown[] = [];
+    store.subscribe((s, prev) => {
+      if (s.scene !== prev.scene) seen.push(s.scene);
+    });
+    store.getState().applySetting('restitution', 0.5); // live: the same world
+    store.getState().stepOnce();
+    expect(seen).toEqual([]);
+    store.getState().applySettings({ count: 60, boxSize: 6 });
+    store.getState().applySetting('planar', true);
+    expect(seen).toEqual([
+      { count: 60, size: [6, 6, 6], planar: false },
+      { count: 60, size: store.getState().sim.world.size, planar: true },
+    ]);
+    expect(store.getState().scene.count).toBe(store.getState().sim.world.count);
+  });
+
+  it('loads a solver scene past the settings, or refuses it naming the field and keeps the world', () => {
+    const store = createSandboxStore({ settings: small, preset: null, running: false });
+    const before = store.getState();
+    expect(store.getState().loadScene({ options: { size: [3, 3, 3] }, spheres: [{ position: [0, 0, 0], radius: 2 }] })).toMatch(/radius/);
+    expect(store.getState().sim.world).toBe(before.sim.world);
+    expect(store.getState().sceneVersion).toBe(before.sceneVersion);
+    const scene = sandboxScene({ ...DEFAULT_SETTINGS, count: 500, boxSize: 12 });
+    expect(store.getState().loadScene(scene)).toBeNull();
+    const after = store.getState();
+    expect(after.scene).toEqual({ count: 500, size: [12, 12, 12], planar: false });
+    expect(after.sim.world.count).toBe(500);
+    expect(after.sceneVersion).toBe(before.sceneVersion + 1);
+    expect(after.viewVersion).toBe(before.viewVersion + 1);
+    expect(after.settings).toEqual(before.settings);
+    // A restart rebuilds from the settings.
+    after.restart();
+    expect(store.getState().scene.count).toBe(40);
+  });
 });

@@ -7,10 +7,11 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { presetById } from '../presets/presets.ts';
 import type { ExperimentState, SphereEdit } from './experiment.ts';
-import { SolverInputError } from '../solver/index.ts';
+import { buildWorld, SolverInputError, type Scene } from '../solver/index.ts';
 import type { ClockOptions } from './fixed-step-clock.ts';
 import { applyEdit, buildExperimentWorld, liveWorldOptions, presetSettings, withFreePhysics } from './build-scene.ts';
 import { DEFAULT_SETTINGS, LIVE_SETTINGS, settingWarnings, validateSettings, type FieldMessages, type SettingKey, type Settings } from './settings.ts';
+import type { WorldView } from './remote-world.ts';
 import { EMPTY_STATS, Simulation, type Now, type SampledStats, type SolverPortFactory, type SolverThread } from './simulation.ts';
 import { browserWorkerPort } from './worker-port.ts';
 
@@ -39,6 +40,21 @@ export function prefersReducedMotion(): boolean {
   return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
+/** What the world now running is, as selectors read it (it changes only when the world is replaced). */
+export interface SceneFacts {
+  /** Number of spheres. */
+  count: number;
+  /** The box's sides, m, x y z. */
+  size: readonly [number, number, number];
+  /** Whether the world is planar (every sphere in the plane z = 0). */
+  planar: boolean;
+}
+
+/** The facts of a world. */
+export function factsOf(world: WorldView): SceneFacts {
+  return { count: world.count, size: [world.size[0], world.size[1], world.size[2]], planar: world.options.planar };
+}
+
 /** The store's state and actions. */
 export interface SandboxState {
   /** The settings in effect (only valid values ever get here). */
@@ -58,6 +74,8 @@ export interface SandboxState {
   running: boolean;
   /** Increments whenever the world is rebuilt (new count, radii, box ...). */
   sceneVersion: number;
+  /** The world's sphere count and box, as of the last rebuild. */
+  scene: SceneFacts;
   /** Increments whenever the camera should go back to its home view. */
   viewVersion: number;
   /** Stats sampled a few times a second. */
@@ -120,6 +138,13 @@ export interface SandboxState {
   selectPreset(id: string | null): void;
   /** Time reversal: negates every velocity (with e = 1 the system retraces its path). */
   reverse(): void;
+  /**
+   * Replaces the world with one built from a solver scene (any spheres, past the settings'
+   * limits), framed afresh; the preset and edits are cleared, and the settings stay for the next
+   * rebuild (a restart or a changed setting rebuilds from them). Returns null when loaded, else
+   * the solver's message naming the bad field, with everything left as it was.
+   */
+  loadScene(scene: Scene): string | null;
   /** Selects a sphere by id for the inspector, or clears the selection with null. */
   select(id: number | null): void;
   /**
@@ -235,6 +260,7 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
       }
       sim.replaceWorld(world);
       sim.timeScale = settings.timeScale;
+      set({ scene: factsOf(world) });
       return null;
     };
 
@@ -271,6 +297,7 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
       warnings: settingWarnings(initial),
       running: options.running ?? true,
       sceneVersion: 0,
+      scene: factsOf(sim.world),
       viewVersion: 0,
       stats: { ...EMPTY_STATS, count: sim.count },
       sim,
@@ -445,6 +472,22 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
       reverse() {
         sim.world.reverseVelocities();
         publish();
+      },
+      loadScene(scene) {
+        let world;
+        try {
+          world = buildWorld(scene);
+        } catch (error) {
+          const message = solverMessage(error);
+          if (message === null) throw error;
+          return `This scene cannot be built: ${message}`;
+        }
+        sim.replaceWorld(world);
+        const focus = focusFor(null);
+        set((s) => ({ scene: factsOf(world), preset: null, edits: [], ...focus, selected: null, sceneVersion: s.sceneVersion + 1, viewVersion: s.viewVersion + 1 }));
+        if (!get().running) sim.clock.alpha = 1;
+        publish();
+        return null;
       },
       select(id) {
         if (id !== null && !sim.world.has(id)) id = null;

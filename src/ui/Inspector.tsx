@@ -50,6 +50,7 @@ export function fieldOfRefusal(message: string): { field: FieldName | null; text
 export function Inspector() {
   const store = useSandboxStore();
   const selected = useStore(store, (s) => s.selected);
+  const boxSize = useStore(store, (s) => s.scene.size);
   const running = useStore(store, (s) => s.running);
   // The outcome of the last typed edit, kept here so that it outlives the form it came from.
   const [result, setResult] = useState({ id: -1, text: '' });
@@ -93,11 +94,10 @@ export function Inspector() {
         <SphereEditor
           // A new sphere, a rebuilt scene or an edit made elsewhere (a drag in the view) starts the form afresh.
           key={`${selected}-${store.getState().sceneVersion}-${m}-${r}-${p.join()}-${v.join()}`}
-         
           id={selected}
           initial={{ mass: m, radius: r, px: p[0], py: p[1], pz: p[2], vx: v[0], vy: v[1], vz: v[2] }}
-          maxRadius={Math.min(...sim.world.size) / 2}
-          boxSize={sim.world.size}
+          maxRadius={Math.min(...boxSize) / 2}
+          boxSize={boxSize}
           result={result.id === selected ? result.text : ''}
           onResult={(text) => setResult({ id: selected, text })}
         />

@@ -78,7 +78,7 @@ function ExperimentSceneNote() {
   const store = useSandboxStore();
   const presetId = useStore(store, (s) => s.preset);
   // A rebuild or an edit changes the count, each with a store update that reads it again.
-  const count = useStore(store, (s) => s.sim.count);
+  const count = useStore(store, (s) => s.scene.count);
   const preset = presetId === null ? undefined : presetById(presetId);
   if (!preset) return null;
   return (
