@@ -9,6 +9,26 @@ const small = { count: 40, boxSize: 5 };
 
 
 describe('sandbox store', () => {
+  it('a live setting reaches only the solver setters of what changed (the time scale none)', () => {
+    const store = createSandboxStore({ settings: small });
+    const world = store.getState().sim.world;
+    const calls: string[] = [];
+    for (const name of ['setRestitution', 'setWallRestitution', 'setGravity'] as const) {
+      const original = world[name].bind(world) as (value: never) => void;
+      (world as unknown as Record<string, (value: never) => void>)[name] = (value: never) => {
+        calls.push(name);
+        original(value);
+      };
+    }
+    expect(store.getState().applySettings({ timeScale: 0.5 })).toBe(true);
+    expect(calls).toEqual([]);
+    expect(store.getState().applySettings({ restitution: 0.5 })).toBe(true);
+    expect(calls).toEqual(['setRestitution']);
+    expect(world.options.restitution).toBe(0.5);
+    expect(store.getState().applySettings({ wallRestitution: 0.25, gravityOn: true })).toBe(true);
+    expect(calls).toEqual(['setRestitution', 'setWallRestitution', 'setGravity']);
+  });
+
   it('starts running with the defaults and one world of the chosen count', () => {
     const store = createSandboxStore();
     const s = store.getState();

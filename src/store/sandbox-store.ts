@@ -385,10 +385,11 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
         let message: string | null = null;
         if (!rebuilt) {
           try {
+            // Only what changed reaches the solver (in worker mode each setter is a message).
             const world = sim.world;
             const live = liveWorldOptions(candidate);
-            world.setRestitution(live.restitution);
-            world.setWallRestitution(live.wallRestitution);
+            if (world.options.restitution !== live.restitution) world.setRestitution(live.restitution);
+            if (world.options.wallRestitution !== live.wallRestitution) world.setWallRestitution(live.wallRestitution);
             if (keys.includes('gravity') || keys.includes('gravityOn')) world.setGravity(live.gravity);
             sim.timeScale = candidate.timeScale;
           } catch (error) {
