@@ -1,8 +1,8 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { SandboxProvider } from '../embed/SandboxProvider.tsx';
-import { SandboxControls, SandboxOverlay, SandboxView } from '../embed/SandboxView.tsx';
-import { useSandbox, useSandboxHandle, useSandboxStore } from './sandbox-context.ts';
+import { SandboxProvider } from './SandboxProvider.tsx';
+import { SandboxControls, SandboxOverlay, SandboxView } from './SandboxView.tsx';
+import { useSandbox, useSandboxHandle, useSandboxStore } from '../hooks/sandbox-context.ts';
 
 function Count() {
   const count = useSandbox((s) => s.settings.count);
