@@ -11,7 +11,7 @@
  */
 import { ImpostorFrameWriter, createImpostorGeometry } from '../src/scene/ImpostorSpheres.tsx';
 import { createImpostorMaterial } from '../src/scene/impostor-material.ts';
-import { instanceCapacity } from '../src/scene/InstancedSpheres.tsx';
+import { instanceCapacity } from '../src/scene/sphere-layer.ts';
 import { createSandboxStore } from '../src/store/index.ts';
 import { channelPort, tick, until } from '../src/store/worker-test-helpers.ts';
 import { DEFAULT_SETTINGS, expectedPacking } from '../src/store/settings.ts';

@@ -10,8 +10,7 @@
  * uniforms. No matrices, no allocation, no React re-render. Clicking a sphere selects it: picking
  * intersects the pointer's ray with the spheres analytically.
  */
-import { useFrame, type ThreeEvent } from '@react-three/fiber';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import {
   BufferAttribute,
   DynamicDrawUsage,
@@ -24,24 +23,18 @@ import {
   type Mesh,
   type Raycaster,
 } from 'three';
-import { useStore } from 'zustand';
-import { DRAG_MOVE, type DragPreview } from './drag-edit.ts';
-import type { UpdateTiming } from './frame-timing.ts';
+import type { DragPreview } from './drag-edit.ts';
 import { createImpostorMaterial } from './impostor-material.ts';
 import { nearestSphereHit } from './impostor-pick.ts';
-import { FLASH_SECONDS, instanceCapacity, type DrawCounter } from './InstancedSpheres.tsx';
 import { SphereColoring } from './sphere-colors.ts';
+import { FLASH_SECONDS, SphereLayerWriter, useSphereLayer } from './sphere-layer.ts';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
 import type { SandboxStore } from '../store/index.ts';
 
 /** Props of {@link ImpostorSpheres}. */
 export interface ImpostorSpheresProps {
-  /** Optional draw-call counter that this component keeps up to date (the test hook reads it). @defaultValue none */
-  drawsRef?: RefObject<DrawCounter>;
   /** A drag under way: the sphere being moved is drawn where it would go. @defaultValue none */
   preview?: DragPreview;
-  /** Optional timing of the per-frame instance update (the test hook reads it). @defaultValue none */
-  timing?: UpdateTiming;
   /** Whether the spheres are drawn (the frame loop runs either way). @defaultValue true */
   visible?: boolean;
 }
@@ -90,15 +83,12 @@ export interface ImpostorWrites {
  * steps at once, a renumbering, a new scene) it writes both. A frame that writes nothing handles
  * no number that is not a small integer, so it allocates nothing even before V8 optimises it.
  */
-export class ImpostorFrameWriter {
+export class ImpostorFrameWriter extends SphereLayerWriter {
   /** Colour scales (speed and mass) and the flash switch, as for the mesh spheres. */
   readonly coloring = new SphereColoring();
   geometry: InstancedBufferGeometry | null = null;
   material: ShaderMaterial | null = null;
   capacity = 0;
-  preview: DragPreview | undefined = undefined;
-  timing: UpdateTiming | undefined = undefined;
-  drawsRef: RefObject<DrawCounter> | undefined = undefined;
   /** Counts of what the frames wrote. */
   readonly writes: ImpostorWrites = { full: 0, newest: 0, none: 0 };
   /** Whether centreB (else centreA) holds the newest centres. */
@@ -118,7 +108,8 @@ export class ImpostorFrameWriter {
   private seenMotion = false;
   private seenScene = -1;
 
-  constructor(public store: SandboxStore) {
+  constructor(store: SandboxStore) {
+    super(store);
     this.writeImpostorFrame = this.writeImpostorFrame.bind(this);
   }
 
@@ -131,22 +122,12 @@ export class ImpostorFrameWriter {
     this.seenSettings = null;
   }
 
-  /** Takes the props that the frame loop reads. */
-  configure(store: SandboxStore, preview: DragPreview | undefined, timing: UpdateTiming | undefined, drawsRef: RefObject<DrawCounter> | undefined): void {
-    this.store = store;
-    this.preview = preview;
-    this.timing = timing;
-    this.drawsRef = drawsRef;
-  }
-
   /** One frame: the shader's uniforms, and the instance buffers when the positions changed (no allocation). */
   writeImpostorFrame(): void {
-    const { geometry: geo, material, capacity, preview, timing, drawsRef } = this;
-    if (drawsRef) {
-      drawsRef.current.lastFrame = drawsRef.current.current;
-      drawsRef.current.current = 0;
-    }
+    this.beginFrame();
+    const { geometry: geo, material, capacity } = this;
     if (!geo || !material) return;
+    const timing = this.probe?.timing;
     const state = this.store.getState();
     const sim = state.sim;
     const n = Math.min(sim.count, capacity);
@@ -244,11 +225,10 @@ export class ImpostorFrameWriter {
     this.drawnPrevious = sim.previousVersion;
     this.drawnCount = n;
     this.previewSlot = -1;
-    let dragged = preview !== undefined && preview.mode === DRAG_MOVE ? sim.world.indexOf(preview.id) : -1;
-    if (dragged >= n) dragged = -1;
+    const dragged = this.movedSlot(n);
     if (dragged >= 0) {
       // The sphere being dragged sits where it would go, in both buffers (no interpolation).
-      const to = preview!.position;
+      const to = this.preview!.position;
       placeCentre(a, dragged, to[0], to[1], to[2]);
       placeCentre(b, dragged, to[0], to[1], to[2]);
       this.previewSlot = dragged;
@@ -256,7 +236,7 @@ export class ImpostorFrameWriter {
     frameUniform.set(sim.alphaCell, 0);
     frameUniform[1] = this.nowIsB ? 1 : 0;
     geo.instanceCount = n;
-    if (drawsRef) drawsRef.current.instances = n;
+    this.endFrame(n);
   }
 
   /** The colour and flash uniforms from the store's settings, preset and aids (when they change). */
@@ -293,14 +273,13 @@ function placeCentre(attr: InstancedBufferAttribute, slot: number, x: number, y:
 }
 
 /** All spheres of the store's simulation, drawn as instanced impostor quads in one draw call. */
-export function ImpostorSpheres({ drawsRef, preview, timing, visible = true }: ImpostorSpheresProps) {
+export function ImpostorSpheres({ preview, visible = true }: ImpostorSpheresProps) {
   const store = useSandboxStore();
   const meshRef = useRef<Mesh>(null);
-  const count = useStore(store, (s) => s.scene.count);
-  const capacity = instanceCapacity(count);
+  const [writer] = useState(() => new ImpostorFrameWriter(store));
+  const { capacity, onClick } = useSphereLayer(writer, writer.writeImpostorFrame, meshRef, preview);
   const geometry = useMemo(() => createImpostorGeometry(capacity), [capacity]);
   const [material] = useState(createImpostorMaterial);
-  const [writer] = useState(() => new ImpostorFrameWriter(store));
 
   useEffect(() => () => geometry.dispose(), [geometry]);
   useEffect(
@@ -326,27 +305,7 @@ export function ImpostorSpheres({ drawsRef, preview, timing, visible = true }: I
       if (hit[0] < 0) return;
       hits.push({ distance: hit[1], point: new Vector3().copy(direction).multiplyScalar(hit[1]).add(origin), object: mesh, instanceId: hit[0] });
     };
-    if (drawsRef) {
-      mesh.onBeforeRender = () => {
-        drawsRef.current.current++;
-      };
-    }
-  }, [store, geometry, material, capacity, drawsRef, writer]);
-
-  useLayoutEffect(() => {
-    writer.configure(store, preview, timing, drawsRef);
-  }, [writer, store, preview, timing, drawsRef]);
-
-  // After the clock (SandboxCanvas's ClockDriver runs first): draws what the last steps left.
-  useFrame(writer.writeImpostorFrame);
-
-  const onClick = (event: ThreeEvent<MouseEvent>): void => {
-    // A drag that turned the camera is not a click on a sphere.
-    if (event.delta > 4 || event.instanceId === undefined) return;
-    event.stopPropagation();
-    const world = store.getState().sim.world;
-    if (event.instanceId < world.count) store.getState().select(world.idAt(event.instanceId));
-  };
+  }, [store, geometry, material, capacity, writer]);
 
   return <mesh ref={meshRef} visible={visible} geometry={geometry} material={material} frustumCulled={false} name="spheres" onClick={onClick} />;
 }

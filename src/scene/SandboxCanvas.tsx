@@ -13,9 +13,9 @@ import { CameraControls } from './CameraControls.tsx';
 import { createDragPreview } from './drag-edit.ts';
 import { DragEditor } from './DragEditor.tsx';
 import { FaultHandlers } from './FaultHandlers.tsx';
-import type { DrawCounter } from './InstancedSpheres.tsx';
 import { SelectionMarker } from './SelectionMarker.tsx';
-import { SphereProbe, Spheres } from './Spheres.tsx';
+import { Spheres } from './Spheres.tsx';
+import { SphereProbe, SphereProbeContext } from './test-probe.ts';
 import { VisualAids } from './VisualAids.tsx';
 import { installTestHook, isTestMode } from './test-hook.ts';
 import { useCoveredRects } from './use-covered-rects.ts';
@@ -87,11 +87,11 @@ function ReleaseOnUnmount() {
 }
 
 /** Installs the test hook while mounted (test mode only). */
-function TestHook({ draws, probe }: { draws: RefObject<DrawCounter>; probe: SphereProbe }) {
+function TestHook({ probe }: { probe: SphereProbe }) {
   const { store, name } = useSandboxInstance('TestHook');
   const gl = useThree((s) => s.gl);
   const camera = useThree((s) => s.camera);
-  useEffect(() => installTestHook(store, gl, camera, draws.current, name, probe), [store, gl, camera, draws, name, probe]);
+  useEffect(() => installTestHook(store, gl, camera, probe, name), [store, gl, camera, name, probe]);
   return null;
 }
 
@@ -146,8 +146,8 @@ export function SandboxCanvas({ coverRoot, cameraPosition = null, label = DEFAUL
   const [testMode] = useState(() => isTestMode());
   const [preview] = useState(createDragPreview);
   const reducedMotion = useStore(store, (s) => s.reducedMotion);
-  const draws = useRef<DrawCounter>({ lastFrame: 0, current: 0, instances: 0 });
-  const [probe] = useState(() => new SphereProbe());
+  // Test mode's instruments on the renderers (none otherwise: they then measure nothing).
+  const [probe] = useState(() => (testMode ? new SphereProbe() : null));
   const covered = useCoveredRects(coverRoot);
   // Primitives only, so that the shallow comparison sees an unchanged box as unchanged.
   const [lx, ly, lz, planar] = useStore(
@@ -174,7 +174,9 @@ export function SandboxCanvas({ coverRoot, cameraPosition = null, label = DEFAUL
       <directionalLight position={[6, 11, 8]} intensity={2.4} />
       <directionalLight position={[-8, 3, -6]} intensity={0.7} color="#9ab8ff" />
       <BoxFrame size={[lx, ly, lz]} planar={planar} />
-      <Spheres drawsRef={testMode ? draws : undefined} preview={preview} probe={testMode ? probe : undefined} />
+      <SphereProbeContext value={probe}>
+        <Spheres preview={preview} />
+      </SphereProbeContext>
       <SelectionMarker preview={preview} />
       <DragEditor preview={preview} />
       <VisualAids />
@@ -183,7 +185,7 @@ export function SandboxCanvas({ coverRoot, cameraPosition = null, label = DEFAUL
       <CameraControls damping={!testMode && !reducedMotion} covered={covered} placed={cameraPosition !== null} />
       {/* After the controls, so that a given position overrides the home view. */}
       {cameraPosition && <CameraPlacement position={cameraPosition} />}
-      {testMode && <TestHook draws={draws} probe={probe} />}
+      {probe && <TestHook probe={probe} />}
       {children}
       <DrawWhenVisible />
     </Canvas>

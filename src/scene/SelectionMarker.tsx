@@ -9,6 +9,7 @@ import { useFrame } from '@react-three/fiber';
 import { useEffect, useRef, useState } from 'react';
 import { PerspectiveCamera, ShaderMaterial, Vector3, type ArrowHelper, type Group, type Mesh } from 'three';
 import { arrowLength, DRAG_MOVE, DRAG_NONE, DRAG_VELOCITY, type DragPreview } from './drag-edit.ts';
+import { between } from './interpolate.ts';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
 
 /** Props of {@link SelectionMarker}. */
@@ -90,7 +91,7 @@ export function SelectionMarker({ preview }: SelectionMarkerProps) {
       const cur = sim.positions;
       const prev = sim.previous;
       const a = sim.alpha;
-      group.position.set(prev[b] + (cur[b] - prev[b]) * a, prev[b + 1] + (cur[b + 1] - prev[b + 1]) * a, prev[b + 2] + (cur[b + 2] - prev[b + 2]) * a);
+      group.position.set(between(prev, cur, b, a), between(prev, cur, b + 1, a), between(prev, cur, b + 2, a));
     }
     // World units per CSS pixel at the sphere's distance, so the ring keeps its width in pixels.
     const radius = sim.radii[slot];

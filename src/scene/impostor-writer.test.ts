@@ -11,7 +11,7 @@ import { DEFAULT_SETTINGS } from '../store/settings.ts';
 import { channelPort, playFrames, tick, until } from '../store/worker-test-helpers.ts';
 import { createImpostorGeometry, ImpostorFrameWriter } from './ImpostorSpheres.tsx';
 import { createImpostorMaterial } from './impostor-material.ts';
-import { FLASH_SECONDS, instanceCapacity } from './InstancedSpheres.tsx';
+import { FLASH_SECONDS, instanceCapacity } from './sphere-layer.ts';
 import { RAMP_SIZE, SphereColoring } from './sphere-colors.ts';
 
 function setup(count = 60, store = createSandboxStore({ settings: { ...DEFAULT_SETTINGS, count, speed: 6, gravityOn: false }, solverThread: 'main', running: false })) {

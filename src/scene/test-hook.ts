@@ -7,8 +7,7 @@
 import { Vector3, type WebGLRenderer, type Camera } from 'three';
 import type { SandboxStore } from '../store/index.ts';
 import { gasScene } from '../solver/index.ts';
-import type { DrawCounter } from './InstancedSpheres.tsx';
-import type { SphereProbe, SphereRendererChoice } from './Spheres.tsx';
+import type { SphereProbe, SphereRendererChoice } from './test-probe.ts';
 
 /** What `window.__sandbox` holds in test mode. */
 export interface SandboxTestHook {
@@ -72,7 +71,7 @@ export function isTestMode(): boolean {
  * given. `spheres` reports on and steers the sphere renderer. Returns the function that removes
  * the hook again.
  */
-export function installTestHook(store: SandboxStore, gl: WebGLRenderer, camera: Camera, draws: DrawCounter, name?: string, spheres?: SphereProbe): () => void {
+export function installTestHook(store: SandboxStore, gl: WebGLRenderer, camera: Camera, spheres: SphereProbe, name?: string): () => void {
   const screenOfPoint = ([x, y, z]: [number, number, number]): [number, number] => {
     const p = new Vector3(x, y, z).project(camera);
     const rect = gl.domElement.getBoundingClientRect();
@@ -82,8 +81,8 @@ export function installTestHook(store: SandboxStore, gl: WebGLRenderer, camera: 
     store,
     renderInfo: () => ({ calls: gl.info.render.calls, triangles: gl.info.render.triangles }),
     draws: () => gl.info.render.frame,
-    sphereDrawCalls: () => draws.lastFrame,
-    instances: () => draws.instances,
+    sphereDrawCalls: () => spheres.draws.lastFrame,
+    instances: () => spheres.draws.instances,
     frames: () => store.getState().sim.framesRendered,
     cameraPosition: () => [camera.position.x, camera.position.y, camera.position.z],
     screenOf: (id) => {
@@ -94,12 +93,11 @@ export function installTestHook(store: SandboxStore, gl: WebGLRenderer, camera: 
     },
     screenOfPoint,
     memory: () => ({ geometries: gl.info.memory.geometries, textures: gl.info.memory.textures, programs: gl.info.programs?.length ?? 0 }),
-    sphereRenderer: () => spheres?.renderer ?? 'mesh',
-    setSphereRenderer: (choice) => spheres?.choose(choice),
-    setSpheresDrawn: (drawn) => spheres?.setDrawn(drawn),
+    sphereRenderer: () => spheres.renderer,
+    setSphereRenderer: (choice) => spheres.choose(choice),
+    setSpheresDrawn: (drawn) => spheres.setDrawn(drawn),
     updateTiming: () => {
-      const t = spheres?.timing;
-      if (!t) return { frames: 0, meanMs: NaN, maxMs: NaN, spheres: 0, writingFrames: 0, writingMeanMs: NaN };
+      const t = spheres.timing;
       return {
         frames: t.frames,
         meanMs: t.frames > 0 ? t.totalMs / t.frames : NaN,
@@ -109,7 +107,7 @@ export function installTestHook(store: SandboxStore, gl: WebGLRenderer, camera: 
         writingMeanMs: t.writingFrames > 0 ? t.writingMs / t.writingFrames : NaN,
       };
     },
-    resetUpdateTiming: () => spheres?.timing.reset(),
+    resetUpdateTiming: () => spheres.timing.reset(),
     loadWorld: (count, packing = 0.05) => {
       const refused = store.getState().loadScene(gasScene({ count, packingFraction: packing, radius: 0.5, seed: 1 }));
       if (refused !== null) throw new Error(refused);
