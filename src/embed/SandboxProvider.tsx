@@ -12,7 +12,8 @@ import { WALL_NAMES, wallOf } from '../solver/index.ts';
 import type { SphereEdit } from '../store/experiment.ts';
 import { createSandboxStore, DEFAULT_SETTINGS, type SampledStats, type SandboxStore, type SolverThread, type VisualAids, type WorldView } from '../store/index.ts';
 import type { Settings } from '../store/settings.ts';
-import { checkSettingProps, settingsOfProps, SETTING_KEYS } from './props.ts';
+import { applyPropChanges, changed, checkThread, snapshotOf, threadOf } from './prop-changes.ts';
+import { checkSettingProps, settingsOfProps } from './props.ts';
 
 /** Which wall a sphere hit: -x, +x, -y, +y, -z or +z. */
 export type WallName = (typeof WALL_NAMES)[number];
@@ -120,13 +121,6 @@ export function reportNotices(store: SandboxStore, messages: readonly string[]):
   store.setState((s) => ({ notices: [...s.notices, ...messages] }));
 }
 
-const THREADS: readonly SolverThread[] = ['auto', 'main', 'worker'];
-
-/** A valid solverThread prop, or 'auto'. */
-function threadOf(value: unknown): SolverThread {
-  return THREADS.includes(value as SolverThread) ? (value as SolverThread) : 'auto';
-}
-
 /** The store of a new instance, from its props at mount; bad props are left out with a notice. */
 function createInstanceStore(props: SandboxProviderProps): SandboxStore {
   let preset = props.preset ?? null;
@@ -140,6 +134,8 @@ function createInstanceStore(props: SandboxProviderProps): SandboxStore {
     edits = linked.edits;
     problems.push(...(linked.notices ?? []));
   }
+  const thread = checkThread(props.solverThread);
+  if (thread !== null) problems.push(thread);
   const common = { preset, running: !props.paused, aids: props.aids, solverThread: threadOf(props.solverThread), edits };
   let store: SandboxStore;
   try {
@@ -180,6 +176,41 @@ function resetToProps(store: SandboxStore, props: SandboxProviderProps): void {
   st.resetView();
 }
 
+/**
+ * The simulation's after-step callback that reports each collision to the latest `onCollision`
+ * through one reused event object (nothing is allocated per collision). A throwing callback must
+ * not stop the animation: it is reported once and not called again.
+ */
+function collisionReporter(onCollision: RefObject<SandboxProviderProps['onCollision']>): (world: WorldView) => void {
+  const event = emptyEvent();
+  let failed = false;
+  return (world) => {
+    const callback = onCollision.current;
+    const ev = world.events;
+    if (!callback || ev.count === 0 || failed) return;
+    try {
+      for (let k = 0; k < ev.count; k++) {
+        const b = ev.b[k];
+        const wall = wallOf(b);
+        event.time = ev.time[k];
+        event.a = ev.a[k];
+        event.b = wall >= 0 ? -1 : b;
+        event.wall = wall >= 0 ? WALL_NAMES[wall] : null;
+        event.normal[0] = ev.normal[3 * k];
+        event.normal[1] = ev.normal[3 * k + 1];
+        event.normal[2] = ev.normal[3 * k + 2];
+        event.impulse = ev.impulse[k];
+        event.energyLost = ev.energyLost[k];
+        event.closingSpeed = ev.closingSpeed[k];
+        callback(event);
+      }
+    } catch (error) {
+      failed = true;
+      console.error('SphereSandbox: onCollision threw; it is not called again for this sandbox.', error);
+    }
+  };
+}
+
 /** Keeps a ref pointing at the latest value of a prop (for callbacks called from the frame loop). */
 function useLatest<T>(value: T): RefObject<T> {
   const ref = useRef(value);
@@ -209,19 +240,6 @@ export function SandboxProvider(props: SandboxProviderProps) {
   const [syncUrl] = useState(() => props.syncUrl === true);
   useEffect(() => (syncUrl ? followExperimentInUrl(store) : undefined), [store, syncUrl]);
 
-  // The solver's worker (if one was made) ends with the sandbox.
-  useEffect(() => () => store.getState().sim.dispose(), [store]);
-
-  // Where the solver runs follows the prop; a bad value is named in a notice.
-  const solverThread = props.solverThread;
-  useEffect(() => {
-    if (solverThread === undefined) return;
-    if (!THREADS.includes(solverThread)) {
-      reportNotices(store, [`SphereSandbox: solverThread must be 'auto', 'main' or 'worker', got ${JSON.stringify(solverThread)}; 'auto' is used.`]);
-      return;
-    }
-    store.getState().setSolverThread(solverThread);
-  }, [store, solverThread]);
   const onStats = useLatest(props.onStats);
   const onReady = useLatest(props.onReady);
 
@@ -246,93 +264,31 @@ export function SandboxProvider(props: SandboxProviderProps) {
   );
   useImperativeHandle(ref, () => handle, [handle]);
 
-  // Collisions: straight from the solver's per-step event buffer into one reused event object.
+  // The callbacks: collisions straight from the solver's per-step event buffer into one reused
+  // event object, stats as the store publishes them; the solver's worker ends with the sandbox.
   useEffect(() => {
     const sim = store.getState().sim;
-    const event = emptyEvent();
-    let failed = false;
-    const afterStep = (world: WorldView): void => {
-      const callback = onCollision.current;
-      const ev = world.events;
-      if (!callback || ev.count === 0 || failed) return;
-      try {
-        for (let k = 0; k < ev.count; k++) {
-          const b = ev.b[k];
-          const wall = wallOf(b);
-          event.time = ev.time[k];
-          event.a = ev.a[k];
-          event.b = wall >= 0 ? -1 : b;
-          event.wall = wall >= 0 ? WALL_NAMES[wall] : null;
-          event.normal[0] = ev.normal[3 * k];
-          event.normal[1] = ev.normal[3 * k + 1];
-          event.normal[2] = ev.normal[3 * k + 2];
-          event.impulse = ev.impulse[k];
-          event.energyLost = ev.energyLost[k];
-          event.closingSpeed = ev.closingSpeed[k];
-          callback(event);
-        }
-      } catch (error) {
-        // A throwing callback must not stop the animation: report it once and stop calling it.
-        failed = true;
-        console.error('SphereSandbox: onCollision threw; it is not called again for this sandbox.', error);
-      }
-    };
+    const afterStep = collisionReporter(onCollision);
     sim.afterStep = afterStep;
+    const unsubscribe = store.subscribe((s, prev) => {
+      if (s.stats !== prev.stats) onStats.current?.(s.stats);
+    });
     return () => {
       if (sim.afterStep === afterStep) sim.afterStep = null;
+      unsubscribe();
+      sim.dispose();
     };
-  }, [store, onCollision]);
+  }, [store, onCollision, onStats]);
 
-  // Stats: the store publishes a sample a few times a second.
-  useEffect(
-    () =>
-      store.subscribe((s, prev) => {
-        if (s.stats !== prev.stats) onStats.current?.(s.stats);
-      }),
-    [store, onStats],
-  );
-
-  // Settings and preset props changed after mount: applied together, live where the overlay applies them live.
-  const settingValues = SETTING_KEYS.map((k) => props[k]);
-  const preset = props.preset ?? null;
-  const applied = useRef({ preset, values: settingValues });
+  // Props changed after mount: what differs from the props applied before (see prop-changes.ts).
+  const now = snapshotOf(props);
+  const applied = useRef(now);
   useEffect(() => {
+    if (!changed(applied.current, now)) return;
     const before = applied.current;
-    applied.current = { preset, values: settingValues };
-    const st = store.getState();
-    const given: Partial<Record<keyof Settings, unknown>> = {};
-    SETTING_KEYS.forEach((k, i) => {
-      if (settingValues[i] !== undefined && (preset !== before.preset || !Object.is(settingValues[i], before.values[i]))) given[k] = settingValues[i];
-    });
-    if (preset !== before.preset) st.selectPreset(preset);
-    const patch = settingsOfProps(given, preset);
-    const keys = Object.keys(patch) as (keyof Settings)[];
-    if (keys.length === 0) return;
-    if (!st.applySettings(patch)) {
-      const errors = store.getState().errors;
-      const why = keys.map((k) => errors[k]).filter(Boolean).join('; ') || 'refused';
-      reportNotices(store, [`SphereSandbox: ${keys.map((k) => `${k}={${String(patch[k])}}`).join(' ')} was not applied: ${why}. The values before stay in effect.`]);
-    }
-  }, [store, preset, ...settingValues]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  // Paused or running: applied whenever the prop changes.
-  const paused = props.paused ?? false;
-  const pausedBefore = useRef(paused);
-  useEffect(() => {
-    if (pausedBefore.current === paused) return;
-    pausedBefore.current = paused;
-    if (paused) store.getState().pause();
-    else store.getState().play();
-  }, [store, paused]);
-
-  // Visual aids.
-  const aids = props.aids;
-  const aidKey = aids ? JSON.stringify(aids) : '';
-  useEffect(() => {
-    if (!aids) return;
-    for (const [key, on] of Object.entries(aids)) store.getState().setAid(key as keyof VisualAids, Boolean(on));
-  }, [store, aidKey]); // eslint-disable-line react-hooks/exhaustive-deps
-
+    applied.current = now;
+    reportNotices(store, applyPropChanges(store, before, now, propsRef.current));
+  });
 
   const instance = useMemo<SandboxInstance>(() => ({ store, handle, name, onFirstFrame: () => onReady.current?.(handle) }), [store, handle, name, onReady]);
   return <SandboxContext value={instance}>{children}</SandboxContext>;
