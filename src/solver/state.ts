@@ -1,7 +1,7 @@
 /**
  * The world's state: one object, made by one constructor (so it has one hidden class), that every
  * solver function takes as its first argument, `world`. It holds data only; the functions that
- * read and write it live in one module per concept (see the README's solver section).
+ * read and write it live in one module per concept (see docs/solver.md).
  *
  * Each sphere's hot state is one 128-byte record (see RECORD below), so that an event reads one
  * or two cache lines per sphere; the rest is in typed arrays indexed by slot. Everything grows by
