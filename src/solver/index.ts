@@ -3,7 +3,7 @@
  * browser, a Web Worker and Node.
  */
 export { createWorld, World } from './world.ts';
-export { packWorld, unpackWorld } from './transfer.ts';
+export { cloneWorld, packWorld, unpackWorld } from './transfer.ts';
 export type { PackedWorld } from './transfer.ts';
 export type { WorldStats } from './world.ts';
 export type { StepWork } from './state.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildWorld, gasScene } from './scenes.ts';
-import { packWorld, unpackWorld } from './transfer.ts';
+import { cloneWorld, packWorld, unpackWorld } from './transfer.ts';
 import type { World } from './world.ts';
 
 const DT = 1 / 60;
@@ -48,5 +48,28 @@ describe('moving a world to another thread', () => {
   it('refuses anything that is not a packed world, naming it', () => {
     expect(() => unpackWorld({ kind: 'something else', state: {} })).toThrow(/world/);
     expect(() => unpackWorld(null)).toThrow(/world/);
+  });
+
+  it('a clone goes on exactly as the original does, and is a world of its own', () => {
+    const scene = gasScene({ count: 500, packingFraction: 0.15, speed: 3, radius: [0.3, 0.5], seed: 11, world: { gravity: [0, -9.81, 0], restitution: 0.9 } });
+    const original = buildWorld(scene);
+    for (let k = 0; k < 40; k++) original.step(DT);
+    const clone = cloneWorld(original);
+    expect(original.memoryBytes()).toBeGreaterThan(0); // nothing detached
+    for (let k = 0; k < 80; k++) {
+      original.step(DT);
+      clone.step(DT);
+    }
+    expect(clone.time).toBe(original.time);
+    expect(Array.from(clone.positions.subarray(0, 3 * clone.count))).toEqual(Array.from(original.positions.subarray(0, 3 * original.count)));
+    expect(Array.from(clone.velocities.subarray(0, 3 * clone.count))).toEqual(Array.from(original.velocities.subarray(0, 3 * original.count)));
+    expect(clone.stats()).toEqual(original.stats());
+    // Its own: changing the clone leaves the original as it was.
+    clone.setRestitution(0.2);
+    clone.reverseVelocities();
+    clone.step(DT);
+    original.step(DT);
+    expect(original.options.restitution).toBe(0.9);
+    expect(clone.positions[0]).not.toBe(original.positions[0]);
   });
 });

@@ -52,3 +52,13 @@ export function unpackWorld(message: unknown): World {
   Object.assign(state, { queue, events });
   return new World(data.options, state);
 }
+
+/**
+ * An exact copy of a world, mid-run: its next steps are exactly those the original would take
+ * (the same state, bit for bit, events and all). For snapshots and what-if copies; it allocates
+ * the whole state, so it is not for a frame loop.
+ */
+export function cloneWorld(world: World): World {
+  return unpackWorld(structuredClone(packWorld(world).message));
+}
+

@@ -44,6 +44,8 @@ export class CollisionLog {
   private readonly closing: Float64Array;
   private readonly separating: Float64Array;
   private next = 0;
+  /** Entries of the ring that hold a collision. */
+  private held = 0;
   /** Collisions logged since the last clear (the ring keeps the last `capacity` of them). */
   total = 0;
 
@@ -59,16 +61,21 @@ export class CollisionLog {
 
   /** Number of collisions held. */
   get length(): number {
-    return Math.min(this.total, this.capacity);
+    return this.held;
   }
 
-  /** Logs the sphere-sphere collisions of the world's last step (call after each step). */
+  /**
+   * Logs the sphere-sphere collisions of the world's last step (call after each step). A step
+   * replayed after the timeline went back logs nothing again: its collisions are no later than
+   * the newest logged.
+   */
   record(world: Pick<WorldView, 'events' | 'masses' | 'indexOf'>): void {
     const ev = world.events;
     const masses = world.masses;
+    const newest = this.held > 0 ? this.time[(this.next - 1 + this.capacity) % this.capacity] : -Infinity;
     for (let k = 0; k < ev.count; k++) {
       const b = ev.b[k];
-      if (b < 0) continue;
+      if (b < 0 || ev.time[k] <= newest) continue;
       const a = ev.a[k];
       const ia = world.indexOf(a);
       const ib = world.indexOf(b);
@@ -83,22 +90,32 @@ export class CollisionLog {
       this.separating[s] = separatingSpeed(ev.impulse[k], ev.closingSpeed[k], masses[ia], masses[ib]);
       this.next = (s + 1) % this.capacity;
       this.total++;
+      if (this.held < this.capacity) this.held++;
+    }
+  }
+
+  /** Forgets the collisions after `time` (a change made there starts a new future). */
+  truncate(time: number): void {
+    while (this.length > 0 && this.time[(this.next - 1 + this.capacity) % this.capacity] > time) {
+      this.next = (this.next - 1 + this.capacity) % this.capacity;
+      this.total--;
+      this.held--;
     }
   }
 
   /** Forgets everything (a new scene). */
   clear(): void {
     this.next = 0;
+    this.held = 0;
     this.total = 0;
   }
 
-  /** The `n` most recent collisions, newest first. Allocates (for display). */
-  recent(n: number): LoggedCollision[] {
+  /** The `n` most recent collisions at or before `time` (all by default), newest first. Allocates (for display). */
+  recent(n: number, time = Infinity): LoggedCollision[] {
     const out: LoggedCollision[] = [];
-    const count = Math.min(n, this.length);
-    for (let k = 0; k < count; k++) {
+    for (let k = 0; k < this.length && out.length < n; k++) {
       const s = (this.next - 1 - k + this.capacity) % this.capacity;
-      out.push(this.entry(s));
+      if (this.time[s] <= time) out.push(this.entry(s));
     }
     return out;
   }

@@ -41,6 +41,21 @@ export class History {
     this.version++;
   }
 
+  /** The number of rows at or before `time` (all of them unless the run went back). */
+  rowsUpTo(time: number): number {
+    const t = this.columns[0];
+    let n = this.length;
+    while (n > 0 && t[n - 1] > time) n--;
+    return n;
+  }
+
+  /** Forgets the rows after `time` (a change made there starts a new future). */
+  truncate(time: number): void {
+    const t = this.columns[0];
+    while (this.length > 0 && t[this.length - 1] > time) this.length--;
+    this.version++;
+  }
+
   /** Forgets every row (a new scene). */
   clear(): void {
     this.length = 0;

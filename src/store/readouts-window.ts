@@ -137,6 +137,20 @@ export class ReadoutsWindow {
     this.steps = this.pairs = this.walls = 0;
   }
 
+  /**
+   * The world went to another moment of the same run (the timeline): the history and the
+   * collision log stay (they are the run's; the views show them up to the moment shown, and a
+   * replayed step adds nothing to them), the pressure gauge stays (it measures from the scene's
+   * start), the window starts afresh and no sphere is flashing.
+   */
+  rewind(): void {
+    this.hits.fill(-Infinity);
+    this.pairA = this.pairB = -1;
+    this.win[PAIR_TIME] = 0;
+    this.win[STEP_MS] = this.win[SIM] = 0;
+    this.steps = this.pairs = this.walls = 0;
+  }
+
   /** One drawn frame of `seconds` real seconds; `unseen` when nobody saw them (a hidden page). */
   frame(seconds: number, unseen: boolean): void {
     this.frames++;

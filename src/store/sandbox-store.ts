@@ -12,6 +12,7 @@ import type { ClockOptions } from './fixed-step-clock.ts';
 import { applyEdit, buildExperimentWorld, liveWorldOptions, presetSettings, withFreePhysics } from './build-scene.ts';
 import { DEFAULT_SETTINGS, LIVE_SETTINGS, settingWarnings, validateSettings, type FieldMessages, type SettingKey, type Settings } from './settings.ts';
 import type { WorldView } from './remote-world.ts';
+import { Timeline } from './timeline.ts';
 import { EMPTY_STATS, Simulation, type Now, type SampledStats, type SolverPortFactory, type SolverThread } from './simulation.ts';
 import { browserWorkerPort } from './worker-port.ts';
 
@@ -50,6 +51,20 @@ export interface SceneFacts {
   planar: boolean;
 }
 
+/** Where the run stands on its timeline (published with the stats, a few times a second). */
+export interface TimelineState {
+  /** Whether the timeline can be used now (the solver runs on this page). */
+  available: boolean;
+  /** The step the world is at, since the scene was built. */
+  step: number;
+  /** The first step that can be gone back to. */
+  start: number;
+  /** The furthest step the run has reached (a scrub forward goes up to it). */
+  end: number;
+  /** The fixed step, s (a step's time is step x dt). */
+  dt: number;
+}
+
 /** The facts of a world. */
 export function factsOf(world: WorldView): SceneFacts {
   return { count: world.count, size: [world.size[0], world.size[1], world.size[2]], planar: world.options.planar };
@@ -76,6 +91,8 @@ export interface SandboxState {
   sceneVersion: number;
   /** The world's sphere count and box, as of the last rebuild. */
   scene: SceneFacts;
+  /** The run's timeline. */
+  timeline: TimelineState;
   /** Increments whenever the camera should go back to its home view. */
   viewVersion: number;
   /** Stats sampled a few times a second. */
@@ -138,6 +155,12 @@ export interface SandboxState {
   selectPreset(id: string | null): void;
   /** Time reversal: negates every velocity (with e = 1 the system retraces its path). */
   reverse(): void;
+  /**
+   * Goes back (or forward) to step `step` of this run, between `timeline.start` and
+   * `timeline.end`, exactly as it was, paused: playing on from there gives the run that happened.
+   * Returns null when done, else why not (the solver runs in a worker).
+   */
+  seek(step: number): string | null;
   /**
    * Replaces the world with one built from a solver scene (any spheres, past the settings'
    * limits), framed afresh; the preset and edits are cleared, and the settings stay for the next
@@ -242,6 +265,10 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
   sim.solverThread = options.solverThread ?? 'auto';
   sim.timeScale = initial.timeScale;
   const reducedMotion = options.reducedMotion ?? prefersReducedMotion();
+  const timeline = new Timeline();
+  timeline.reset(first.world);
+  /** A change reached the world while a worker held it: the timeline starts again when it is back. */
+  let timelineStale = false;
   // A preset about one sphere selects it (and may draw its trail); the trail goes back to how it
   // was when the preset is left.
   const startFocus = initialPreset === null ? undefined : presetById(initialPreset)?.focus;
@@ -259,12 +286,37 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
         return `These settings cannot be built: ${message}`;
       }
       sim.replaceWorld(world);
+      timeline.reset(world);
+      timelineStale = false;
       sim.timeScale = settings.timeScale;
       set({ scene: factsOf(world) });
       return null;
     };
 
-    const publish = (): void => set({ stats: sim.sample() });
+    const timelineNow = (): TimelineState => ({ available: sim.local !== null, step: sim.stepsRun, start: timeline.start, end: Math.max(timeline.end, sim.stepsRun), dt: sim.clock.fixedDt });
+    /** Keeps a copy of the world every so often (between frames, with the stats: never per frame). */
+    const recordTimeline = (): void => {
+      const world = sim.local;
+      if (world === null) return;
+      if (timelineStale) {
+        timeline.reset(world, sim.stepsRun);
+        timelineStale = false;
+      } else timeline.record(world, sim.stepsRun);
+    };
+    /** The world was changed in place: the run's future starts again from here. */
+    const changedNow = (): void => {
+      const world = sim.local;
+      if (world === null) timelineStale = true;
+      else timeline.changed(world, sim.stepsRun);
+      // The old future's plots and collisions go with it.
+      sim.history.truncate(sim.world.time);
+      sim.collisions.truncate(sim.world.time);
+      set({ timeline: timelineNow() });
+    };
+    const publish = (): void => {
+      recordTimeline();
+      set({ stats: sim.sample(), timeline: timelineNow() });
+    };
     /** The selection and aids for running `preset` (null: the free sandbox) after the preset running now. */
     const focusFor = (preset: string | null): Pick<SandboxState, 'selected' | 'aids'> => {
       let aids = get().aids;
@@ -300,6 +352,7 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
       scene: factsOf(sim.world),
       viewVersion: 0,
       stats: { ...EMPTY_STATS, count: sim.count },
+      timeline: { available: true, step: 0, start: 0, end: 0, dt: sim.clock.fixedDt },
       sim,
       preset: initialPreset,
       edits: initialEdits,
@@ -388,9 +441,13 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
             // Only what changed reaches the solver (in worker mode each setter is a message).
             const world = sim.world;
             const live = liveWorldOptions(candidate);
-            if (world.options.restitution !== live.restitution) world.setRestitution(live.restitution);
-            if (world.options.wallRestitution !== live.wallRestitution) world.setWallRestitution(live.wallRestitution);
-            if (keys.includes('gravity') || keys.includes('gravityOn')) world.setGravity(live.gravity);
+            const restitution = world.options.restitution !== live.restitution;
+            const wallRestitution = world.options.wallRestitution !== live.wallRestitution;
+            const gravity = keys.includes('gravity') || keys.includes('gravityOn');
+            if (restitution) world.setRestitution(live.restitution);
+            if (wallRestitution) world.setWallRestitution(live.wallRestitution);
+            if (gravity) world.setGravity(live.gravity);
+            if (restitution || wallRestitution || gravity) changedNow();
             sim.timeScale = candidate.timeScale;
           } catch (error) {
             message = solverMessage(error);
@@ -472,6 +529,7 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
       },
       reverse() {
         sim.world.reverseVelocities();
+        changedNow();
         publish();
       },
       loadScene(scene) {
@@ -484,6 +542,8 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
           return `This scene cannot be built: ${message}`;
         }
         sim.replaceWorld(world);
+        timeline.reset(world);
+        timelineStale = false;
         const focus = focusFor(null);
         set((s) => ({ scene: factsOf(world), preset: null, edits: [], ...focus, selected: null, sceneVersion: s.sceneVersion + 1, viewVersion: s.viewVersion + 1 }));
         if (!get().running) sim.clock.alpha = 1;
@@ -502,6 +562,7 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
         const edit: SphereEdit = { id, ...patch };
         const refused = applyEdit(world, edit);
         if (refused !== null) return refused;
+        changedNow();
         sim.syncPrevious();
         sim.clock.alpha = 1;
         const edits = get().edits.slice();
@@ -527,6 +588,22 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
       },
       dismissNotices() {
         if (get().notices.length > 0) set({ notices: [] });
+      },
+      seek(step) {
+        const world = sim.local;
+        if (world === null) return 'The timeline works while the solver runs on this page; pause first.';
+        const target = Math.min(Math.max(Math.round(step), timeline.start), Math.max(timeline.end, sim.stepsRun));
+        if (!Number.isFinite(target)) return `The step must be a number, got ${step}`;
+        // The run so far is kept before leaving it (the newest steps may have no copy yet).
+        timeline.record(world, sim.stepsRun);
+        const from = timeline.from(target);
+        if (from === null) return 'Nothing of this run is kept yet.';
+        const dt = sim.clock.fixedDt;
+        for (let k = from.step; k < target; k++) from.world.step(dt);
+        if (get().running) set({ running: false });
+        sim.rewindTo(from.world, target);
+        publish();
+        return null;
       },
       experiment() {
         const s = get();

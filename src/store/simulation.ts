@@ -43,6 +43,8 @@ export class Simulation {
   stepsLastFrame = 0;
   /** Most solver steps run by one frame since creation (a test may set it back to 0). */
   mostStepsInAFrame = 0;
+  /** Fixed steps the world has taken since it was built (the timeline's clock). */
+  stepsRun = 0;
   /** Set by {@link ignoreNextFrameTime}: the next frame's delta is real time nobody saw, not simulated. */
   private skipNextDelta = false;
   /** The sample window's counters, the plots' history, the collision log and the last hits. */
@@ -210,6 +212,22 @@ export class Simulation {
     this.page.replace(world);
     this.readouts.reset(world);
     this.clock.reset();
+    this.stepsRun = 0;
+    this.syncPrevious();
+  }
+
+  /**
+   * Puts back `world`, an exact copy of this run's world at step `step` (the timeline), drawn at
+   * that step; the readouts go back with it (see {@link ReadoutsWindow.rewind}).
+   */
+  rewindTo(world: World, step: number): void {
+    this.worker.drop();
+    this.stepsOnReturn = 0;
+    this.page.replace(world);
+    this.readouts.rewind();
+    this.clock.reset();
+    this.clock.alpha = 1;
+    this.stepsRun = step;
     this.syncPrevious();
   }
 
@@ -295,6 +313,7 @@ export class Simulation {
   private step(): void {
     const world = this.page.world;
     const renumbered = this.page.step(this.clock.fixedDt);
+    this.stepsRun++;
     this.previousVersion = this.version++;
     if (renumbered) {
       this.readouts.followRenumbering(world.reorderedFrom, world.count);
@@ -313,6 +332,7 @@ export class Simulation {
     this.version++;
     if (m.slots !== null) this.slotsVersion++;
     this.batch32.version = this.version;
+    this.stepsRun += m.steps;
     const view = this.worker.world;
     this.readouts.solverTime(m.stepMs);
     this.readouts.stepped(m.steps, this.clock.fixedDt, m.pairs, m.walls);

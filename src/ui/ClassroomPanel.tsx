@@ -9,6 +9,7 @@ import { ExperimentPicker } from './ExperimentPicker.tsx';
 import { Inspector } from './Inspector.tsx';
 import { Plots } from './Plots.tsx';
 import { Readouts } from './Readouts.tsx';
+import { TimelineBar } from './TimelineBar.tsx';
 import { VisualAidsPanel } from './VisualAidsPanel.tsx';
 
 /** Props of {@link ClassroomPanel}. */
@@ -59,6 +60,7 @@ export function ClassroomPanel({ open, onOpenChange, largeText, onLargeTextChang
             </button>
           )}
           <Plots />
+          <TimelineBar />
         </Section>
         <Section title="Visual aids" name="aids">
           <VisualAidsPanel />

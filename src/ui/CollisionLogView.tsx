@@ -1,6 +1,7 @@
 /**
  * The collision log table: the most recent sphere-sphere collisions with time, pair, impulse,
- * energy lost and measured restitution. Re-rendered when the store publishes a sample.
+ * energy lost and measured restitution; a row's time goes to that moment of the run (the
+ * timeline). Re-rendered when the store publishes a sample.
  */
 import { useStore } from 'zustand';
 import { sig } from './format.ts';
@@ -17,7 +18,8 @@ export function CollisionLogView({ rows = 8 }: CollisionLogViewProps) {
   const store = useSandboxStore();
   useStore(store, (s) => s.stats);
   const log = store.getState().sim.collisions;
-  const recent = log.recent(rows);
+  // Up to the moment shown (the timeline may have gone back in the run).
+  const recent = log.recent(rows, store.getState().sim.world.time);
   if (recent.length === 0) return <p className="inspector__empty">No collisions yet.</p>;
   return (
     <table className="log">
@@ -34,7 +36,22 @@ export function CollisionLogView({ rows = 8 }: CollisionLogViewProps) {
       <tbody>
         {recent.map((c, k) => (
           <tr key={k}>
-            <td>{c.time.toFixed(3)}</td>
+            <td>
+              <button
+                type="button"
+                className="log__jump"
+                title="Go to this moment of the run"
+                aria-label={`Go to t = ${c.time.toFixed(3)} s`}
+                onClick={() => {
+                  const { seek, notify, timeline } = store.getState();
+                  // The end of the step that holds the collision.
+                  const refused = seek(Math.ceil(c.time / timeline.dt - 1e-9));
+                  if (refused !== null) notify(refused);
+                }}
+              >
+                {c.time.toFixed(3)}
+              </button>
+            </td>
             <td>
               #{c.a}–#{c.b}
             </td>

@@ -100,13 +100,16 @@ export function Plots({ width = 280, energyWidth = width, height = 130, fontPx =
       const density = new Float64Array(BINS);
       const maxwell = new Float64Array(BINS);
       let seen = -1;
+      let seenRows = -1;
 
       const update = (): void => {
         const sim = store.getState().sim;
         const h = sim.history;
-        if (h.version === seen) return;
+        // Up to the moment shown (the timeline may have gone back in the run).
+        const n = h.rowsUpTo(sim.world.time);
+        if (h.version === seen && n === seenRows) return;
         seen = h.version;
-        const n = h.length;
+        seenRows = n;
         const c = h.columns;
         draw(energy, [c[0].subarray(0, n), c[1].subarray(0, n), c[2].subarray(0, n), c[3].subarray(0, n)]);
         draw(momentum, [c[0].subarray(0, n), c[4].subarray(0, n), c[5].subarray(0, n), c[6].subarray(0, n), c[7].subarray(0, n)]);

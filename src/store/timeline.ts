@@ -1,0 +1,132 @@
+/**
+ * The timeline of a run: exact copies of the world kept every so often, from which any earlier
+ * step is rebuilt by replaying the steps after the nearest copy. The solver is deterministic, so
+ * the rebuilt world is the one that was there, bit for bit, and playing on from it gives exactly
+ * the run that happened.
+ *
+ * A change made to the world in place (a live setting, an edit, Reverse) starts a new future: the
+ * copies after it are dropped, and a copy of the changed world is kept (never thinned), so that
+ * no replay crosses a change. Memory is bounded: when the copies would take more than
+ * {@link TIMELINE_BYTES}, the copy whose neighbours lie closest together is dropped, so the
+ * copies stay spread over the whole run, and a replay runs at most the steps between two copies.
+ */
+import { cloneWorld, type World } from '../solver/index.ts';
+
+/** The most bytes the copies of one run take together. */
+export const TIMELINE_BYTES = 64 * 1024 * 1024;
+/** Steps between two copies, at most (a replay runs fewer while the memory allows). */
+export const TIMELINE_EVERY = 30;
+
+/** One kept copy. */
+interface Snapshot {
+  /** The step the copy is at (steps since the scene was built). */
+  step: number;
+  world: World;
+  bytes: number;
+  /** Made right after a change to the world: never dropped by thinning. */
+  kept: boolean;
+}
+
+/** The copies of one run and where it stands. */
+export class Timeline {
+  private snaps: Snapshot[] = [];
+  private bytes = 0;
+  /** The furthest step the run has reached on its present line (the end of the bar). */
+  end = 0;
+
+  constructor(
+    private readonly budget = TIMELINE_BYTES,
+    private readonly every = TIMELINE_EVERY,
+  ) {}
+
+  /** The copies kept (for tests and the docs' bound). */
+  get snapshots(): number {
+    return this.snaps.length;
+  }
+
+  /** The bytes the copies take. */
+  get memoryBytes(): number {
+    return this.bytes;
+  }
+
+  /** The first step kept (0 unless the timeline started again mid-run). */
+  get start(): number {
+    return this.snaps.length > 0 ? this.snaps[0].step : this.end;
+  }
+
+  /** Starts a new run from `world` at `step` (0 for a new scene). */
+  reset(world: World, step = 0): void {
+    this.snaps = [];
+    this.bytes = 0;
+    this.end = step;
+    this.add(world, step, true);
+  }
+
+  /**
+   * The run is at `step` with `world` (between frames): a copy is made when the last one is
+   * {@link TIMELINE_EVERY} steps back or more and the run is past its known end. Returns whether one was made.
+   */
+  record(world: World, step: number): boolean {
+    if (step <= this.end) return false; // replaying the known future: its copies are there
+    this.end = step;
+    const last = this.snaps[this.snaps.length - 1];
+    if (last !== undefined && step - last.step < this.every) return false;
+    this.add(world, step, false);
+    return true;
+  }
+
+  /**
+   * The world was changed in place at `step`: the copies after it are dropped, the run ends here
+   * for now, and a copy of the changed world is kept.
+   */
+  changed(world: World, step: number): void {
+    while (this.snaps.length > 0 && this.snaps[this.snaps.length - 1].step >= step) {
+      const dropped = this.snaps.pop()!;
+      this.bytes -= dropped.bytes;
+    }
+    this.end = step;
+    this.add(world, step, true);
+  }
+
+  /**
+   * The world at `step` (0 to {@link end}): a fresh copy of the nearest earlier copy, and the
+   * steps to replay from it. Null before the first copy.
+   */
+  from(step: number): { world: World; step: number } | null {
+    let best: Snapshot | null = null;
+    for (const s of this.snaps) {
+      if (s.step > step) break;
+      best = s;
+    }
+    return best === null ? null : { world: cloneWorld(best.world), step: best.step };
+  }
+
+  private add(world: World, step: number, kept: boolean): void {
+    const copy = cloneWorld(world);
+    const bytes = copy.memoryBytes();
+    this.snaps.push({ step, world: copy, bytes, kept });
+    this.bytes += bytes;
+    while (this.bytes > this.budget && this.thinOnce()) {
+      // dropped one
+    }
+  }
+
+  /** Drops the unkept copy whose neighbours lie closest together; false when none can go. */
+  private thinOnce(): boolean {
+    let pick = -1;
+    let gap = Infinity;
+    // The newest copy stays (the run goes on from it); so does the first.
+    for (let k = 1; k < this.snaps.length - 1; k++) {
+      if (this.snaps[k].kept) continue;
+      const g = this.snaps[k + 1].step - this.snaps[k - 1].step;
+      if (g < gap) {
+        gap = g;
+        pick = k;
+      }
+    }
+    if (pick < 0) return false;
+    this.bytes -= this.snaps[pick].bytes;
+    this.snaps.splice(pick, 1);
+    return true;
+  }
+}

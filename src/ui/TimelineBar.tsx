@@ -1,0 +1,56 @@
+/**
+ * The timeline's scrub bar, under the plots: the run so far, from its first kept moment to the
+ * furthest step reached. Dragging it (or its arrow keys) goes back or forward to that step,
+ * paused, with the scene and the readouts exactly as they were; Play goes on from there. It moves
+ * with the published stats, a few times a second.
+ */
+import { useId } from 'react';
+import { useStore } from 'zustand';
+import { useShallow } from 'zustand/react/shallow';
+import { useSandboxStore } from '../hooks/sandbox-context.ts';
+
+/** The scrub bar of the run. */
+export function TimelineBar() {
+  const store = useSandboxStore();
+  const id = useId();
+  const { available, step, start, end, dt } = useStore(
+    store,
+    useShallow((s) => s.timeline),
+  );
+  if (!available) {
+    return (
+      <p className="field__hint timeline__off" data-timeline="off">
+        The timeline works while the solver runs on this page: pause to use it.
+      </p>
+    );
+  }
+  const seconds = (k: number): string => (k * dt).toFixed(2);
+  return (
+    <div className="field timeline">
+      <div className="field__row">
+        <label className="field__label" htmlFor={id}>
+          Timeline
+        </label>
+        <output className="timeline__time" htmlFor={id} data-timeline="time">
+          {seconds(step)} s of {seconds(end)} s
+        </output>
+      </div>
+      <input
+        id={id}
+        className="field__slider"
+        type="range"
+        min={start}
+        max={Math.max(end, start)}
+        step={1}
+        value={step}
+        aria-valuetext={`${seconds(step)} seconds of ${seconds(end)}`}
+        data-action="timeline"
+        onChange={(e) => {
+          const refused = store.getState().seek(Number(e.target.value));
+          if (refused !== null) store.getState().notify(refused);
+        }}
+      />
+      <p className="field__hint">Drag back to any moment of the run; Play goes on from there exactly as it happened.</p>
+    </div>
+  );
+}
