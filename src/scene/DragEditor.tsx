@@ -19,6 +19,8 @@ import {
   DRAG_MOVE,
   DRAG_NONE,
   DRAG_VELOCITY,
+  editedVelocity,
+  isPredicting,
   rayPlane,
   raySphere,
   velocityFromTip,
@@ -64,6 +66,7 @@ export function DragEditor({ preview }: DragEditorProps) {
     const normal = new Float64Array(3);
     const hit = new Float64Array(3);
     const offset = new Float64Array(3);
+    const edited = new Float64Array(3);
     let pointer = -1;
     let radius = 0;
     let downX = 0;
@@ -95,11 +98,13 @@ export function DragEditor({ preview }: DragEditorProps) {
       radius = sim.radii[slot];
       castRay(event);
       if (sim.masses[slot] !== Infinity) {
-        arrowTip(centre, radius, sim.velocities.subarray(3 * slot, 3 * slot + 3), tip);
+        arrowTip(centre, radius, editedVelocity(s, slot, s.selected, edited), tip);
         const distance = Math.hypot(tip[0] - origin[0], tip[1] - origin[1], tip[2] - origin[2]);
         const grab = worldPerPixels(camera, distance, canvas.clientHeight, HANDLE_PIXELS + 3);
         if (raySphere(origin, dir, tip, grab) >= 0) return DRAG_VELOCITY;
       }
+      // While a prediction is made the spheres stay where they are; only the arrows move.
+      if (isPredicting(s, s.selected)) return DRAG_NONE;
       return raySphere(origin, dir, centre, radius) >= 0 ? DRAG_MOVE : DRAG_NONE;
     };
 
@@ -135,6 +140,11 @@ export function DragEditor({ preview }: DragEditorProps) {
       const s = store.getState();
       const p = preview.position;
       const v = preview.velocity;
+      if (mode === DRAG_VELOCITY && isPredicting(s, preview.id)) {
+        const refused = s.setPrediction(s.predict.ids.indexOf(preview.id), [v[0], v[1], v[2]]);
+        if (refused !== null) s.notify(refused);
+        return;
+      }
       const message =
         mode === DRAG_MOVE ? s.editSphere(preview.id, { position: [p[0], p[1], p[2]] }) : s.editSphere(preview.id, { velocity: [v[0], v[1], v[2]] });
       if (message !== null) s.notify(`The drag of sphere #${preview.id} was not applied: ${message}`);
@@ -161,7 +171,7 @@ export function DragEditor({ preview }: DragEditorProps) {
       const planar = sim.world.options.planar;
       preview.id = s.selected as number;
       preview.position.set(centre);
-      preview.velocity.set(sim.velocities.subarray(3 * slot, 3 * slot + 3));
+      preview.velocity.set(editedVelocity(s, slot, s.selected as number, edited));
       setPlane(mode === DRAG_VELOCITY ? tip : centre, planar);
       if (mode === DRAG_MOVE) {
         if (!pointOnPlane()) return;
@@ -238,9 +248,10 @@ export function DragEditor({ preview }: DragEditorProps) {
     const { centre, tip, velocity } = scratch.current;
     const sim = s.sim;
     const dragging = preview.mode !== DRAG_NONE && preview.id === s.selected;
+    editedVelocity(s, slot, s.selected as number, velocity);
     for (let k = 0; k < 3; k++) {
       centre[k] = dragging && preview.mode === DRAG_MOVE ? preview.position[k] : sim.positions[3 * slot + k];
-      velocity[k] = dragging && preview.mode === DRAG_VELOCITY ? preview.velocity[k] : sim.velocities[3 * slot + k];
+      if (dragging && preview.mode === DRAG_VELOCITY) velocity[k] = preview.velocity[k];
     }
     arrowTip(centre, sim.radii[slot], velocity, tip);
     handle.position.set(tip[0], tip[1], tip[2]);

@@ -8,7 +8,7 @@
 import { useFrame } from '@react-three/fiber';
 import { useEffect, useRef, useState } from 'react';
 import { PerspectiveCamera, ShaderMaterial, Vector3, type ArrowHelper, type Group, type Mesh } from 'three';
-import { arrowLength, DRAG_MOVE, DRAG_NONE, DRAG_VELOCITY, type DragPreview } from './drag-edit.ts';
+import { arrowLength, DRAG_MOVE, DRAG_NONE, DRAG_VELOCITY, editedVelocity, type DragPreview } from './drag-edit.ts';
 import { between } from './interpolate.ts';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
 
@@ -21,6 +21,8 @@ export interface SelectionMarkerProps {
 /** Module scratch for the arrow's direction (written each frame, never allocated there). */
 const dir = new Vector3();
 const toCamera = new Vector3();
+/** Module scratch for the velocity the arrow shows (written each frame, never allocated there). */
+const shown = new Float64Array(3);
 
 /** The ring, in CSS pixels: its gap from the sphere's outline, its bright band, its dark edges. */
 const RING_GAP_PX = 3;
@@ -106,8 +108,9 @@ export function SelectionMarker({ preview }: SelectionMarkerProps) {
     u.uInnerPx.value = innerPx;
     shell.scale.set(half, half, half);
     shell.quaternion.copy(camera.quaternion);
-    const v = dragging && preview.mode === DRAG_VELOCITY ? preview.velocity : sim.velocities;
-    const o = dragging && preview.mode === DRAG_VELOCITY ? 0 : b;
+    // The arrow shows the velocity being dragged, else the prediction being made, else the sphere's own.
+    const v = dragging && preview.mode === DRAG_VELOCITY ? preview.velocity : editedVelocity(store.getState(), slot, selected as number, shown);
+    const o = 0;
     const speed = Math.hypot(v[o], v[o + 1], v[o + 2]);
     arrow.visible = speed > 1e-9;
     if (speed > 1e-9) {

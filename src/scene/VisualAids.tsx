@@ -7,6 +7,7 @@
  */
 import { CentreOfMass } from './aids/CentreOfMass.tsx';
 import { MotionArrows } from './aids/MotionArrows.tsx';
+import { PredictionArrows } from './aids/PredictionArrows.tsx';
 import { Trail } from './aids/Trail.tsx';
 
 /** Every visual aid. */
@@ -17,6 +18,7 @@ export function VisualAids() {
       <MotionArrows kind="momentum" />
       <CentreOfMass />
       <Trail />
+      <PredictionArrows />
     </>
   );
 }

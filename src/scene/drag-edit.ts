@@ -117,3 +117,25 @@ export function rayPlane(o: ArrayLike<number>, d: ArrayLike<number>, p: ArrayLik
   const t = ((p[0] - o[0]) * n[0] + (p[1] - o[1]) * n[1] + (p[2] - o[2]) * n[2]) / denom;
   return t >= 0 ? t : -1;
 }
+
+/** What {@link editedVelocity} reads of the store's state. */
+interface VelocitySource {
+  sim: { velocities: Float64Array };
+  predict: { phase: string; ids: readonly number[]; predicted: readonly (readonly number[])[] };
+}
+
+/**
+ * The velocity the selected sphere's arrow shows and its handle edits, into `out`: the student's
+ * prediction while one is made (predict, then reveal), else the sphere's own. No allocation.
+ */
+export function editedVelocity(s: VelocitySource, slot: number, id: number, out: Float64Array): Float64Array {
+  const p = s.predict;
+  const i = p.phase === 'predicting' ? p.ids.indexOf(id) : -1;
+  for (let k = 0; k < 3; k++) out[k] = i >= 0 ? p.predicted[i][k] : s.sim.velocities[3 * slot + k];
+  return out;
+}
+
+/** Whether `id` is a sphere whose velocity is being predicted (its arrow then edits the prediction). */
+export function isPredicting(s: VelocitySource, id: number): boolean {
+  return s.predict.phase === 'predicting' && s.predict.ids.includes(id);
+}

@@ -59,4 +59,12 @@ describe('shared links', () => {
     expect(positionsOf(copy)).toEqual(first);
   });
 
+
+  it('a link can switch predict, then reveal on, and the experiment carries it', () => {
+    const store = createSandboxStore({ ...storeOptionsFromQuery('?preset=head-on&predict=1'), running: false });
+    expect(store.getState().predict).toMatchObject({ on: true, phase: 'running' });
+    const query = encodeState(store.getState().experiment());
+    expect(new URLSearchParams(query).get('predict')).toBe('1');
+    expect(storeOptionsFromQuery('?predict=maybe').notices).toEqual(['predict must be 1 or 0, got "maybe"; ignored.']);
+  });
 });

@@ -39,7 +39,7 @@ export function defaultState(): ExperimentState {
 
 /** Whether a query parameter is one an experiment link writes (a setting, the preset or the edits). */
 export function isExperimentKey(key: string): boolean {
-  return key === 'preset' || key === 'edits' || Object.prototype.hasOwnProperty.call(DEFAULT_SETTINGS, key);
+  return key === 'preset' || key === 'edits' || key === 'predict' || Object.prototype.hasOwnProperty.call(DEFAULT_SETTINGS, key);
 }
 
 /**
@@ -58,6 +58,7 @@ export function encodeState(state: ExperimentState): string {
     params.set(key, typeof value === 'boolean' ? (value ? '1' : '0') : String(value));
   }
   if (state.edits.length > 0) params.set('edits', JSON.stringify(state.edits));
+  if (state.predict) params.set('predict', '1');
   return params.toString();
 }
 
@@ -87,6 +88,9 @@ export function decodeState(query: string): ParsedLink {
     if (key === 'preset') {
       if (presetById(raw)) state.preset = raw;
       else notices.push(`Unknown preset "${clip(raw)}" ignored.`);
+    } else if (key === 'predict') {
+      if (raw === '1' || raw === 'true') state.predict = true;
+      else if (raw !== '0' && raw !== 'false') notices.push(`predict must be 1 or 0, got "${clip(raw)}"; ignored.`);
     } else if (key === 'edits') {
       const edits = parseEdits(raw);
       if (typeof edits === 'string') notices.push(edits);
@@ -123,7 +127,7 @@ export function decodeState(query: string): ParsedLink {
  */
 export function storeOptionsFromQuery(query: string): SandboxStoreOptions {
   const { state, named, notices } = decodeState(query);
-  return { settings: named, preset: state.preset, edits: state.edits, notices };
+  return { settings: named, preset: state.preset, edits: state.edits, notices, predict: state.predict === true };
 }
 
 /** At most this many notices are shown for one link; the rest are counted. */

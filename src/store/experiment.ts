@@ -20,6 +20,8 @@ export interface ExperimentState {
   preset: string | null;
   settings: Settings;
   edits: SphereEdit[];
+  /** Predict, then reveal switched on. @defaultValue false */
+  predict?: boolean;
 }
 
 /** A field of the inspector's form: mass, radius, or one coordinate of position or velocity. */

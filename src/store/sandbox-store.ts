@@ -13,6 +13,7 @@ import { applyEdit, buildExperimentWorld, liveWorldOptions, presetSettings, with
 import { DEFAULT_SETTINGS, LIVE_SETTINGS, settingWarnings, validateSettings, type FieldMessages, type SettingKey, type Settings } from './settings.ts';
 import type { WorldView } from './remote-world.ts';
 import { Timeline } from './timeline.ts';
+import { PREDICT_OFF, predictActions, type PredictState, type Velocity } from './predict.ts';
 import { EMPTY_STATS, Simulation, type Now, type SampledStats, type SolverPortFactory, type SolverThread } from './simulation.ts';
 import { browserWorkerPort } from './worker-port.ts';
 
@@ -93,6 +94,8 @@ export interface SandboxState {
   scene: SceneFacts;
   /** The run's timeline. */
   timeline: TimelineState;
+  /** Predict, then reveal (the two-body experiments). */
+  predict: PredictState;
   /** Increments whenever the camera should go back to its home view. */
   viewVersion: number;
   /** Stats sampled a few times a second. */
@@ -161,6 +164,14 @@ export interface SandboxState {
    * Returns null when done, else why not (the solver runs in a worker).
    */
   seek(step: number): string | null;
+  /** Switches Predict, then reveal on or off (it acts in the two-body experiments). */
+  setPredict(on: boolean): void;
+  /** Sets the predicted velocity of sphere `index` (0 or 1 of `predict.ids`); returns null or a message naming the value. */
+  setPrediction(index: number, velocity: Velocity): string | null;
+  /** Plays the collision and stops just after it, the solver's velocities beside the prediction. */
+  reveal(): void;
+  /** Sets the prediction up for the world now running. @internal */
+  armPredict(): void;
   /**
    * Replaces the world with one built from a solver scene (any spheres, past the settings'
    * limits), framed afresh; the preset and edits are cleared, and the settings stay for the next
@@ -221,6 +232,8 @@ export interface SandboxStoreOptions {
    * @defaultValue 'auto'
    */
   solverThread?: SolverThread;
+  /** Predict, then reveal switched on (a link can do it). @defaultValue false */
+  predict?: boolean;
   /** Makes the solver's worker. @defaultValue a Web Worker where the page has them, else none (main thread only) */
   solverPort?: SolverPortFactory | null;
 }
@@ -274,7 +287,7 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
   const startFocus = initialPreset === null ? undefined : presetById(initialPreset)?.focus;
   let trailBeforeFocus: boolean | null = startFocus?.trail ? (options.aids?.trail ?? false) : null;
 
-  return createStore<SandboxState>()((set, get) => {
+  const store = createStore<SandboxState>()((set, get) => {
     /** Builds a world for `settings` and swaps it in; returns the error message, or null. */
     const rebuild = (settings: Settings, preset: string | null = get().preset, edits: readonly SphereEdit[] = []): string | null => {
       let world;
@@ -317,6 +330,14 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
       recordTimeline();
       set({ stats: sim.sample(), timeline: timelineNow() });
     };
+    const predictor = predictActions({
+      sim,
+      preset: () => get().preset,
+      state: () => get().predict,
+      publish: (predict) => set({ predict }),
+      play: () => get().play(),
+      pause: () => get().pause(),
+    });
     /** The selection and aids for running `preset` (null: the free sandbox) after the preset running now. */
     const focusFor = (preset: string | null): Pick<SandboxState, 'selected' | 'aids'> => {
       let aids = get().aids;
@@ -353,6 +374,7 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
       viewVersion: 0,
       stats: { ...EMPTY_STATS, count: sim.count },
       timeline: { available: true, step: 0, start: 0, end: 0, dt: sim.clock.fixedDt },
+      predict: { ...PREDICT_OFF, on: options.predict === true },
       sim,
       preset: initialPreset,
       edits: initialEdits,
@@ -383,6 +405,11 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
         if (get().running) set({ running: false });
         sim.stepOnce();
         publish();
+        predictor.afterSteps();
+      },
+      /** Sets the prediction up again (a new world). @internal */
+      armPredict() {
+        predictor.arm();
       },
       restart() {
         const message = rebuild(get().settings, get().preset, get().edits);
@@ -495,6 +522,16 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
       },
       frame(frameDeltaSeconds) {
         if (sim.frame(frameDeltaSeconds, get().running, sampleSeconds)) publish();
+        if (sim.reachedStop) predictor.afterSteps();
+      },
+      setPredict(on) {
+        predictor.arm(on);
+      },
+      setPrediction(index, velocity) {
+        return predictor.setPrediction(index, velocity);
+      },
+      reveal() {
+        predictor.reveal();
       },
       sampleNow() {
         publish();
@@ -603,13 +640,20 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
         if (get().running) set({ running: false });
         sim.rewindTo(from.world, target);
         publish();
+        predictor.arm();
         return null;
       },
       experiment() {
         const s = get();
-        return { preset: s.preset, settings: { ...s.settings }, edits: s.edits.map((e) => ({ ...e })) };
+        return { preset: s.preset, settings: { ...s.settings }, edits: s.edits.map((e) => ({ ...e })), ...(s.predict.on ? { predict: true } : {}) };
       },
     };
   });
+  // A new world (a rebuild, a preset, a restart): the prediction is set up for it.
+  store.subscribe((s, prev) => {
+    if (s.sceneVersion !== prev.sceneVersion) s.armPredict();
+  });
+  store.getState().armPredict();
+  return store;
 }
 

@@ -45,6 +45,13 @@ export class Simulation {
   mostStepsInAFrame = 0;
   /** Fixed steps the world has taken since it was built (the timeline's clock). */
   stepsRun = 0;
+  /**
+   * A step at which playing stops (the world is left at it), or -1 for none: the prediction of
+   * a collision pauses the run just before it. {@link reachedStop} says when it happened.
+   */
+  stopAtStep = -1;
+  /** Set when a frame stopped at {@link stopAtStep}; the owner clears it. */
+  reachedStop = false;
   /** Set by {@link ignoreNextFrameTime}: the next frame's delta is real time nobody saw, not simulated. */
   private skipNextDelta = false;
   /** The sample window's counters, the plots' history, the collision log and the last hits. */
@@ -270,6 +277,11 @@ export class Simulation {
       // Timed per frame, not per step: each reading of the clock is a number V8 allocates.
       const start = steps > 0 ? this.now() : 0;
       for (let k = 0; k < steps; k++) {
+        if (this.stepsRun === this.stopAtStep) {
+          this.reachedStop = true;
+          this.clock.alpha = 1;
+          break;
+        }
         this.step();
         ran++;
         if (k + 1 < steps && this.now() - start > this.frameBudgetMs) {

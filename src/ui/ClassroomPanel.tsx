@@ -8,6 +8,7 @@ import { CollisionLogView } from './CollisionLogView.tsx';
 import { ExperimentPicker } from './ExperimentPicker.tsx';
 import { Inspector } from './Inspector.tsx';
 import { Plots } from './Plots.tsx';
+import { PredictPanel } from './PredictPanel.tsx';
 import { Readouts } from './Readouts.tsx';
 import { TimelineBar } from './TimelineBar.tsx';
 import { VisualAidsPanel } from './VisualAidsPanel.tsx';
@@ -49,6 +50,9 @@ export function ClassroomPanel({ open, onOpenChange, largeText, onLargeTextChang
       <div className="panel__body" id={bodyId} hidden={!open}>
         <Section title="Experiment" name="experiment">
           <ExperimentPicker />
+        </Section>
+        <Section title="Predict" name="predict">
+          <PredictPanel />
         </Section>
         <Section title="Readouts" name="readouts">
           <Readouts />

@@ -314,6 +314,65 @@ export default async function classroomSuite({ browser, base, consoleErrors }) {
     check(!at.running && at.time >= t - 1e-3 && at.time - 1 / 60 < t + 1e-3, `the log's row at t = ${t} s went to t = ${at.time} s`);
   });
 
+  await step('predict, then reveal: the run stops before the collision, the arrows and fields set the prediction, the reveal shows the exact velocities', async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${base}/?preset=head-on&predict=1&test=1`);
+    await page.waitForFunction(() => window.__sandbox && window.__sandbox.store.getState().predict.phase === 'predicting', null, { timeout: 60_000, polling: 'raf' });
+    const before = await page.evaluate(() => {
+      const s = window.__sandbox.store.getState();
+      return { running: s.running, step: s.sim.stepsRun, impact: s.predict.impactStep, pairs: s.sim.world.stats().pairCollisions, ids: s.predict.ids };
+    });
+    check(!before.running && before.step === before.impact - 1 && before.pairs === 0, `the run did not stop on the last step before the collision: ${JSON.stringify(before)}`);
+    // The first sphere's prediction typed in its fields.
+    const [a, b] = before.ids;
+    await page.locator(`[data-predict="${a}-x"]`).fill('-1.5');
+    // The second sphere's by dragging the tip of its arrow in the view.
+    await page.evaluate((id) => window.__sandbox.store.getState().select(id), b);
+    await waitFrames(page, 2);
+    const tipOf = (id) =>
+      page.evaluate((k) => {
+        const s = window.__sandbox.store.getState();
+        const slot = s.sim.world.indexOf(k);
+        const p = s.sim.positions.subarray(3 * slot, 3 * slot + 3);
+        const v = s.predict.predicted[s.predict.ids.indexOf(k)];
+        const speed = Math.hypot(v[0], v[1], v[2]);
+        const length = s.sim.radii[slot] + 0.5 * speed;
+        return { screen: window.__sandbox.screenOfPoint([0, 1, 2].map((j) => p[j] + (v[j] / speed) * length)), v: [...v], own: Array.from(s.sim.velocities.subarray(3 * slot, 3 * slot + 3)) };
+      }, id);
+    const tip0 = await tipOf(b);
+    await page.mouse.move(tip0.screen[0], tip0.screen[1]);
+    await page.mouse.down();
+    for (let k = 1; k <= 6; k++) await page.mouse.move(tip0.screen[0] + (60 * k) / 6, tip0.screen[1]);
+    await page.mouse.up();
+    await waitFrames(page, 2);
+    const tip1 = await tipOf(b);
+    check(tip1.v.some((x, k) => x !== tip0.v[k]) && tip1.own.every((x, k) => x === tip0.own[k]), `dragging the arrow did not change the prediction alone: predicted ${tip0.v} -> ${tip1.v}, own ${tip0.own} -> ${tip1.own}`);
+    const predicted = await page.evaluate(() => window.__sandbox.store.getState().predict.predicted);
+    check(predicted[0][0] === -1.5, `the typed prediction is ${predicted[0]}`);
+    await page.screenshot({ path: join(results, 'predict.png') });
+    // The reveal plays the collision and stops just after it with the solver's velocities.
+    await page.getByRole('button', { name: 'Reveal' }).click();
+    await page.waitForFunction(() => window.__sandbox.store.getState().predict.phase === 'revealed', null, { timeout: 60_000, polling: 'raf' });
+    const after = await page.evaluate(() => {
+      const s = window.__sandbox.store.getState();
+      const velocity = (id) => {
+        const slot = s.sim.world.indexOf(id);
+        return Array.from(s.sim.velocities.subarray(3 * slot, 3 * slot + 3));
+      };
+      return { actual: s.predict.actual, world: s.predict.ids.map(velocity), step: s.sim.stepsRun, pairs: s.sim.world.stats().pairCollisions, running: s.running };
+    });
+    check(!after.running && after.pairs === 1 && after.step === before.impact, `after the reveal: ${JSON.stringify(after)}`);
+    check(JSON.stringify(after.actual) === JSON.stringify(after.world), `the revealed velocities ${JSON.stringify(after.actual)} are not the solver's ${JSON.stringify(after.world)}`);
+    // Equal masses, e = 1: the velocities swap (theory), and the table shows exactly the solver's.
+    check(Math.abs(after.actual[0][0] + 2) < 1e-12 && Math.abs(after.actual[1][0] - 2) < 1e-12, `head-on, equal masses: ${JSON.stringify(after.actual)}, expected -2 and 2`);
+    for (const [i, id] of before.ids.entries()) {
+      const exact = await page.locator(`[data-predict-row="${id}"] [data-exact]`).getAttribute('data-exact');
+      check(exact === after.actual[i].join(' '), `the table's exact velocity of #${id} is "${exact}", the solver's ${after.actual[i]}`);
+    }
+    await waitFrames(page, 3);
+    await page.screenshot({ path: join(results, 'predict-revealed.png') });
+  });
+
   await step('a bad link shows a dismissible notice and still runs', async () => {
     await page.goto(`${base}/?preset=warp&count=-3&test=1`);
     await page.waitForFunction(() => window.__sandbox && window.__sandbox.frames() > 3, null, { timeout: 60_000 });
