@@ -76,7 +76,7 @@ export interface SandboxProviderProps {
   seed?: number;
   /** What the sphere colour shows. Live. @defaultValue 'speed' */
   colorBy?: 'speed' | 'mass';
-  /** Visual aids switched on (velocity and momentum arrows, centre of mass, trail, collision flash). Live. @defaultValue all off */
+  /** Visual aids switched on (velocity and momentum arrows, centre of mass, trail, collision flash, pressure map). Live. @defaultValue all off */
   aids?: Partial<VisualAids>;
   /**
    * Where the solver runs: 'auto' moves scenes of 5,000 spheres or more to a Web Worker while

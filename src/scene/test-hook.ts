@@ -5,7 +5,7 @@
  * `window.__sandboxes[name]`. A hook is removed when its sandbox unmounts.
  */
 import { Vector3, type WebGLRenderer, type Camera } from 'three';
-import type { SandboxStore } from '../store/index.ts';
+import { FACE_STRIDE, type PressureReadout, type SandboxStore } from '../store/index.ts';
 import { gasScene } from '../solver/index.ts';
 import type { SphereProbe, SphereRendererChoice } from './test-probe.ts';
 
@@ -50,6 +50,26 @@ export interface SandboxTestHook {
    * renderer at scale.
    */
   loadWorld(count: number, packing?: number): void;
+  /**
+   * The pressure map, settled against the world's stats now (as a sample does): per face, the
+   * window's impulse (`faceImpulse`) and its cells' part (`cellImpulse`), the impulse since the map
+   * started placed on cells (`placed`) and not (`unplaced`), the world's `stats().wallImpulses`
+   * and the map's `baseline` of them; each cell's pressure (face w's cell iu + nU[w] * iv at
+   * w * stride + iu + nU[w] * iv), the cell counts and the readout the panel shows.
+   */
+  pressureMap(): {
+    faceImpulse: number[];
+    cellImpulse: number[];
+    placed: number[];
+    unplaced: number[];
+    wallImpulses: number[];
+    baseline: number[];
+    pressure: number[];
+    stride: number;
+    nU: number[];
+    nV: number[];
+    readout: PressureReadout;
+  };
 }
 
 declare global {
@@ -111,6 +131,25 @@ export function installTestHook(store: SandboxStore, gl: WebGLRenderer, camera: 
     loadWorld: (count, packing = 0.05) => {
       const refused = store.getState().loadScene(gasScene({ count, packingFraction: packing, radius: 0.5, seed: 1 }));
       if (refused !== null) throw new Error(refused);
+    },
+    pressureMap: () => {
+      const sim = store.getState().sim;
+      const map = sim.readouts.pressureMap;
+      const wallImpulses = sim.world.stats().wallImpulses;
+      const readout = map.settle(sim.world, wallImpulses);
+      return {
+        faceImpulse: [...map.faceImpulse],
+        cellImpulse: [...map.cellImpulse],
+        placed: [...map.placed],
+        unplaced: [...map.unplacedTotal],
+        wallImpulses,
+        baseline: [...map.baseline],
+        pressure: [...map.pressure],
+        stride: FACE_STRIDE,
+        nU: [...map.nU],
+        nV: [...map.nV],
+        readout,
+      };
     },
   };
   if (name === undefined) {

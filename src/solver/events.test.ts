@@ -51,6 +51,40 @@ describe('the per-step collision events', () => {
         expect([a.time[q], a.a[q], a.b[q], a.impulse[q], a.closingSpeed[q]]).toEqual([b.time[q], b.a[q], b.b[q], b.impulse[q], b.closingSpeed[q]]);
       }
     }
-    expect(small.events.memoryBytes()).toBeLessThanOrEqual(64 * 100 + small.events.pending.byteLength);
+    // 88 bytes an entry: time, a, b, normal, impulse, energy lost, closing speed, contact point.
+    expect(small.events.memoryBytes()).toBeLessThanOrEqual(88 * 100 + small.events.pending.byteLength);
+  });
+
+  it('places each contact: a wall hit on the wall under the centre, a pair on the surface between the centres', () => {
+    // A sphere flying into the +x wall at y = 0.7, z = -1.2; two equal spheres meeting head on at x = 0.5.
+    const w = buildWorld({
+      options: { size: [6, 6, 6] },
+      spheres: [
+        { position: [2, 0.7, -1.2], velocity: [3, 0, 0], radius: 0.25 },
+        { position: [-2, 1.5, 1], velocity: [2, 0, 0], radius: 0.5 },
+        { position: [2, 1.5, 1], velocity: [-2, 0, 0], radius: 0.5 },
+      ],
+    });
+    const seen: string[] = [];
+    for (let k = 0; k < 60; k++) {
+      w.step(DT);
+      const ev = w.events;
+      for (let q = 0; q < ev.count; q++) {
+        const point = [ev.point[3 * q], ev.point[3 * q + 1], ev.point[3 * q + 2]];
+        if (ev.a[q] === 0 && wallOf(ev.b[q]) === 1) {
+          seen.push('wall');
+          expect(point[0]).toBe(3);
+          expect(point[1]).toBeCloseTo(0.7, 12);
+          expect(point[2]).toBeCloseTo(-1.2, 12);
+        } else if (wallOf(ev.b[q]) < 0 && seen.indexOf('pair') < 0) {
+          seen.push('pair');
+          // They touch where their surfaces meet: the midpoint, x = 0.
+          expect(point[0]).toBeCloseTo(0, 12);
+          expect(point[1]).toBeCloseTo(1.5, 12);
+          expect(point[2]).toBeCloseTo(1, 12);
+        }
+      }
+    }
+    expect(seen.slice(0, 2).sort()).toEqual(['pair', 'wall']);
   });
 });

@@ -43,6 +43,11 @@ export class CollisionEvents {
   energyLost: Float64Array;
   /** Closing speed along the normal before the collision, m/s (> 0). */
   closingSpeed: Float64Array;
+  /**
+   * Where the two touched, m, x y z interleaved: for a wall, the point of the wall under the
+   * sphere's centre; for two spheres, the point of a's surface along the normal.
+   */
+  point: Float64Array;
 
   /** `capacity`: the most entries a step keeps. */
   constructor(readonly capacity: number) {
@@ -54,11 +59,12 @@ export class CollisionEvents {
     this.impulse = new Float64Array(n);
     this.energyLost = new Float64Array(n);
     this.closingSpeed = new Float64Array(n);
+    this.point = new Float64Array(3 * n);
   }
 
   /** Bytes held by the buffer's arrays. */
   memoryBytes(): number {
-    return this.time.byteLength + this.a.byteLength + this.b.byteLength + this.normal.byteLength + this.impulse.byteLength + this.energyLost.byteLength + this.closingSpeed.byteLength + this.pending.byteLength;
+    return this.time.byteLength + this.a.byteLength + this.b.byteLength + this.normal.byteLength + this.impulse.byteLength + this.energyLost.byteLength + this.closingSpeed.byteLength + this.point.byteLength + this.pending.byteLength;
   }
 
   /** Empties the buffer (start of a step). */
@@ -69,10 +75,10 @@ export class CollisionEvents {
 
   /**
    * The numbers of the event being recorded: time, normal x y z, impulse, energy lost, closing
-   * speed. The solver fills them, then calls {@link record} (numbers passed as arguments to a call
+   * speed, contact point x y z. The solver fills them, then calls {@link record} (numbers passed as arguments to a call
    * that is not inlined would be boxed on the heap).
    */
-  readonly pending = new Float64Array(7);
+  readonly pending = new Float64Array(10);
 
   /** Appends the pending event between a and b, or counts it as dropped when full. */
   record(a: number, b: number): void {
@@ -94,6 +100,9 @@ export class CollisionEvents {
     this.impulse[k] = p[4];
     this.energyLost[k] = p[5];
     this.closingSpeed[k] = p[6];
+    this.point[3 * k] = p[7];
+    this.point[3 * k + 1] = p[8];
+    this.point[3 * k + 2] = p[9];
     this.count = k + 1;
   }
 
@@ -117,5 +126,6 @@ export class CollisionEvents {
     this.impulse = f64(this.impulse, 1);
     this.energyLost = f64(this.energyLost, 1);
     this.closingSpeed = f64(this.closingSpeed, 1);
+    this.point = f64(this.point, 3);
   }
 }

@@ -72,6 +72,10 @@ export function collideWall(world: WorldState, i: number, w: number): void {
       p[4] = impulse;
       p[5] = lost;
       p[6] = vn;
+      // The contact point: the wall's point under the centre (the centre sits r from it).
+      p[7] = k === 0 ? dir * h : world.pos[b];
+      p[8] = k === 1 ? dir * h : world.pos[b + 1];
+      p[9] = k === 2 ? dir * h : world.pos[b + 2];
     }
     world.events.record(world.idOf[i], WALL_CODE - w);
   }
@@ -148,6 +152,11 @@ export function collidePair(world: WorldState, i: number, j: number): void {
         p[4] = -u * world.mass[i];
         p[5] = lost;
         p[6] = -u;
+        // The contact point: a's surface along the normal, x_i + r_i n.
+        const r = world.rad[bi];
+        p[7] = world.pos[bi] + r * nx;
+        p[8] = world.pos[bi + 1] + r * ny;
+        p[9] = world.pos[bi + 2] + r * nz;
       }
       world.events.record(world.idOf[i], world.idOf[j]);
     }
@@ -184,6 +193,10 @@ export function collidePair(world: WorldState, i: number, j: number): void {
       p[4] = impulse;
       p[5] = lost;
       p[6] = -u;
+      const r = world.rad[bi];
+      p[7] = world.pos[bi] + r * nx;
+      p[8] = world.pos[bi + 1] + r * ny;
+      p[9] = world.pos[bi + 2] + r * nz;
     }
     world.events.record(world.idOf[i], world.idOf[j]);
   }

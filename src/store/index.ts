@@ -10,6 +10,8 @@ export type { SampledStats, Now, SolverThread, SolverPortFactory } from './simul
 export { serveSolver } from './solver-service.ts';
 export type { SolverPort } from './solver-service.ts';
 export type { WorldView } from './remote-world.ts';
+export { PressureMap, PRESSURE_RAMP, PRESSURE_WINDOW_SECONDS, FACE_STRIDE, faceAxes, rampColour } from './pressure-map.ts';
+export type { PressureReadout } from './pressure-map.ts';
 export { buildSandboxWorld, sandboxScene, liveWorldOptions, presetSettings, applyEdits, buildExperimentWorld } from './build-scene.ts';
 export { History, HISTORY_COLUMNS } from './history.ts';
 export { CollisionLog, separatingSpeed } from './collision-log.ts';

@@ -7,6 +7,7 @@
 import { PressureGauge, temperature, type World } from '../solver/index.ts';
 import { CollisionLog } from './collision-log.ts';
 import { History } from './history.ts';
+import { EMPTY_PRESSURE_READOUT, PressureMap, type PressureReadout } from './pressure-map.ts';
 import type { WorldView } from './remote-world.ts';
 
 /** What the status line shows, sampled a few times a second. */
@@ -57,6 +58,8 @@ export interface SampledStats {
   sleeping: number;
   /** Where the solver ran: on the page's thread or in a worker. */
   thread: 'main' | 'worker';
+  /** The pressure map's per-face pressures and legend (see PressureMap). */
+  pressureMap: PressureReadout;
 }
 
 /** Stats before anything has run. */
@@ -81,6 +84,7 @@ export const EMPTY_STATS: SampledStats = Object.freeze({
   wallCollisionsTotal: 0,
   sleeping: 0,
   thread: 'main',
+  pressureMap: EMPTY_PRESSURE_READOUT,
 });
 
 // Slots of ReadoutsWindow.win: the fractional counters live in a typed array, since a number
@@ -97,6 +101,8 @@ export class ReadoutsWindow {
   readonly history = new History();
   /** The most recent sphere-sphere collisions. */
   readonly collisions = new CollisionLog();
+  /** Wall impulse per cell of each face over the last few seconds (the pressure map aid). */
+  readonly pressureMap: PressureMap;
   private gauge: PressureGauge;
   private readonly win = new Float64Array(5);
   private frames = 0;
@@ -110,6 +116,7 @@ export class ReadoutsWindow {
 
   constructor(world: World) {
     this.gauge = new PressureGauge(world);
+    this.pressureMap = new PressureMap(world);
   }
 
   /**
@@ -128,6 +135,7 @@ export class ReadoutsWindow {
   /** Starts afresh for a new world: no history, no collisions, empty counters. */
   reset(world: World): void {
     this.gauge = new PressureGauge(world);
+    this.pressureMap.reset(world);
     this.history.clear();
     this.collisions.clear();
     this.hits.fill(-Infinity);
@@ -178,6 +186,7 @@ export class ReadoutsWindow {
   /** The collisions of the last step (or batch): into the log, each sphere's last hit and the last pair. */
   collided(world: WorldView, slotsChanged: boolean): void {
     this.collisions.record(world);
+    this.pressureMap.collided(world);
     const ev = world.events;
     if (slotsChanged) this.hits.fill(-Infinity);
     if (this.hits.length < world.count) {
@@ -239,6 +248,7 @@ export class ReadoutsWindow {
       wallCollisionsTotal: s.wallCollisions,
       sleeping: s.sleeping,
       thread,
+      pressureMap: this.pressureMap.settle(world, s.wallImpulses),
     };
     w[REAL] = w[STEP_MS] = w[SIM] = 0;
     this.frames = this.steps = this.pairs = this.walls = 0;

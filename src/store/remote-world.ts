@@ -9,7 +9,7 @@ import { inRange } from '../solver/errors.ts';
 import type { BatchEvents, RemoteCall, SlotData } from './solver-service.ts';
 
 /** The collisions of the last step (local world) or the last batch (worker). */
-export type EventsView = Pick<BatchEvents, 'count' | 'dropped' | 'time' | 'a' | 'b' | 'normal' | 'impulse' | 'energyLost' | 'closingSpeed'>;
+export type EventsView = Pick<BatchEvents, 'count' | 'dropped' | 'time' | 'a' | 'b' | 'normal' | 'impulse' | 'energyLost' | 'closingSpeed' | 'point'>;
 
 /** A world as the page reads it, whether it runs here or in a worker. */
 export type WorldView = Pick<
@@ -44,6 +44,7 @@ const NO_EVENTS: EventsView = {
   impulse: new Float64Array(0),
   energyLost: new Float64Array(0),
   closingSpeed: new Float64Array(0),
+  point: new Float64Array(0),
 };
 
 

@@ -29,13 +29,15 @@ export interface VisualAids {
   trail: boolean;
   /** A brief brightening of both spheres at each sphere-sphere collision (never under reduced motion). */
   flash: boolean;
+  /** Each face of the box coloured by the pressure its cells felt over the last few seconds. */
+  pressure: boolean;
 }
 
 /** A visual aid's name. */
 export type VisualAidKey = keyof VisualAids;
 
 /** All visual aids off: the plain view. */
-export const DEFAULT_AIDS: Readonly<VisualAids> = Object.freeze({ velocity: false, momentum: false, centreOfMass: false, trail: false, flash: false });
+export const DEFAULT_AIDS: Readonly<VisualAids> = Object.freeze({ velocity: false, momentum: false, centreOfMass: false, trail: false, flash: false, pressure: false });
 
 /** Whether the page asks for reduced motion (false outside a browser). */
 export function prefersReducedMotion(): boolean {

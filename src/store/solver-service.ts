@@ -46,7 +46,7 @@ export type ToSolver =
   | { type: 'give'; gen: number };
 
 /** The collisions of a batch: the fields of the solver's `CollisionEvents`, gathered over its steps. */
-export type BatchEvents = Pick<CollisionEvents, 'count' | 'dropped' | 'time' | 'a' | 'b' | 'normal' | 'impulse' | 'energyLost' | 'closingSpeed'>;
+export type BatchEvents = Pick<CollisionEvents, 'count' | 'dropped' | 'time' | 'a' | 'b' | 'normal' | 'impulse' | 'energyLost' | 'closingSpeed' | 'point'>;
 
 /** Per-sphere data that changes only with the slots (sent when the world renumbers its slots). */
 export interface SlotData {
@@ -110,6 +110,7 @@ export function serveSolver(port: SolverPort): void {
   let impulse = new Float64Array(256);
   let lost = new Float64Array(256);
   let closing = new Float64Array(256);
+  let point = new Float64Array(768);
   /** Makes room for `need` collisions in the batch buffers (by doubling, so rarely). */
   const growEvents = (need: number): void => {
     const size = Math.max(need, 2 * time.length);
@@ -120,6 +121,7 @@ export function serveSolver(port: SolverPort): void {
     impulse = grown(impulse, size);
     lost = grown(lost, size);
     closing = grown(closing, size);
+    point = grown(point, 3 * size);
   };
 
   const run = (m: Extract<ToSolver, { type: 'run' }>): void => {
@@ -156,6 +158,9 @@ export function serveSolver(port: SolverPort): void {
         impulse[q] = ev.impulse[k];
         lost[q] = ev.energyLost[k];
         closing[q] = ev.closingSpeed[k];
+        point[3 * q] = ev.point[3 * k];
+        point[3 * q + 1] = ev.point[3 * k + 1];
+        point[3 * q + 2] = ev.point[3 * k + 2];
       }
       count = need;
     }
@@ -185,6 +190,7 @@ export function serveSolver(port: SolverPort): void {
       impulse: impulse.slice(0, count),
       energyLost: lost.slice(0, count),
       closingSpeed: closing.slice(0, count),
+      point: point.slice(0, 3 * count),
     };
     const slots = w.layoutVersion !== layout ? slotData(w) : null;
     const reply: FromSolver = {
@@ -207,7 +213,7 @@ export function serveSolver(port: SolverPort): void {
       slots,
     };
     const transfer: ArrayBuffer[] = [m.positions.buffer, m.previous.buffer, m.velocities.buffer, m.drawNow.buffer, m.drawBefore.buffer, m.drawSpeed.buffer] as ArrayBuffer[];
-    for (const buffer of [events.time, events.a, events.b, events.normal, events.impulse, events.energyLost, events.closingSpeed]) transfer.push(buffer.buffer as ArrayBuffer);
+    for (const buffer of [events.time, events.a, events.b, events.normal, events.impulse, events.energyLost, events.closingSpeed, events.point]) transfer.push(buffer.buffer as ArrayBuffer);
     if (slots) transfer.push(slots.ids.buffer as ArrayBuffer, slots.radii.buffer as ArrayBuffer, slots.masses.buffer as ArrayBuffer);
     port.postMessage(reply, transfer);
   };

@@ -1,10 +1,12 @@
 /**
  * The visual aids section of the classroom panel: one labelled switch (a real checkbox) per aid,
  * plus colour by speed, which is the colour setting seen as a switch. The collision flash is
- * disabled, with the reason shown, when the person asked for reduced motion.
+ * disabled, with the reason shown, when the person asked for reduced motion. While the pressure map
+ * is on, its legend and the pressure on each face follow the switches.
  */
 import { useStore } from 'zustand';
-import type { VisualAidKey } from '../store/index.ts';
+import { PRESSURE_WINDOW_SECONDS, type VisualAidKey } from '../store/index.ts';
+import { PressureLegend } from './PressureLegend.tsx';
 import { SwitchRow } from './ToggleField.tsx';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
 
@@ -15,6 +17,7 @@ export const AID_FIELDS: readonly { key: VisualAidKey; label: string; hint: stri
   { key: 'centreOfMass', label: 'Centre of mass', hint: 'Mass-weighted mean position of the free spheres.' },
   { key: 'trail', label: 'Trail of the selected sphere', hint: 'Click a sphere to select it.' },
   { key: 'flash', label: 'Flash at each collision', hint: '' },
+  { key: 'pressure', label: 'Pressure map', hint: `Each wall coloured by the push of the spheres per unit area over the last ${PRESSURE_WINDOW_SECONDS} s.` },
 ];
 
 function AidSwitch({ aid, label, hint }: { aid: VisualAidKey; label: string; hint: string }) {
@@ -60,6 +63,7 @@ export function VisualAidsPanel() {
       {AID_FIELDS.slice(2).map((f) => (
         <AidSwitch key={f.key} aid={f.key} label={f.label} hint={f.hint} />
       ))}
+      <PressureLegend />
     </div>
   );
 }

@@ -387,4 +387,102 @@ export default async function classroomSuite({ browser, base, consoleErrors }) {
     check((await state()).count === 300, 'the bad link did not fall back to the default sandbox');
   });
   await context.close();
+  await pressureMapSteps({ browser, base, consoleErrors });
+}
+
+/** The pressure map on a 1280x800 page: its totals are the solver's wall impulses, and gravity shows the hydrostatic gradient. */
+async function pressureMapSteps({ browser, base, consoleErrors }) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
+  const page = await context.newPage();
+  watchErrors(page, consoleErrors, 'pressure map');
+  page.setDefaultTimeout(60_000);
+  const snapshot = () => page.evaluate(() => window.__sandbox.pressureMap());
+  /** Face f's cells as rows of height: mean pressure of the lower and the upper half of the wall. */
+  const halves = (m, f) => {
+    const [low, high] = [[], []];
+    for (let iv = 0; iv < m.nV[f]; iv++) {
+      for (let iu = 0; iu < m.nU[f]; iu++) {
+        const y = f < 2 ? iu : iv; // ±x: u = y; ±z: v = y
+        const rows = f < 2 ? m.nU[f] : m.nV[f];
+        (y < rows / 2 ? low : high).push(m.pressure[f * m.stride + iu + m.nU[f] * iv]);
+      }
+    }
+    const mean = (a) => a.reduce((x, y) => x + y, 0) / a.length;
+    return [mean(low), mean(high)];
+  };
+
+  await step("the pressure map's face totals equal the solver's wall impulses", async () => {
+    await page.goto(`${base}/?preset=gas&test=1`);
+    await page.waitForFunction(() => window.__sandbox && window.__sandbox.frames() > 3, null, { timeout: 60_000 });
+    const calls = () => page.evaluate(() => window.__sandbox.renderInfo().calls);
+    const before = await calls();
+    await page.getByLabel('Pressure map').check();
+    await waitFrames(page, 3);
+    check((await calls()) === before + 1, `the pressure map drew ${(await calls()) - before} more draw calls, expected one`);
+    // Two seconds of the gas, run by the page's own frames.
+    await page.waitForFunction(() => window.__sandbox.store.getState().sim.world.time > 2, null, { timeout: 60_000, polling: 'raf' });
+    await page.evaluate(() => window.__sandbox.store.getState().pause());
+    const m = await snapshot();
+    for (let f = 0; f < 6; f++) {
+      const wall = m.wallImpulses[f] - m.baseline[f];
+      check(m.baseline[f] === 0 && wall > 0, `face ${f}: baseline ${m.baseline[f]}, wall impulse ${wall}`);
+      // Each hit placed on a cell in the solver's order: the cells' total is the wall's impulse to rounding.
+      check(Math.abs(m.placed[f] - wall) <= 1e-12 * wall && Math.abs(m.unplaced[f]) <= 1e-12 * wall, `face ${f}: placed ${m.placed[f]} + unplaced ${m.unplaced[f]}, stats().wallImpulses ${wall}`);
+      check(Math.abs(m.cellImpulse[f] - m.faceImpulse[f]) <= 1e-12 * m.faceImpulse[f], `face ${f}: window cells ${m.cellImpulse[f]}, face ${m.faceImpulse[f]}`);
+      check(m.readout.faces[f] > 0, `face ${f} reads ${m.readout.faces[f]} Pa`);
+    }
+    // The panel shows the sampled per-face pressures and the legend.
+    await page.evaluate(() => window.__sandbox.store.getState().sampleNow());
+    await waitFrames(page, 2);
+    const shown = await page.evaluate(() => window.__sandbox.store.getState().stats.pressureMap);
+    for (let f = 0; f < 6; f++) {
+      const text = await page.locator(`[data-readout="pressure-face-${f}"]`).textContent();
+      check(/ Pa$/.test(text) && Math.abs(parseFloat(text) - shown.faces[f]) <= 1e-3 * shown.faces[f], `face ${f} readout "${text}", map ${shown.faces[f]}`);
+    }
+    const scale = await page.locator('[data-pressure-scale]').textContent();
+    check(parseFloat(scale) === shown.scale && shown.scale >= Math.max(...m.pressure), `legend top "${scale}", map scale ${shown.scale}`);
+  });
+
+  await step('under gravity the side walls read higher low down than high up (screenshot)', async () => {
+    await page.evaluate(() => window.__sandbox.store.getState().applySettings({ gravityOn: true, gravity: 1 }));
+    const g = await page.evaluate(() => window.__sandbox.store.getState().sim.world.gravity);
+    check(g[1] === -1, `gravity is ${g}`);
+    // Ten simulated seconds, stepped without drawing: the gas settles into its barometric profile.
+    await page.evaluate(() => {
+      const store = window.__sandbox.store;
+      const end = store.getState().sim.world.time + 10;
+      while (store.getState().sim.world.time < end) store.getState().stepOnce();
+    });
+    const m = await snapshot();
+    let [lowAll, highAll] = [0, 0];
+    for (const f of [0, 1, 4, 5]) {
+      const [low, high] = halves(m, f);
+      check(low > high, `side wall ${f}: lower half ${low} Pa, upper half ${high} Pa`);
+      lowAll += low;
+      highAll += high;
+    }
+    // Barometric: n(y) falls as exp(-m g y / kT), so the lower half of the span the centres reach
+    // (-h..0) reads exp(m g h / kT) times the upper (0..h); one 4 s window is noisy, hence the margin.
+    const gas = await page.evaluate(() => {
+      const s = window.__sandbox.store.getState();
+      s.sampleNow();
+      const sim = window.__sandbox.store.getState().sim;
+      return { kt: window.__sandbox.store.getState().stats.temperature, m: sim.masses[0], h: sim.world.size[1] / 2 - sim.radii[0] };
+    });
+    const predicted = (gas.m * 1 * gas.h) / gas.kt;
+    const measured = Math.log(lowAll / highAll);
+    check(predicted > 0.3 && measured > 0.4 * predicted && measured < 1.6 * predicted, `side walls: ln(lower / upper) = ${measured}, barometric ${predicted}`);
+    check(m.readout.faces[2] > m.readout.faces[3], `floor ${m.readout.faces[2]} Pa, ceiling ${m.readout.faces[3]} Pa`);
+    for (let f = 0; f < 6; f++) {
+      const wall = m.wallImpulses[f] - m.baseline[f];
+      check(Math.abs(m.placed[f] + m.unplaced[f] - wall) <= 1e-9 * wall, `face ${f} under gravity: ${m.placed[f]} + ${m.unplaced[f]} against ${wall}`);
+    }
+    await page.evaluate(() => window.__sandbox.store.getState().play());
+    await waitFrames(page, 20);
+    await page.evaluate(() => window.__sandbox.store.getState().sampleNow());
+    await waitFrames(page, 2);
+    await page.locator('[data-pressure-legend]').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(results, 'pressure-map.png') });
+  });
+  await context.close();
 }
