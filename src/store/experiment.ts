@@ -3,6 +3,7 @@
  * restart rebuilds and a shared link carries; and the limits of a typed sphere edit.
  */
 import { parseNumberInput, type Settings } from './settings.ts';
+import type { TwinSpec } from './twin.ts';
 
 /** A change made to one sphere by hand (inspector), applied after the scene is built. */
 export interface SphereEdit {
@@ -20,6 +21,8 @@ export interface ExperimentState {
   preset: string | null;
   settings: Settings;
   edits: SphereEdit[];
+  /** The what-if twin and the step it starts at, or none. */
+  twin?: TwinSpec | null;
 }
 
 /** A field of the inspector's form: mass, radius, or one coordinate of position or velocity. */
