@@ -1,5 +1,5 @@
 /**
- * The classroom panel on the left: the experiment chooser with share and export, readouts, live
+ * The classroom panel on the left: the experiment chooser with share and export, the what-if twin, readouts, live
  * plots, the visual aids, the inspector and the collision log, each in a section that can be folded away, and the
  * large-text switch for projectors.
  */
@@ -11,6 +11,7 @@ import { Plots } from './Plots.tsx';
 import { Readouts } from './Readouts.tsx';
 import { TimelineBar } from './TimelineBar.tsx';
 import { VisualAidsPanel } from './VisualAidsPanel.tsx';
+import { WhatIfPanel } from './WhatIfPanel.tsx';
 
 /** Props of {@link ClassroomPanel}. */
 export interface ClassroomPanelProps {
@@ -49,6 +50,9 @@ export function ClassroomPanel({ open, onOpenChange, largeText, onLargeTextChang
       <div className="panel__body" id={bodyId} hidden={!open}>
         <Section title="Experiment" name="experiment">
           <ExperimentPicker />
+        </Section>
+        <Section title="What if…" name="what-if">
+          <WhatIfPanel />
         </Section>
         <Section title="Readouts" name="readouts">
           <Readouts />
