@@ -78,8 +78,8 @@ export function Plots({ width = 280, energyWidth = width, height = 130, fontPx =
           { label: 'total', stroke: '#e8edf9', width: 2 * line },
           ...(twinOn
             ? [
-                { label: 'what-if kinetic', stroke: '#ffb040', width: 1.5 * line, dash: [5 * line, 4 * line] },
-                { label: 'what-if total', stroke: '#ffb040', width: 2 * line },
+                { label: 'what-if kinetic', stroke: '#ff8c42', width: 1.5 * line, dash: [5 * line, 4 * line] },
+                { label: 'what-if total', stroke: '#ff8c42', width: 2 * line },
               ]
             : []),
         ]),
