@@ -16,6 +16,7 @@ import { FaultHandlers } from './FaultHandlers.tsx';
 import { SelectionMarker } from './SelectionMarker.tsx';
 import { Spheres } from './Spheres.tsx';
 import { SphereProbe, SphereProbeContext } from './test-probe.ts';
+import { TwinSpheres } from './TwinSpheres.tsx';
 import { VisualAids } from './VisualAids.tsx';
 import { installTestHook, isTestMode } from './test-hook.ts';
 import { useCoveredRects } from './use-covered-rects.ts';
@@ -180,6 +181,7 @@ export function SandboxCanvas({ coverRoot, cameraPosition = null, label = DEFAUL
       <SelectionMarker preview={preview} />
       <DragEditor preview={preview} />
       <VisualAids />
+      <TwinSpheres />
       <FaultHandlers dpr={testMode ? 1 : [1, 2]} />
       {/* Under reduced motion the camera stops where it is let go (no gliding). */}
       <CameraControls damping={!testMode && !reducedMotion} covered={covered} placed={cameraPosition !== null} />

@@ -11,6 +11,7 @@ import { EDIT_MAX, type ExperimentState, type SphereEdit } from '../store/experi
 import type { SandboxStoreOptions } from '../store/sandbox-store.ts';
 import { DEFAULT_SETTINGS, NUMBER_SPECS, checkNumber, isNumberKey, parseNumberInput, validateSettings } from '../store/settings.ts';
 import type { SettingKey, Settings } from '../store/settings.ts';
+import { encodeTwin, parseTwin } from '../store/twin.ts';
 
 /** The result of reading a link: a usable state, and what was wrong with the link, if anything. */
 export interface ParsedLink {
@@ -39,7 +40,7 @@ export function defaultState(): ExperimentState {
 
 /** Whether a query parameter is one an experiment link writes (a setting, the preset or the edits). */
 export function isExperimentKey(key: string): boolean {
-  return key === 'preset' || key === 'edits' || key === 'predict' || Object.prototype.hasOwnProperty.call(DEFAULT_SETTINGS, key);
+  return key === 'preset' || key === 'edits' || key === 'predict' || key === 'twin' || Object.prototype.hasOwnProperty.call(DEFAULT_SETTINGS, key);
 }
 
 /**
@@ -59,6 +60,7 @@ export function encodeState(state: ExperimentState): string {
   }
   if (state.edits.length > 0) params.set('edits', JSON.stringify(state.edits));
   if (state.predict) params.set('predict', '1');
+  if (state.twin) params.set('twin', encodeTwin(state.twin));
   return params.toString();
 }
 
@@ -95,6 +97,10 @@ export function decodeState(query: string): ParsedLink {
       const edits = parseEdits(raw);
       if (typeof edits === 'string') notices.push(edits);
       else state.edits = edits;
+    } else if (key === 'twin') {
+      const twin = parseTwin(raw);
+      if (typeof twin === 'string') notices.push(`${twin}; ignored.`);
+      else state.twin = twin;
     } else if (key === 'colorBy') {
       if ((COLOR_VALUES as readonly string[]).includes(raw)) named.colorBy = state.settings.colorBy = raw as Settings['colorBy'];
       else notices.push(`Colour "${clip(raw)}" is not one of ${COLOR_VALUES.join(', ')}; ignored.`);
@@ -127,7 +133,7 @@ export function decodeState(query: string): ParsedLink {
  */
 export function storeOptionsFromQuery(query: string): SandboxStoreOptions {
   const { state, named, notices } = decodeState(query);
-  return { settings: named, preset: state.preset, edits: state.edits, notices, predict: state.predict === true };
+  return { settings: named, preset: state.preset, edits: state.edits, notices, predict: state.predict === true, twin: state.twin ?? null };
 }
 
 /** At most this many notices are shown for one link; the rest are counted. */

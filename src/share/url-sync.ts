@@ -39,7 +39,8 @@ export function addressWith(location: UrlTarget['location'], query: string): str
   return `${location.pathname}${parts.length > 0 ? `?${parts.join('&')}` : ''}${location.hash}`;
 }
 
-const changed = (s: SandboxState, prev: SandboxState): boolean => s.settings !== prev.settings || s.preset !== prev.preset || s.edits !== prev.edits || s.predict.on !== prev.predict.on;
+const changed = (s: SandboxState, prev: SandboxState): boolean =>
+  s.settings !== prev.settings || s.preset !== prev.preset || s.edits !== prev.edits || s.predict.on !== prev.predict.on || s.twin?.spec !== prev.twin?.spec;
 
 /**
  * Keeps the page's URL in step with `store`'s experiment until the returned function is called

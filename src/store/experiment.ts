@@ -3,6 +3,7 @@
  * restart rebuilds and a shared link carries; and the limits of a typed sphere edit.
  */
 import { parseNumberInput, type Settings } from './settings.ts';
+import type { TwinSpec } from './twin.ts';
 
 /** A change made to one sphere by hand (inspector), applied after the scene is built. */
 export interface SphereEdit {
@@ -22,6 +23,8 @@ export interface ExperimentState {
   edits: SphereEdit[];
   /** Predict, then reveal switched on. @defaultValue false */
   predict?: boolean;
+  /** The what-if twin and the step it starts at, or none. */
+  twin?: TwinSpec | null;
 }
 
 /** A field of the inspector's form: mass, radius, or one coordinate of position or velocity. */

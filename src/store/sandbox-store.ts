@@ -16,6 +16,8 @@ import { Timeline } from './timeline.ts';
 import { PREDICT_OFF, predictActions, type PredictState, type Velocity } from './predict.ts';
 import { EMPTY_STATS, Simulation, type Now, type SampledStats, type SolverPortFactory, type SolverThread } from './simulation.ts';
 import { browserWorkerPort } from './worker-port.ts';
+import { checkChange, type TwinSpec } from './twin.ts';
+import { twinActions, twinNow, type TwinActions, type TwinState } from './twin-store.ts';
 
 /** The visual aids drawn over the spheres, each switched on or off in the classroom panel. */
 export interface VisualAids {
@@ -73,8 +75,8 @@ export function factsOf(world: WorldView): SceneFacts {
   return { count: world.count, size: [world.size[0], world.size[1], world.size[2]], planar: world.options.planar };
 }
 
-/** The store's state and actions. */
-export interface SandboxState {
+/** The store's state and actions (the what-if twin's actions: twin-store.ts). */
+export interface SandboxState extends TwinActions {
   /** The settings in effect (only valid values ever get here). */
   settings: Settings;
   /**
@@ -118,6 +120,8 @@ export interface SandboxState {
   reducedMotion: boolean;
   /** Where the solver is to run; see {@link SolverThread}. */
   solverThread: SolverThread;
+  /** The what-if twin (twin-store.ts), or null; published with the stats. */
+  twin: TwinState | null;
 
   /** Starts the clock. */
   play(): void;
@@ -238,6 +242,8 @@ export interface SandboxStoreOptions {
   predict?: boolean;
   /** Makes the solver's worker. @defaultValue a Web Worker where the page has them, else none (main thread only) */
   solverPort?: SolverPortFactory | null;
+  /** A what-if twin to start at its step (at once for step 0), from a shared link. @defaultValue none */
+  twin?: TwinSpec | null;
 }
 
 /** The sandbox store's type. */
@@ -282,6 +288,11 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
   const reducedMotion = options.reducedMotion ?? prefersReducedMotion();
   const timeline = new Timeline();
   timeline.reset(first.world);
+  if (options.twin) {
+    const refused = options.twin.step === 0 ? sim.startTwin(options.twin) : checkChange(options.twin, first.world);
+    if (refused !== null) initialNotices.push(`The link's what-if twin was not started: ${refused}`);
+    else if (options.twin.step > 0) sim.twinPending = options.twin;
+  }
   /** A change reached the world while a worker held it: the timeline starts again when it is back. */
   let timelineStale = false;
   // A preset about one sphere selects it (and may draw its trail); the trail goes back to how it
@@ -323,6 +334,7 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
       const world = sim.local;
       if (world === null) timelineStale = true;
       else timeline.changed(world, sim.stepsRun);
+      twinOps.dropTwin(); // it was a twin of the world before the change
       // The old future's plots and collisions go with it.
       sim.history.truncate(sim.world.time);
       sim.collisions.truncate(sim.world.time);
@@ -330,7 +342,12 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
     };
     const publish = (): void => {
       recordTimeline();
-      set({ stats: sim.sample(), timeline: timelineNow() });
+      set({ stats: sim.sample(), timeline: timelineNow(), twin: twinNow(sim, get().twin, true) });
+      if (sim.twinRefused !== null) {
+        const message = `The link's what-if twin was not started: ${sim.twinRefused}`;
+        sim.twinRefused = null;
+        set((s) => ({ notices: [...s.notices, message] }));
+      }
     };
     const predictor = predictActions({
       sim,
@@ -340,6 +357,7 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
       play: () => get().play(),
       pause: () => get().pause(),
     });
+    const twinOps = twinActions({ sim, timeline, get, set, publish });
     /** The selection and aids for running `preset` (null: the free sandbox) after the preset running now. */
     const focusFor = (preset: string | null): Pick<SandboxState, 'selected' | 'aids'> => {
       let aids = get().aids;
@@ -385,6 +403,8 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
       aids: { ...DEFAULT_AIDS, ...options.aids, ...(reducedMotion ? { flash: false } : {}), ...(startFocus?.trail ? { trail: true } : {}) },
       reducedMotion,
       solverThread: sim.solverThread,
+      twin: twinNow(sim, null, true),
+      ...twinOps,
 
       play() {
         if (get().running) return;
@@ -647,7 +667,7 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
       },
       experiment() {
         const s = get();
-        return { preset: s.preset, settings: { ...s.settings }, edits: s.edits.map((e) => ({ ...e })), ...(s.predict.on ? { predict: true } : {}) };
+        return { preset: s.preset, settings: { ...s.settings }, edits: s.edits.map((e) => ({ ...e })), ...(s.predict.on ? { predict: true } : {}), twin: s.twin === null ? null : { ...s.twin.spec } };
       },
     };
   });

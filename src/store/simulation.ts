@@ -9,6 +9,7 @@ import { FixedStepClock, type ClockOptions } from './fixed-step-clock.ts';
 import { ReadoutsWindow, type SampledStats } from './readouts-window.ts';
 import type { WorldView } from './remote-world.ts';
 import { LocalHost, type SolverHost } from './solver-host.ts';
+import { makeTwin, type TwinRun, type TwinSpec } from './twin.ts';
 import { WorkerHost, type Batch32, type BatchMessage, type SolverPortFactory } from './worker-host.ts';
 
 export { EMPTY_STATS, type SampledStats } from './readouts-window.ts';
@@ -89,6 +90,15 @@ export class Simulation {
    * by the worker for drawing; current while its `version` is {@link version}.
    */
   readonly batch32: Batch32 = { version: -1, now: new Float32Array(0), before: new Float32Array(0), speed: new Float32Array(0) };
+  /**
+   * The what-if twin (twin.ts), stepped right after the world in every fixed step on this page;
+   * null when there is none. It goes when the world is replaced, rewound or handed to a worker.
+   */
+  twin: TwinRun | null = null;
+  /** A twin to start when the run reaches its step on this page (a shared link's), or null. */
+  twinPending: TwinSpec | null = null;
+  /** Why the last pending twin could not start (for the store's notice), or null. */
+  twinRefused: string | null = null;
 
   /** The world on this page (the last one, while a worker holds it). */
   private readonly page: LocalHost;
@@ -216,6 +226,7 @@ export class Simulation {
     // A world the worker holds is dropped: its replies are ignored, and the next hand-over replaces it.
     this.worker.drop();
     this.stepsOnReturn = 0;
+    this.dropTwin();
     this.page.replace(world);
     this.readouts.reset(world);
     this.clock.reset();
@@ -230,6 +241,7 @@ export class Simulation {
   rewindTo(world: World, step: number): void {
     this.worker.drop();
     this.stepsOnReturn = 0;
+    this.dropTwin();
     this.page.replace(world);
     this.readouts.rewind();
     this.clock.reset();
@@ -264,7 +276,10 @@ export class Simulation {
     let ran = 0;
     // The world goes to the worker while it plays there, and comes back when paused or no longer wanted there.
     const inWorker = running && this.wantsWorker;
-    if (inWorker && !this.worker.holding) this.worker.take(this.page.world, this.page.previous);
+    if (inWorker && !this.worker.holding) {
+      this.dropTwin(); // the twin runs beside the world on this page only
+      this.worker.take(this.page.world, this.page.previous);
+    }
     if (this.worker.holding) {
       if (!inWorker) this.worker.askBack();
       else if (!this.worker.returning) {
@@ -334,7 +349,58 @@ export class Simulation {
     }
     this.readouts.stepped(1, this.clock.fixedDt, world.lastStep.pairCollisions, world.lastStep.wallCollisions);
     this.readouts.collided(world, false);
+    if (this.twin !== null) this.twin.step(this.clock.fixedDt);
+    else if (this.twinPending !== null && this.twinPending.step === this.stepsRun) this.startPendingTwin();
     if (this.afterStep !== null) this.afterStep(world);
+  }
+
+  /** Starts the twin of the world as it is now; returns null, or the message naming the refused change. */
+  startTwin(spec: TwinSpec): string | null {
+    if (this.worker.holding) return 'The what-if twin needs the solver on this page; pause first.';
+    const twin = makeTwin(this.page.world, spec, this.page.previous);
+    if (typeof twin === 'string') return twin;
+    this.twin = twin;
+    this.twinPending = null;
+    return null;
+  }
+
+  /** Drops the twin, and a twin waiting for its step. */
+  dropTwin(): void {
+    this.twin = null;
+    this.twinPending = null;
+  }
+
+  /**
+   * The twin becomes the run: its world replaces the original at the same step, drawn where it is
+   * (its previous positions come with it). The plots keep the run up to the twin's start and the
+   * twin's samples after it; the collision log keeps the run's up to the start. Returns whether there was a twin.
+   */
+  adoptTwin(): boolean {
+    const twin = this.twin;
+    if (twin === null || this.worker.holding) return false;
+    this.twin = null;
+    this.twinPending = null;
+    const start = twin.history.length > 0 ? twin.history.columns[0][0] : twin.world.time;
+    this.page.replace(twin.world);
+    this.page.takePrevious(twin.previous);
+    this.readouts.rewind();
+    const h = this.history;
+    h.truncate(start);
+    const t = twin.history;
+    const c = t.columns;
+    for (let k = 0; k < t.length; k++) if (h.length === 0 || c[0][k] > h.columns[0][h.length - 1]) h.push(c[0][k], c[1][k], c[2][k], c[4][k], c[5][k], c[6][k]);
+    this.collisions.truncate(start);
+    this.version++;
+    this.previousVersion = -++this.otherPrevious;
+    this.slotsVersion++;
+    return true;
+  }
+
+  /** The run reached a pending twin's step: it starts now (once). */
+  private startPendingTwin(): void {
+    const spec = this.twinPending as TwinSpec;
+    this.twinPending = null;
+    this.twinRefused = this.startTwin(spec);
   }
 
   /** A batch from the worker: new positions to draw, and its steps in the readouts. */

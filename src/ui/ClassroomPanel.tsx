@@ -1,5 +1,5 @@
 /**
- * The classroom panel on the left: the experiment chooser with share and export, readouts, live
+ * The classroom panel on the left: the experiment chooser with share and export, the what-if twin, readouts, live
  * plots, the visual aids, the inspector and the collision log, each in a section that can be folded away, and the
  * large-text switch for projectors.
  */
@@ -12,6 +12,7 @@ import { PredictPanel } from './PredictPanel.tsx';
 import { Readouts } from './Readouts.tsx';
 import { TimelineBar } from './TimelineBar.tsx';
 import { VisualAidsPanel } from './VisualAidsPanel.tsx';
+import { WhatIfPanel } from './WhatIfPanel.tsx';
 
 /** Props of {@link ClassroomPanel}. */
 export interface ClassroomPanelProps {
@@ -53,6 +54,9 @@ export function ClassroomPanel({ open, onOpenChange, largeText, onLargeTextChang
         </Section>
         <Section title="Predict" name="predict">
           <PredictPanel />
+        </Section>
+        <Section title="What if…" name="what-if">
+          <WhatIfPanel />
         </Section>
         <Section title="Readouts" name="readouts">
           <Readouts />

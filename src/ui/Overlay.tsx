@@ -11,6 +11,7 @@ import { PlotsDialog } from './PlotsDialog.tsx';
 import { SettingsPanel } from './SettingsPanel.tsx';
 import { StatusLine } from './StatusLine.tsx';
 import { Transport } from './Transport.tsx';
+import { TwinLegend } from './WhatIfPanel.tsx';
 
 /** Props of {@link Overlay}. */
 export interface OverlayProps {
@@ -47,6 +48,7 @@ export function Overlay({ classroomOpen = true, onClassroomOpenChange = ignore, 
       )}
       <ClassroomPanel open={classroomOpen} onOpenChange={onClassroomOpenChange} largeText={largeText} onLargeTextChange={onLargeTextChange} onEnlargePlots={openPlots} />
       <Notices />
+      <TwinLegend />
       <SettingsPanel defaultOpen={settingsOpen} />
       <footer className="dock" data-covers-view="row">
         <PlayHint />

@@ -10,7 +10,8 @@ import { useEffect, useRef } from 'react';
 import type uPlotType from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { speedHistogram } from '../solver/index.ts';
-import { useSandboxStore } from '../hooks/sandbox-context.ts';
+import { useSandbox, useSandboxStore } from '../hooks/sandbox-context.ts';
+import { twinEnergyColumns } from './twin-series.ts';
 
 /** Props of {@link Plots}. */
 export interface PlotsProps {
@@ -51,7 +52,7 @@ function base(title: string, width: number, height: number, fontPx: number, xLab
 }
 
 /** Writes `data` (typed arrays) into a plot. */
-function draw(plot: uPlotType, data: ArrayLike<number>[]): void {
+function draw(plot: uPlotType, data: ArrayLike<number | null>[]): void {
   plot.setData(data as unknown as uPlotType.AlignedData);
 }
 
@@ -61,6 +62,8 @@ export function Plots({ width = 280, energyWidth = width, height = 130, fontPx =
   const energyRef = useRef<HTMLDivElement>(null);
   const momentumRef = useRef<HTMLDivElement>(null);
   const speedRef = useRef<HTMLDivElement>(null);
+  // With a what-if twin the energy plot has its two curves too (made afresh when one starts or goes).
+  const twinOn = useSandbox((s) => s.twin?.active === true);
 
   useEffect(() => {
     let cancelled = false;
@@ -73,8 +76,14 @@ export function Plots({ width = 280, energyWidth = width, height = 130, fontPx =
           { label: 'kinetic', stroke: '#5fb6ff', width: 1.5 * line },
           { label: 'potential', stroke: '#f5c878', width: 1.5 * line },
           { label: 'total', stroke: '#e8edf9', width: 2 * line },
+          ...(twinOn
+            ? [
+                { label: 'what-if kinetic', stroke: '#ff8c42', width: 1.5 * line, dash: [5 * line, 4 * line] },
+                { label: 'what-if total', stroke: '#ff8c42', width: 2 * line },
+              ]
+            : []),
         ]),
-        [[], [], [], []],
+        twinOn ? [[], [], [], [], [], []] : [[], [], [], []],
         energyRef.current,
       );
       const momentum = new uPlot(
@@ -101,17 +110,33 @@ export function Plots({ width = 280, energyWidth = width, height = 130, fontPx =
       const maxwell = new Float64Array(BINS);
       let seen = -1;
       let seenRows = -1;
+      const twinKinetic: (number | null)[] = [];
+      const twinTotal: (number | null)[] = [];
+      let seenTwin = -1;
 
       const update = (): void => {
         const sim = store.getState().sim;
         const h = sim.history;
         // Up to the moment shown (the timeline may have gone back in the run).
         const n = h.rowsUpTo(sim.world.time);
-        if (h.version === seen && n === seenRows) return;
+        const twin = twinOn ? sim.twin : null;
+        if (h.version === seen && n === seenRows && (twin?.history.version ?? -1) === seenTwin) return;
         seen = h.version;
         seenRows = n;
+        seenTwin = twin?.history.version ?? -1;
         const c = h.columns;
-        draw(energy, [c[0].subarray(0, n), c[1].subarray(0, n), c[2].subarray(0, n), c[3].subarray(0, n)]);
+        const energyData: ArrayLike<number | null>[] = [c[0].subarray(0, n), c[1].subarray(0, n), c[2].subarray(0, n), c[3].subarray(0, n)];
+        if (twinOn) {
+          if (twin !== null) twinEnergyColumns(h, n, twin.history, twinKinetic, twinTotal);
+          else {
+            // Dropped or kept since the last publish: an empty curve until the plot is made afresh.
+            twinKinetic.length = twinTotal.length = n;
+            twinKinetic.fill(null);
+            twinTotal.fill(null);
+          }
+          energyData.push(twinKinetic, twinTotal);
+        }
+        draw(energy, energyData);
         draw(momentum, [c[0].subarray(0, n), c[4].subarray(0, n), c[5].subarray(0, n), c[6].subarray(0, n), c[7].subarray(0, n)]);
         const hist = speedHistogram(sim.world, BINS);
         for (let k = 0; k < BINS; k++) {
@@ -138,7 +163,7 @@ export function Plots({ width = 280, energyWidth = width, height = 130, fontPx =
       cancelled = true;
       teardown();
     };
-  }, [store, width, energyWidth, height, fontPx]);
+  }, [store, width, energyWidth, height, fontPx, twinOn]);
 
   return (
     <div className="plots">

@@ -1,0 +1,76 @@
+/**
+ * The what-if twin's spheres (store/twin.ts), drawn in the same box as the run's: translucent
+ * white ghosts (a colour the speed and mass ramps never take), a little larger than the spheres so
+ * that a ghost on its sphere shows as a pale shell, one instanced mesh, mounted only while a twin runs. Each frame writes every
+ * ghost's matrix in place, between the twin's last two steps at the run's alpha (they step in
+ * lockstep); nothing is allocated per frame, and the ghosts never take a click.
+ */
+import { useFrame } from '@react-three/fiber';
+import { useLayoutEffect, useRef } from 'react';
+import { DynamicDrawUsage, type InstancedMesh } from 'three';
+import { useSandbox, useSandboxStore } from '../hooks/sandbox-context.ts';
+import { between } from './interpolate.ts';
+
+/** The twin's colour (the legend's swatch shows the same). */
+export const TWIN_COLOR = '#f2f5ff';
+/** A ghost's radius over its sphere's. */
+const GHOST_SCALE = 1.06;
+
+/** Draws the twin while there is one. */
+export function TwinSpheres() {
+  const active = useSandbox((s) => s.twin?.active === true);
+  const count = useSandbox((s) => s.scene.count);
+  return active ? <TwinMesh capacity={Math.max(1, count)} /> : null;
+}
+
+function TwinMesh({ capacity }: { capacity: number }) {
+  const store = useSandboxStore();
+  const ref = useRef<InstancedMesh>(null);
+
+  useLayoutEffect(() => {
+    const mesh = ref.current;
+    if (!mesh) return;
+    mesh.instanceMatrix.setUsage(DynamicDrawUsage);
+    mesh.raycast = () => undefined;
+    mesh.count = 0;
+  }, [capacity]);
+
+  useFrame(() => {
+    const mesh = ref.current;
+    const sim = store.getState().sim;
+    const twin = sim.twin;
+    if (!mesh) return;
+    if (twin === null) {
+      mesh.count = 0;
+      return;
+    }
+    const world = twin.world;
+    const n = Math.min(world.count, capacity);
+    const cur = world.positions;
+    const prev = twin.previous;
+    const radii = world.radii;
+    const alpha = sim.alpha;
+    const m = mesh.instanceMatrix.array as Float32Array;
+    for (let i = 0; i < n; i++) {
+      const b = 3 * i;
+      const o = 16 * i;
+      // Only scale and translation: the rest keeps the identity three wrote.
+      const r = GHOST_SCALE * radii[i];
+      m[o] = r;
+      m[o + 5] = r;
+      m[o + 10] = r;
+      m[o + 12] = between(prev, cur, b, alpha);
+      m[o + 13] = between(prev, cur, b + 1, alpha);
+      m[o + 14] = between(prev, cur, b + 2, alpha);
+    }
+    mesh.count = n;
+    mesh.instanceMatrix.needsUpdate = true;
+  });
+
+  return (
+    <instancedMesh key={capacity} ref={ref} args={[undefined, undefined, capacity]} frustumCulled={false} name="twin-spheres" renderOrder={5}>
+      <sphereGeometry args={[1, 24, 16]} />
+      <meshStandardMaterial color={TWIN_COLOR} emissive={TWIN_COLOR} emissiveIntensity={0.25} roughness={0.6} transparent opacity={0.38} depthWrite={false} />
+    </instancedMesh>
+  );
+}

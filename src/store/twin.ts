@@ -1,0 +1,221 @@
+/**
+ * The what-if twin: an exact copy of the running world, made at one step with one setting changed
+ * (the restitution between spheres or at the walls, gravity, or one sphere's mass), stepped in
+ * lockstep with the original. The solver is deterministic, so the twin's future is exactly the
+ * run that setting would give from that moment: the difference between the two is the setting's
+ * doing alone. This module holds the twin's world and readouts and reads and writes a twin as
+ * text (the share link's `twin=` field); the simulation steps it, the store starts, keeps and
+ * drops it.
+ */
+import { cloneWorld, SolverInputError, type World } from '../solver/index.ts';
+import { EDIT_MAX } from './experiment.ts';
+import { History } from './history.ts';
+import { checkNumber, parseNumberInput } from './settings.ts';
+import { LocalHost } from './solver-host.ts';
+
+/** What a twin may change: the sphere restitution, the wall restitution, gravity (m/s², 0 is off) or one sphere's mass. */
+export type TwinSetting = 'restitution' | 'wallRestitution' | 'gravity' | 'mass';
+
+/** The twin settings, in menu order. */
+export const TWIN_SETTINGS: readonly TwinSetting[] = ['restitution', 'wallRestitution', 'gravity', 'mass'];
+
+/** The one change a twin makes. */
+export interface TwinChange {
+  setting: TwinSetting;
+  /** The new value: a restitution in [0, 1], gravity's strength in m/s² (0 switches it off), a mass in kg. */
+  value: number;
+  /** The sphere whose mass changes (its id); only with `mass`. */
+  sphere?: number;
+}
+
+/** A twin as a link carries it: the change and the step of the run it starts at. */
+export interface TwinSpec extends TwinChange {
+  /** Fixed steps since the scene was built. */
+  step: number;
+}
+
+/** The twin's readouts, sampled with the original's stats. */
+export interface TwinStats {
+  /** Simulated time, s (the original's). */
+  simTime: number;
+  /** Kinetic energy, J. */
+  kineticEnergy: number;
+  /** Potential energy in gravity from the floor, J. */
+  potentialEnergy: number;
+  /** Total momentum of the free spheres, kg m/s. */
+  momentum: readonly [number, number, number];
+  /** Sphere-sphere collisions since the scene started. */
+  pairCollisionsTotal: number;
+}
+
+/** The largest step a link's twin may name (about 1,900 simulated hours at 1/60 s). */
+export const TWIN_STEP_MAX = 400_000_000;
+
+/** A short label of a twin setting, for menus and messages. */
+export const TWIN_LABELS: Readonly<Record<TwinSetting, string>> = {
+  restitution: 'Restitution (spheres)',
+  wallRestitution: 'Restitution (walls)',
+  gravity: 'Gravity strength',
+  mass: 'Mass of a sphere',
+};
+
+/** The change written for a person: "e = 0.8", "g = 0 m/s² (off)", "sphere #3: m = 2 kg". */
+export function describeChange(change: TwinChange): string {
+  switch (change.setting) {
+    case 'restitution':
+      return `e = ${change.value}`;
+    case 'wallRestitution':
+      return `wall e = ${change.value}`;
+    case 'gravity':
+      return change.value === 0 ? 'no gravity' : `g = ${change.value} m/s²`;
+    case 'mass':
+      return `sphere #${change.sphere ?? '?'}: m = ${change.value} kg`;
+  }
+}
+
+/** The value the change replaces, in `world` (NaN for a sphere it does not have). */
+export function currentValue(world: World, change: TwinChange): number {
+  switch (change.setting) {
+    case 'restitution':
+      return world.options.restitution;
+    case 'wallRestitution':
+      return world.options.wallRestitution;
+    case 'gravity': {
+      const g = world.gravity;
+      return Math.hypot(g[0], g[1], g[2]);
+    }
+    case 'mass': {
+      const slot = change.sphere === undefined ? -1 : world.indexOf(change.sphere);
+      return slot >= 0 ? world.masses[slot] : NaN;
+    }
+  }
+}
+
+/**
+ * Checks a change against the settings' limits (NUMBER_SPECS; a mass like an inspector edit) and,
+ * given a world, that the sphere exists and is free. Returns the message naming the value, or null.
+ */
+export function checkChange(change: TwinChange, world?: World): string | null {
+  if (!TWIN_SETTINGS.includes(change.setting)) return `The what-if setting must be one of ${TWIN_SETTINGS.join(', ')}, got ${JSON.stringify(change.setting)}`;
+  if (change.setting !== 'mass') return checkNumber(change.setting, change.value);
+  const v = change.value;
+  if (typeof v !== 'number' || !Number.isFinite(v)) return `Mass must be a number, got ${String(v)}`;
+  if (v <= 0) return `Mass must be greater than 0, got ${v}`;
+  if (v > EDIT_MAX) return `Mass must be at most ${EDIT_MAX} kg, got ${v}`;
+  const id = change.sphere;
+  if (id === undefined || !Number.isInteger(id) || id < 0) return `The sphere for a mass must be a sphere's number, got ${String(id)}`;
+  if (world !== undefined) {
+    const slot = world.indexOf(id);
+    if (slot < 0) return `Sphere #${id} does not exist.`;
+    if (world.masses[slot] === Infinity) return `Sphere #${id} is fixed; its mass cannot change.`;
+  }
+  return null;
+}
+
+/** Applies a change to a world with the world's own setters (as a live setting or an edit would). */
+export function applyChange(world: World, change: TwinChange): void {
+  switch (change.setting) {
+    case 'restitution':
+      world.setRestitution(change.value);
+      break;
+    case 'wallRestitution':
+      world.setWallRestitution(change.value);
+      break;
+    case 'gravity':
+      // The app's gravity points down (-y), as the settings make it.
+      world.setGravity([0, -change.value, 0]);
+      break;
+    case 'mass':
+      world.setMass(change.sphere as number, change.value);
+      break;
+  }
+}
+
+/** A twin as the link's `twin=` field writes it: `restitution:0.8@120`, `mass.3:2@0`. */
+export function encodeTwin(spec: TwinSpec): string {
+  const name = spec.setting === 'mass' ? `mass.${spec.sphere}` : spec.setting;
+  return `${name}:${spec.value}@${spec.step}`;
+}
+
+/** Reads a link's `twin=` field; returns the twin, or a message naming what is wrong. */
+export function parseTwin(text: string): TwinSpec | string {
+  const shown = text.length > 40 ? `${text.slice(0, 40)}…` : text;
+  const m = /^([A-Za-z]+)(?:\.(\d{1,8}))?:([^@]*)@(\d{1,10})$/.exec(text);
+  if (m === null) return `The what-if twin "${shown}" is not setting:value@step (for example restitution:0.8@120)`;
+  const setting = m[1] as TwinSetting;
+  if (!TWIN_SETTINGS.includes(setting)) return `The what-if twin's setting must be one of ${TWIN_SETTINGS.join(', ')}, got "${m[1]}"`;
+  if ((setting === 'mass') !== (m[2] !== undefined)) return setting === 'mass' ? 'The what-if twin\'s mass must name its sphere, as mass.3:2@0' : `The what-if twin's ${setting} names no sphere, got "${shown}"`;
+  const value = parseNumberInput(m[3]);
+  const step = Number(m[4]);
+  if (step > TWIN_STEP_MAX) return `The what-if twin's step must be at most ${TWIN_STEP_MAX}, got ${step}`;
+  const spec: TwinSpec = { setting, value: value as number, step };
+  if (setting === 'mass') spec.sphere = Number(m[2]);
+  const problem = checkChange(spec);
+  return problem === null ? spec : `What-if twin: ${problem}`;
+}
+
+/**
+ * The twin's world and what the page reads of it: the positions before its last step (for the
+ * interpolation, like the original's), a version that changes with each step, and its history of
+ * energy and momentum, sampled at the moments the original's is.
+ */
+export class TwinRun {
+  /** The twin world on this page, with its previous positions. */
+  private readonly host: LocalHost;
+  /** Energy and momentum at each sample (the energy plot's second curve). */
+  readonly history = new History();
+  /** Changes with every step (renderers compare it). */
+  version = 0;
+  /** An exact copy of the twin as it started (kept for the timeline, should the twin become the run). */
+  readonly startCopy: World;
+
+  /**
+   * Makes the twin of `original` at `spec.step`: an exact copy with the change applied; the copy
+   * starts from the original's `previous` positions, so it is drawn where the original is.
+   * Throws the solver's `SolverInputError` for a change the world refuses.
+   */
+  constructor(original: World, readonly spec: TwinSpec, previous: Float64Array) {
+    const world = cloneWorld(original);
+    applyChange(world, spec);
+    this.startCopy = cloneWorld(world);
+    this.host = new LocalHost(world);
+    this.host.takePrevious(previous);
+  }
+
+  /** The twin world. */
+  get world(): World {
+    return this.host.world;
+  }
+
+  /** Positions before the twin's last step, laid out like its world's. */
+  get previous(): Float64Array {
+    return this.host.previous;
+  }
+
+  /** One fixed step of `dt`, as the original takes it (no allocation). */
+  step(dt: number): void {
+    this.host.step(dt);
+    this.version++;
+  }
+
+  /** Samples the twin's readouts, and its history when time has moved on. Allocates (a few times a second). */
+  sample(): TwinStats {
+    const world = this.host.world;
+    const s = world.stats();
+    const h = this.history;
+    if (h.length === 0 || world.time > h.columns[0][h.length - 1]) h.push(world.time, s.kineticEnergy, s.potentialEnergy, s.momentum[0], s.momentum[1], s.momentum[2]);
+    return { simTime: world.time, kineticEnergy: s.kineticEnergy, potentialEnergy: s.potentialEnergy, momentum: s.momentum, pairCollisionsTotal: s.pairCollisions };
+  }
+}
+
+/** Makes a twin, or returns the solver's message when the world refuses the change. */
+export function makeTwin(original: World, spec: TwinSpec, previous: Float64Array): TwinRun | string {
+  const problem = checkChange(spec, original);
+  if (problem !== null) return problem;
+  try {
+    return new TwinRun(original, spec, previous);
+  } catch (error) {
+    if (error instanceof SolverInputError) return error.message;
+    throw error;
+  }
+}

@@ -1,0 +1,253 @@
+/**
+ * The what-if twin's controls, in the classroom panel: pick a setting and a value, start a twin of
+ * the run as it is now; while it runs, the legend (which is which, what differs), Keep twin and
+ * Drop twin. Also the legend over the view and the readouts side by side. Everything here
+ * re-renders only when the store publishes (a few times a second).
+ */
+import { useId, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { useSandbox, useSandboxStore } from '../hooks/sandbox-context.ts';
+import { parseNumberInput } from '../store/settings.ts';
+import { checkChange, describeChange, TWIN_LABELS, TWIN_SETTINGS, type TwinChange, type TwinSetting } from '../store/twin.ts';
+import type { TwinState } from '../store/twin-store.ts';
+import { sig } from './format.ts';
+import './twin.css';
+
+/** The run's own value of a changed setting, as the legend writes it. */
+function originalText(twin: TwinState): string {
+  const v = twin.original;
+  if (!Number.isFinite(v)) return '';
+  return describeChange({ ...twin.spec, value: Number(v.toPrecision(6)) });
+}
+
+/** A value to offer for a setting, given the run's own (so the twin differs). */
+function suggestion(setting: TwinSetting, current: number): string {
+  switch (setting) {
+    case 'restitution':
+    case 'wallRestitution':
+      return current === 1 ? '0.8' : '1';
+    case 'gravity':
+      return current === 0 ? '9.81' : '0';
+    case 'mass':
+      return Number.isFinite(current) ? String(Number((2 * current).toPrecision(6))) : '2';
+  }
+}
+
+/** The two swatches and what each shows. */
+function Legend({ twin, compact = false }: { twin: TwinState; compact?: boolean }) {
+  const dt = useSandbox((s) => s.timeline.dt);
+  const from = twin.stats ? `from t = ${(twin.spec.step * dt).toFixed(2)} s` : '';
+  return (
+    <ul className={`twin-legend${compact ? ' twin-legend--compact' : ''}`} aria-label="What-if legend" data-twin-legend="">
+      <li>
+        <span className="twin-legend__swatch twin-legend__swatch--run" aria-hidden="true" />
+        <span>
+          <strong>The run</strong> (solid){originalText(twin) ? `: ${originalText(twin)}` : ''}
+        </span>
+      </li>
+      <li>
+        <span className="twin-legend__swatch twin-legend__swatch--twin" aria-hidden="true" />
+        <span>
+          <strong>What if</strong> (white ghosts): {describeChange(twin.spec)}
+          {from && !compact ? `, ${from}` : ''}
+        </span>
+      </li>
+    </ul>
+  );
+}
+
+/** The legend over the view while a twin runs. */
+export function TwinLegend() {
+  const twin = useSandbox((s) => s.twin);
+  if (twin === null || !twin.active) return null;
+  return (
+    <div className="twin-banner" data-covers-view="">
+      <Legend twin={twin} compact />
+    </div>
+  );
+}
+
+/** The run's readouts and the twin's, side by side, while a twin runs. */
+export function TwinReadouts() {
+  const { twin, stats } = useSandbox(useShallow((s) => ({ twin: s.twin, stats: s.stats })));
+  if (twin === null || twin.stats === null) return null;
+  const t = twin.stats;
+  const rows: [string, string, string, string][] = [
+    ['kinetic', 'Kinetic energy (J)', sig(stats.kineticEnergy), sig(t.kineticEnergy)],
+    ['total', 'Total energy (J)', sig(stats.kineticEnergy + stats.potentialEnergy), sig(t.kineticEnergy + t.potentialEnergy)],
+    ['momentum-magnitude', '|Momentum| (kg·m/s)', sig(Math.hypot(...stats.momentum)), sig(Math.hypot(...t.momentum))],
+    ['collision-total', 'Collisions', stats.pairCollisionsTotal.toLocaleString('en-US'), t.pairCollisionsTotal.toLocaleString('en-US')],
+  ];
+  return (
+    <table className="twin-readouts" data-twin-readouts="">
+      <caption>Readouts side by side</caption>
+      <thead>
+        <tr>
+          <th scope="col">Quantity</th>
+          <th scope="col">Run</th>
+          <th scope="col">What if</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map(([key, label, run, what]) => (
+          <tr key={key}>
+            <th scope="row">{label}</th>
+            <td data-run-readout={key}>{run}</td>
+            <td data-twin-readout={key}>{what}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Start, keep and drop a what-if twin. */
+export function WhatIfPanel() {
+  const store = useSandboxStore();
+  const id = useId();
+  const twin = useSandbox((s) => s.twin);
+  const available = useSandbox((s) => s.timeline.available);
+  const selected = useSandbox((s) => s.selected);
+  const dt = useSandbox((s) => s.timeline.dt);
+  // The run's own values are read from its world when the settings or the scene change.
+  useSandbox((s) => s.settings);
+  useSandbox((s) => s.sceneVersion);
+  const [setting, setSetting] = useState<TwinSetting>('restitution');
+  const [value, setValue] = useState<string | null>(null);
+  const [sphere, setSphere] = useState<string | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+
+  const sphereText = sphere ?? (selected !== null ? String(selected) : '0');
+  const currentOf = (s: TwinSetting): number => {
+    const world = store.getState().sim.local;
+    if (world === null) return NaN;
+    if (s === 'restitution') return world.options.restitution;
+    if (s === 'wallRestitution') return world.options.wallRestitution;
+    if (s === 'gravity') return Math.hypot(...world.gravity);
+    const slot = world.indexOf(Number(sphereText));
+    return slot >= 0 ? world.masses[slot] : NaN;
+  };
+  const valueText = value ?? suggestion(setting, currentOf(setting));
+
+  if (twin !== null) {
+    return (
+      <div className="twin" data-twin={twin.active ? 'running' : 'waiting'}>
+        {twin.active ? (
+          <Legend twin={twin} />
+        ) : (
+          <p className="field__hint" data-twin="waiting">
+            A what-if twin ({describeChange(twin.spec)}) starts at t = {(twin.spec.step * dt).toFixed(2)} s, when the run gets there.
+          </p>
+        )}
+        <div className="twin__actions">
+          {twin.active && (
+            <button type="button" className="button button--primary" data-action="keep-twin" onClick={() => setMessage(store.getState().keepTwin())}>
+              Keep twin
+            </button>
+          )}
+          <button type="button" className="button" data-action="drop-twin" onClick={() => store.getState().dropTwin()}>
+            Drop twin
+          </button>
+        </div>
+        {twin.active && <TwinReadouts />}
+        {twin.active && <p className="field__hint">Keep: the twin becomes the run. Drop: the run alone.</p>}
+        {message && (
+          <p className="field__message field__message--error" role="alert">
+            {message}
+          </p>
+        )}
+      </div>
+    );
+  }
+
+  const start = (): void => {
+    const parsed = parseNumberInput(valueText);
+    const change: TwinChange = { setting, value: parsed as number };
+    if (setting === 'mass') change.sphere = Number(sphereText);
+    if (setting === 'mass' && !/^\d{1,8}$/.test(sphereText.trim())) {
+      setMessage(`The sphere must be a sphere's number, got ${JSON.stringify(sphereText)}`);
+      return;
+    }
+    const problem = typeof parsed === 'string' ? `${TWIN_LABELS[setting]} must be a number, got ${parsed.trim() === '' ? 'nothing' : JSON.stringify(parsed)}` : checkChange(change);
+    const refused = problem ?? store.getState().startTwin(change);
+    setMessage(refused);
+    if (refused === null) setValue(null);
+  };
+
+  return (
+    <form
+      className="twin"
+      data-twin="off"
+      onSubmit={(e) => {
+        e.preventDefault();
+        start();
+      }}
+    >
+      <p className="field__hint">Same moment, one setting changed: a twin of the run plays beside it, in the same box.</p>
+      <div className="field">
+        <div className="field__row">
+          <label className="field__label" htmlFor={`${id}-setting`}>
+            What if
+          </label>
+          <select
+            id={`${id}-setting`}
+            className="field__select"
+            value={setting}
+            data-twin-field="setting"
+            onChange={(e) => {
+              setSetting(e.target.value as TwinSetting);
+              setValue(null);
+              setMessage(null);
+            }}
+          >
+            {TWIN_SETTINGS.map((s) => (
+              <option key={s} value={s}>
+                {TWIN_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {setting === 'mass' && (
+        <div className="field">
+          <div className="field__row">
+            <label className="field__label" htmlFor={`${id}-sphere`}>
+              Sphere #
+            </label>
+            <input id={`${id}-sphere`} className="field__input" inputMode="numeric" value={sphereText} data-twin-field="sphere" onChange={(e) => setSphere(e.target.value)} />
+          </div>
+        </div>
+      )}
+      <div className={`field${message ? ' field--invalid' : ''}`}>
+        <div className="field__row">
+          <label className="field__label" htmlFor={`${id}-value`}>
+            New value {setting === 'gravity' ? <span className="field__unit">(m/s², 0 is off)</span> : setting === 'mass' ? <span className="field__unit">(kg)</span> : null}
+          </label>
+          <input
+            id={`${id}-value`}
+            className="field__input"
+            inputMode="decimal"
+            value={valueText}
+            aria-invalid={message !== null}
+            aria-describedby={message ? `${id}-message` : undefined}
+            data-twin-field="value"
+            onChange={(e) => {
+              setValue(e.target.value);
+              setMessage(null);
+            }}
+          />
+        </div>
+        <p className="field__hint">The run now has {Number.isFinite(currentOf(setting)) ? Number(currentOf(setting).toPrecision(6)) : '–'}.</p>
+      </div>
+      {message && (
+        <p className="field__message field__message--error" id={`${id}-message`} role="alert">
+          {message}
+        </p>
+      )}
+      <button type="submit" className="button button--primary" data-action="start-twin" disabled={!available}>
+        Start twin
+      </button>
+      {!available && <p className="field__hint">The twin works while the solver runs on this page: pause to start one.</p>}
+    </form>
+  );
+}
