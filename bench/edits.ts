@@ -2,7 +2,8 @@
  * `npx tsx bench/edits.ts [counts...]`: what edits cost in a running gas (packing fraction 0.05,
  * speed 5, radius 0.5) of 10,000 and 100,000 spheres: the mean time of each kind of edit, the
  * step after a burst of edits against a plain step, building a world by addSphere one at a time
- * against one addSpheres, and the spread of step times over 512 steps (median, p99, max).
+ * against one addSpheres, and the spread of step times over 512 steps (median, p99, max), also
+ * apart for the steps that renumbered slots and those that did not (the machine's own floor).
  * Printed as a table; `npm run bench` runs it in a fresh process after the scaling rows.
  */
 import { buildWorld, gasScene, Random } from '../src/solver/index.ts';
@@ -99,14 +100,28 @@ for (const count of counts.length ? counts : [10_000, 100_000]) {
   // Hitches: 512 consecutive steps.
   const fresh = running(count);
   const times: number[] = [];
+  // The floor: the steps that renumbered no slot (layoutVersion unchanged) apart from those that did.
+  const plainSteps: number[] = [];
+  const renumbering: number[] = [];
   for (let k = 0; k < 512; k++) {
+    const layout = fresh.layoutVersion;
     const s = performance.now();
     fresh.step(DT);
-    times.push(performance.now() - s);
+    const ms = performance.now() - s;
+    times.push(ms);
+    (fresh.layoutVersion === layout ? plainSteps : renumbering).push(ms);
   }
   times.sort((a, b) => a - b);
+  plainSteps.sort((a, b) => a - b);
+  renumbering.sort((a, b) => a - b);
   const med = percentile(times, 0.5);
   rows.push(`${String(count).padStart(7)}  512 steps: median ${med.toFixed(2)} ms, p99 ${percentile(times, 0.99).toFixed(2)} ms, max ${times[times.length - 1].toFixed(2)} ms (max / median ${(times[times.length - 1] / med).toFixed(2)})`);
+  if (plainSteps.length > 0 && renumbering.length > 0) {
+    const pm = percentile(plainSteps, 0.5);
+    const pmax = plainSteps[plainSteps.length - 1];
+    rows.push(`${String(count).padStart(7)}    ${plainSteps.length} steps without renumbering: median ${pm.toFixed(2)} ms, p99 ${percentile(plainSteps, 0.99).toFixed(2)} ms, max ${pmax.toFixed(2)} ms (max / median ${(pmax / pm).toFixed(2)})`);
+    rows.push(`${String(count).padStart(7)}    ${renumbering.length} renumbering steps: median ${percentile(renumbering, 0.5).toFixed(2)} ms, max ${renumbering[renumbering.length - 1].toFixed(2)} ms (max / median of the others ${(renumbering[renumbering.length - 1] / pm).toFixed(2)})`);
+  }
   rows.push(`${String(count).padStart(7)}  (${refused} edits refused: no room)`);
   refused = 0;
   console.log(rows.splice(0).join('\n'));
