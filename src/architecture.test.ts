@@ -14,7 +14,7 @@ const SRC = dirname(fileURLToPath(import.meta.url));
  * one layer do not import each other. Files directly in src/ (the app's entry) sit on top.
  */
 const LAYERS: readonly (readonly string[])[] = [
-  ['solver'],
+  ['solver', 'i18n'],
   ['presets'],
   ['store', 'golden'],
   ['share'],

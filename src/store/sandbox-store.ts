@@ -4,6 +4,7 @@
  * work goes through {@link SandboxState.frame}, which touches the store's state only when a
  * sample window closes, a few times a second.
  */
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../i18n/index.ts';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { presetById } from '../presets/presets.ts';
 import type { ExperimentState, SphereEdit } from './experiment.ts';
@@ -120,6 +121,8 @@ export interface SandboxState extends TwinActions {
   reducedMotion: boolean;
   /** Where the solver is to run; see {@link SolverThread}. */
   solverThread: SolverThread;
+  /** The interface's language. */
+  locale: Locale;
   /** The what-if twin (twin-store.ts), or null; published with the stats. */
   twin: TwinState | null;
 
@@ -199,6 +202,8 @@ export interface SandboxState extends TwinActions {
   setAid(key: VisualAidKey, on: boolean): boolean;
   /** Where the solver runs; see {@link SolverThread}. Takes effect at the next play. */
   setSolverThread(thread: SolverThread): void;
+  /** Shows the interface in another language (an unknown code is ignored). */
+  setLocale(locale: Locale): void;
   /** Adds a plain-text notice for the person (shown until dismissed). */
   notify(message: string): void;
   /** Clears the notices. */
@@ -238,6 +243,8 @@ export interface SandboxStoreOptions {
    * @defaultValue 'auto'
    */
   solverThread?: SolverThread;
+  /** The interface's language. @defaultValue English */
+  locale?: Locale;
   /** Predict, then reveal switched on (a link can do it). @defaultValue false */
   predict?: boolean;
   /** Makes the solver's worker. @defaultValue a Web Worker where the page has them, else none (main thread only) */
@@ -402,6 +409,7 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
       notices: initialNotices,
       aids: { ...DEFAULT_AIDS, ...options.aids, ...(reducedMotion ? { flash: false } : {}), ...(startFocus?.trail ? { trail: true } : {}) },
       reducedMotion,
+      locale: options.locale ?? DEFAULT_LOCALE,
       solverThread: sim.solverThread,
       twin: twinNow(sim, null, true),
       ...twinOps,
@@ -641,6 +649,9 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
         // The next frame moves the world where it now belongs.
         sim.solverThread = thread;
         set({ solverThread: thread });
+      },
+      setLocale(locale) {
+        if (isLocale(locale)) set({ locale });
       },
       notify(message) {
         set((s) => ({ notices: [...s.notices, message] }));

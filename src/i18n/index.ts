@@ -1,0 +1,7 @@
+/**
+ * The interface's languages: catalogues of messages (English, Spanish, German), the choice of a
+ * language, and numbers written for it. No dependencies; every layer may use it.
+ */
+export { DEFAULT_LOCALE, LOCALES, LOCALE_NAMES, browserLocale, isLocale, localeOfTag, navigatorLanguages, type Locale } from './locale.ts';
+export { formatNumber, formatSig } from './numbers.ts';
+export { CATALOGUES, english, fill, translator, type MessageKey, type MessageParams, type Translate } from './translate.ts';

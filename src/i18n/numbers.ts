@@ -1,0 +1,41 @@
+/**
+ * Numbers written for a language with `Intl.NumberFormat`: the decimal sign and the grouping of
+ * each locale. Formatters are made once per locale and kind and then reused.
+ */
+import type { Locale } from './locale.ts';
+
+const formatters = new Map<string, Intl.NumberFormat>();
+
+/** A cached formatter for `locale` with `options` (named by `kind`, so that it is built once). */
+function formatter(locale: Locale, kind: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale}:${kind}`;
+  let found = formatters.get(key);
+  if (found === undefined) {
+    found = new Intl.NumberFormat(locale, options);
+    formatters.set(key, found);
+  }
+  return found;
+}
+
+/**
+ * A number with at most `digits` significant digits (trailing zeros dropped), without grouping;
+ * below 0.001 or from a million on it is written as a mantissa times a power of ten, `1.5e-7`.
+ * A dash stands for a value that is not a finite number.
+ */
+export function formatSig(locale: Locale, value: number, digits = 4): string {
+  if (!Number.isFinite(value)) return '–';
+  if (value === 0) return '0';
+  const plain = formatter(locale, `sig${digits}`, { maximumSignificantDigits: digits, useGrouping: false });
+  const a = Math.abs(value);
+  if (a >= 1e6 || a < 1e-3) {
+    const [mantissa, exponent] = value.toExponential(digits - 1).split('e');
+    return `${plain.format(Number(mantissa))}e${exponent}`;
+  }
+  return plain.format(value);
+}
+
+/** A whole or decimal number as a person reads it in `locale`, grouped (12,345.5 or 12.345,5). */
+export function formatNumber(locale: Locale, value: number): string {
+  if (!Number.isFinite(value)) return String(value);
+  return formatter(locale, 'plain', { maximumFractionDigits: 6 }).format(value);
+}
