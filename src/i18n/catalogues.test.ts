@@ -65,6 +65,9 @@ describe('numbers', () => {
     expect(formatNumber('de', 100000)).toBe('100.000');
     // Spanish groups from five digits on.
     expect(formatNumber('es', 100000)).toBe('100.000');
+    expect(formatNumber('en', 0.1 + 0.2)).toBe('0.3');
+    expect(formatNumber('en', 1e-7)).toBe('1e-7');
+    expect(formatNumber('de', -2.5e20)).toBe('-2,5e+20');
   });
 });
 

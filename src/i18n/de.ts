@@ -6,7 +6,7 @@ import type { MessageKey } from './en.ts';
 export const de: Readonly<Record<MessageKey, string>> = {
   // ── language ──
   'language.label': 'Sprache',
-  'language.unknown': 'Die Sprache "{value}" ist keine von {list}; {name} wird verwendet.',
+  'language.unknown': 'Die Sprache „{value}“ ist keine von {list}; {name} wird verwendet.',
   // end language
 
   // ── controls ──
@@ -16,6 +16,24 @@ export const de: Readonly<Record<MessageKey, string>> = {
   // end classroom
 
   // ── link ──
+  'link.fallback': '{why} Stattdessen wird das Standardexperiment geladen.',
+  'link.unreadable': 'Der Link konnte nicht gelesen werden.',
+  'link.tooLong': 'Der Link ist zu lang ({length} Zeichen, höchstens {max}).',
+  'link.malformed': 'Der Link ist fehlerhaft.',
+  'link.repeated': '„{key}“ kommt im Link mehrmals vor; der erste Wert gilt.',
+  'link.unknownPreset': 'Unbekanntes Experiment „{value}“ wird ignoriert.',
+  'link.notBoolean': '{key} muss 1 oder 0 sein, ist aber „{value}“; ignoriert.',
+  'link.ignored': '{problem}; ignoriert.',
+  'link.colour': 'Die Farbe „{value}“ ist keine von {list}; ignoriert.',
+  'link.defaultSettings': '{problem}. Stattdessen gelten die Standardeinstellungen.',
+  'link.more': '…und {count} weitere Probleme im Link.',
+  'link.editsMalformed': 'Die Kugeländerungen im Link sind fehlerhaft; ignoriert.',
+  'link.editsNotList': 'Die Kugeländerungen im Link sind keine Liste; ignoriert.',
+  'link.editsTooMany': 'Der Link hat {count} Kugeländerungen (höchstens {max}); ignoriert.',
+  'link.editNotObject': 'Eine Kugeländerung im Link ist kein Objekt; Änderungen ignoriert.',
+  'link.editNoId': 'Eine Kugeländerung im Link hat keine gültige Id; Änderungen ignoriert.',
+  'link.editNotVector': '{field} einer Kugeländerung sind keine drei endlichen Zahlen; Änderungen ignoriert.',
+  'link.editNotPositive': '{field} einer Kugeländerung ist keine positive Zahl; Änderungen ignoriert.',
   // end link
 
   // ── store ──

@@ -34,8 +34,13 @@ export function formatSig(locale: Locale, value: number, digits = 4): string {
   return plain.format(value);
 }
 
-/** A whole or decimal number as a person reads it in `locale`, grouped (12,345.5 or 12.345,5). */
+/**
+ * A number as a person reads it in `locale`, grouped (12,345.5 or 12.345,5), with up to 15
+ * significant digits; a very small or very large one in exponent form.
+ */
 export function formatNumber(locale: Locale, value: number): string {
   if (!Number.isFinite(value)) return String(value);
-  return formatter(locale, 'plain', { maximumFractionDigits: 6 }).format(value);
+  const a = Math.abs(value);
+  if (a !== 0 && (a < 1e-6 || a >= 1e15)) return formatSig(locale, value, 15);
+  return formatter(locale, 'plain', { maximumSignificantDigits: 15 }).format(value);
 }

@@ -5,6 +5,7 @@
  * and a malformed or oversized link loads the defaults with a notice. Nothing from the URL is
  * evaluated or inserted as HTML; the notices are plain text.
  */
+import { browserLocale, english, isLocale, LOCALE_NAMES, LOCALES, navigatorLanguages, translator, type Locale, type Translate } from '../i18n/index.ts';
 import { presetById } from '../presets/presets.ts';
 import { BORROWED_SETTINGS } from '../store/build-scene.ts';
 import { EDIT_MAX, type ExperimentState, type SphereEdit } from '../store/experiment.ts';
@@ -65,55 +66,55 @@ export function encodeState(state: ExperimentState): string {
 }
 
 /** Reads a query string (with or without '?'); never throws. */
-export function decodeState(query: string): ParsedLink {
+export function decodeState(query: string, t: Translate = english): ParsedLink {
   const notices: string[] = [];
-  const fallback = (why: string): ParsedLink => ({ state: defaultState(), named: {}, notices: [`${why} The default experiment is loaded instead.`] });
-  if (typeof query !== 'string') return fallback('The link could not be read.');
-  if (query.length > MAX_LINK_LENGTH) return fallback(`The link is too long (${query.length} characters, at most ${MAX_LINK_LENGTH}).`);
+  const fallback = (why: string): ParsedLink => ({ state: defaultState(), named: {}, notices: [t('link.fallback', { why })] });
+  if (typeof query !== 'string') return fallback(t('link.unreadable'));
+  if (query.length > MAX_LINK_LENGTH) return fallback(t('link.tooLong', { length: query.length, max: MAX_LINK_LENGTH }));
   let params: URLSearchParams;
   try {
     params = new URLSearchParams(query.startsWith('?') ? query.slice(1) : query);
     // Touch every entry: malformed escapes surface here rather than later.
     for (const entry of params) void entry;
   } catch {
-    return fallback('The link is malformed.');
+    return fallback(t('link.malformed'));
   }
   const state = defaultState();
   const named: Record<string, unknown> = {};
   const seen = new Set<string>();
   for (const [key, raw] of params) {
     if (seen.has(key)) {
-      notices.push(`"${clip(key)}" appears more than once in the link; the first value is used.`);
+      notices.push(t('link.repeated', { key: clip(key) }));
       continue;
     }
     seen.add(key);
     if (key === 'preset') {
       if (presetById(raw)) state.preset = raw;
-      else notices.push(`Unknown preset "${clip(raw)}" ignored.`);
+      else notices.push(t('link.unknownPreset', { value: clip(raw) }));
     } else if (key === 'predict') {
       if (raw === '1' || raw === 'true') state.predict = true;
-      else if (raw !== '0' && raw !== 'false') notices.push(`predict must be 1 or 0, got "${clip(raw)}"; ignored.`);
+      else if (raw !== '0' && raw !== 'false') notices.push(t('link.notBoolean', { key, value: clip(raw) }));
     } else if (key === 'edits') {
-      const edits = parseEdits(raw);
+      const edits = parseEdits(raw, t);
       if (typeof edits === 'string') notices.push(edits);
       else state.edits = edits;
     } else if (key === 'twin') {
       const twin = parseTwin(raw);
-      if (typeof twin === 'string') notices.push(`${twin}; ignored.`);
+      if (typeof twin === 'string') notices.push(t('link.ignored', { problem: twin }));
       else state.twin = twin;
     } else if (key === 'colorBy') {
       if ((COLOR_VALUES as readonly string[]).includes(raw)) named.colorBy = state.settings.colorBy = raw as Settings['colorBy'];
-      else notices.push(`Colour "${clip(raw)}" is not one of ${COLOR_VALUES.join(', ')}; ignored.`);
+      else notices.push(t('link.colour', { value: clip(raw), list: COLOR_VALUES.join(', ') }));
     } else if ((BOOLEAN_KEYS as readonly string[]).includes(key)) {
       const b = raw === '1' || raw === 'true' ? true : raw === '0' || raw === 'false' ? false : null;
-      if (b === null) notices.push(`${key} must be 1 or 0, got "${clip(raw)}"; ignored.`);
+      if (b === null) notices.push(t('link.notBoolean', { key, value: clip(raw) }));
       else named[key] = state.settings[key as (typeof BOOLEAN_KEYS)[number]] = b;
     } else if (isNumberKey(key as SettingKey)) {
       const k = key as keyof typeof NUMBER_SPECS;
       const value = parseNumberInput(raw);
       // A value that is not a number is named in the notice, clipped like every untrusted text.
       const problem = checkNumber(k, typeof value === 'string' ? clip(value) : value);
-      if (problem) notices.push(`${problem}; ignored.`);
+      if (problem) notices.push(t('link.ignored', { problem }));
       else named[k] = state.settings[k] = value as number;
     }
     // Any other field is ignored without a notice: links may come from newer versions.
@@ -122,58 +123,79 @@ export function decodeState(query: string): ParsedLink {
   const combined = validateSettings(state.settings);
   const problems = Object.values(combined).filter((m): m is string => typeof m === 'string');
   if (problems.length > 0) {
-    return { state: { ...defaultState(), preset: state.preset }, named: {}, notices: capNotices([...notices, `${problems[0]}. The default settings are used instead.`]) };
+    return { state: { ...defaultState(), preset: state.preset }, named: {}, notices: capNotices([...notices, t('link.defaultSettings', { problem: problems[0] })], t) };
   }
-  return { state, named: named as Partial<Settings>, notices: capNotices(notices) };
+  return { state, named: named as Partial<Settings>, notices: capNotices(notices, t) };
 }
 
 /**
- * Reads a page's query into store options: the preset, the edits, the notices, and only the
- * settings the link names (so a preset's own restitution and gravity apply where it names none).
+ * The language a page's query asks for with `lang=`, else the browser's: the locale, and a notice
+ * (in the browser's language) when `lang` names a language the sandbox does not speak.
  */
-export function storeOptionsFromQuery(query: string): SandboxStoreOptions {
-  const { state, named, notices } = decodeState(query);
-  return { settings: named, preset: state.preset, edits: state.edits, notices, predict: state.predict === true, twin: state.twin ?? null };
+export function localeFromQuery(query: string, languages: readonly string[] = navigatorLanguages()): { locale: Locale; notice: string | null } {
+  const fallback = browserLocale(languages);
+  let asked: string | null = null;
+  try {
+    asked = new URLSearchParams(query.startsWith('?') ? query.slice(1) : query).get('lang');
+  } catch {
+    // A malformed query is reported by decodeState.
+  }
+  if (asked === null) return { locale: fallback, notice: null };
+  const locale = asked.trim().toLowerCase();
+  if (isLocale(locale)) return { locale, notice: null };
+  return { locale: fallback, notice: translator(fallback)('language.unknown', { value: clip(asked), list: LOCALES.join(', '), name: LOCALE_NAMES[fallback] }) };
+}
+
+/**
+ * Reads a page's query into store options: the language (`lang=`, else the browser's), the
+ * preset, the edits, the notices (in that language), and only the settings the link names (so a
+ * preset's own restitution and gravity apply where it names none).
+ */
+export function storeOptionsFromQuery(query: string, languages: readonly string[] = navigatorLanguages()): SandboxStoreOptions {
+  const { locale, notice } = localeFromQuery(query, languages);
+  const { state, named, notices } = decodeState(query, translator(locale));
+  if (notice !== null) notices.unshift(notice);
+  return { settings: named, preset: state.preset, edits: state.edits, notices, predict: state.predict === true, twin: state.twin ?? null, locale };
 }
 
 /** At most this many notices are shown for one link; the rest are counted. */
 export const MAX_NOTICES = 8;
 
 /** A link of a thousand bad fields gives a short list, not a wall of notices. */
-function capNotices(notices: string[]): string[] {
+function capNotices(notices: string[], t: Translate): string[] {
   if (notices.length <= MAX_NOTICES) return notices;
   const last = notices[notices.length - 1];
   const kept = notices.slice(0, MAX_NOTICES - 2);
-  return [...kept, `…and ${notices.length - kept.length - 1} more problems in the link.`, last];
+  return [...kept, t('link.more', { count: notices.length - kept.length - 1 }), last];
 }
 
-function parseEdits(raw: string): SphereEdit[] | string {
+function parseEdits(raw: string, t: Translate): SphereEdit[] | string {
   let data: unknown;
   try {
     data = JSON.parse(raw);
   } catch {
-    return 'The sphere edits in the link are malformed; ignored.';
+    return t('link.editsMalformed');
   }
-  if (!Array.isArray(data)) return 'The sphere edits in the link are not a list; ignored.';
-  if (data.length > MAX_EDITS) return `The link has ${data.length} sphere edits (at most ${MAX_EDITS}); ignored.`;
+  if (!Array.isArray(data)) return t('link.editsNotList');
+  if (data.length > MAX_EDITS) return t('link.editsTooMany', { count: data.length, max: MAX_EDITS });
   const edits: SphereEdit[] = [];
   for (const item of data) {
-    if (item === null || typeof item !== 'object' || Array.isArray(item)) return 'A sphere edit in the link is not an object; edits ignored.';
+    if (item === null || typeof item !== 'object' || Array.isArray(item)) return t('link.editNotObject');
     const o = item as Record<string, unknown>;
-    if (!Number.isInteger(o.id) || (o.id as number) < 0 || (o.id as number) > 1e7) return 'A sphere edit in the link has no valid id; edits ignored.';
+    if (!Number.isInteger(o.id) || (o.id as number) < 0 || (o.id as number) > 1e7) return t('link.editNoId');
     const edit: SphereEdit = { id: o.id as number };
     for (const field of ['position', 'velocity'] as const) {
       if (o[field] === undefined) continue;
       const v = o[field];
       if (!Array.isArray(v) || v.length !== 3 || !v.every((x) => typeof x === 'number' && Number.isFinite(x) && Math.abs(x) <= EDIT_MAX)) {
-        return `A sphere edit's ${field} is not three finite numbers; edits ignored.`;
+        return t('link.editNotVector', { field });
       }
       edit[field] = [v[0], v[1], v[2]];
     }
     for (const field of ['radius', 'mass'] as const) {
       if (o[field] === undefined) continue;
       const v = o[field];
-      if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0 || v > EDIT_MAX) return `A sphere edit's ${field} is not a positive number; edits ignored.`;
+      if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0 || v > EDIT_MAX) return t('link.editNotPositive', { field });
       edit[field] = v;
     }
     edits.push(edit);

@@ -88,9 +88,9 @@ describe('the address bar follows the experiment', () => {
     expect(page.writes).toEqual([]);
   });
 
-  it('replaces only the experiment parameters of an address', () => {
-    const at = { pathname: '/', search: '?preset=gas&test=1&count=40&lang=de', hash: '#x' };
-    expect(addressWith(at, 'restitution=0.5')).toBe('/?test=1&lang=de&restitution=0.5#x');
+  it('replaces only the experiment parameters (and the language) of an address', () => {
+    const at = { pathname: '/', search: '?preset=gas&test=1&count=40&lang=de&mine=2', hash: '#x' };
+    expect(addressWith(at, 'restitution=0.5&lang=es')).toBe('/?test=1&mine=2&restitution=0.5&lang=es#x');
     expect(addressWith({ pathname: '/', search: '?count=40', hash: '' }, '')).toBe('/');
   });
 });

@@ -2,10 +2,12 @@
  * The address bar follows the experiment: a short while after the preset, a setting or a sphere
  * edit changes, the page's URL is rewritten in place (`history.replaceState`, no new history
  * entry) with the same query as Copy link, so a reload, or a closed tab reopened from the
- * history, brings back the same experiment. Parameters that are not part of an experiment
+ * history, brings back the same experiment, and `lang=` keeps a language chosen in the menu
+ * (written only where it differs from the browser's own). Parameters that are not part of an experiment
  * (`test`, say) are kept, and a page left within the quiet time writes its last change as it
  * goes (`pagehide`). Nothing is written per frame: only the store's slow state is watched.
  */
+import { browserLocale, navigatorLanguages } from '../i18n/index.ts';
 import { encodeState, isExperimentKey } from './url-state.ts';
 import type { SandboxState, SandboxStore } from '../store/index.ts';
 
@@ -23,24 +25,26 @@ export interface UrlSyncOptions {
   delayMs?: number;
   /** Where to write. @defaultValue the page's `window.location` and `window.history` */
   target?: UrlTarget;
+  /** The browser's languages: a locale other than theirs is written as `lang=`. @defaultValue `navigator.languages` */
+  languages?: readonly string[];
 }
 
 /** The default quiet time: a slider dragged across its range writes once, at the end. */
 export const URL_SYNC_DELAY_MS = 400;
 
 /**
- * The address with the experiment's query: `search` with its experiment parameters replaced by
- * `query`, the others kept in place before them.
+ * The address with the experiment's query: `search` with its experiment parameters (and `lang`)
+ * replaced by `query`, the others kept in place before them.
  */
 export function addressWith(location: UrlTarget['location'], query: string): string {
   const kept = new URLSearchParams(location.search);
-  for (const key of [...kept.keys()]) if (isExperimentKey(key)) kept.delete(key);
+  for (const key of [...kept.keys()]) if (isExperimentKey(key) || key === 'lang') kept.delete(key);
   const parts = [kept.toString(), query].filter((p) => p.length > 0);
   return `${location.pathname}${parts.length > 0 ? `?${parts.join('&')}` : ''}${location.hash}`;
 }
 
 const changed = (s: SandboxState, prev: SandboxState): boolean =>
-  s.settings !== prev.settings || s.preset !== prev.preset || s.edits !== prev.edits || s.predict.on !== prev.predict.on || s.twin?.spec !== prev.twin?.spec;
+  s.settings !== prev.settings || s.preset !== prev.preset || s.edits !== prev.edits || s.predict.on !== prev.predict.on || s.twin?.spec !== prev.twin?.spec || s.locale !== prev.locale;
 
 /**
  * Keeps the page's URL in step with `store`'s experiment until the returned function is called
@@ -49,11 +53,14 @@ const changed = (s: SandboxState, prev: SandboxState): boolean =>
 export function followExperimentInUrl(store: SandboxStore, options: UrlSyncOptions = {}): () => void {
   const delay = options.delayMs ?? URL_SYNC_DELAY_MS;
   const target = options.target ?? { location: window.location, history: window.history };
+  const ownLocale = browserLocale(options.languages ?? navigatorLanguages());
   let timer: ReturnType<typeof setTimeout> | null = null;
   const write = (): void => {
     timer = null;
     const { location, history } = target;
-    const next = addressWith(location, encodeState(store.getState().experiment()));
+    const state = store.getState();
+    const query = [encodeState(state.experiment()), state.locale === ownLocale ? '' : `lang=${state.locale}`].filter((p) => p.length > 0).join('&');
+    const next = addressWith(location, query);
     if (next !== `${location.pathname}${location.search}${location.hash}`) history.replaceState(history.state, '', next);
   };
   const unsubscribe = store.subscribe((s, prev) => {
