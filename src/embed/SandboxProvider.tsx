@@ -5,14 +5,15 @@
  * live, the way the overlay applies them; unmounting ends the solver's worker.
  */
 import { useEffect, useImperativeHandle, useMemo, useRef, useState, type ReactNode, type Ref, type RefObject } from 'react';
+import { DEFAULT_LOCALE, localeOfTag, type Locale } from '../i18n/index.ts';
 import { SandboxContext, type SandboxInstance, type SphereSandboxHandle } from '../hooks/sandbox-context.ts';
 import { followExperimentInUrl } from '../share/url-sync.ts';
-import { isExperimentKey, storeOptionsFromQuery } from '../share/url-state.ts';
+import { isExperimentKey, localeFromQuery, storeOptionsFromQuery } from '../share/url-state.ts';
 import { WALL_NAMES, wallOf } from '../solver/index.ts';
 import type { SphereEdit } from '../store/experiment.ts';
 import { createSandboxStore, DEFAULT_SETTINGS, type SampledStats, type SandboxStore, type SolverThread, type VisualAids, type WorldView } from '../store/index.ts';
 import type { Settings } from '../store/settings.ts';
-import { applyPropChanges, changed, checkThread, snapshotOf, threadOf } from './prop-changes.ts';
+import { applyPropChanges, changed, checkLocale, checkThread, localeOfProp, snapshotOf, threadOf } from './prop-changes.ts';
 import { checkSettingProps, settingsOfProps } from './props.ts';
 
 /** Which wall a sphere hit: -x, +x, -y, +y, -z or +z. */
@@ -85,6 +86,11 @@ export interface SandboxProviderProps {
    */
   solverThread?: SolverThread;
   /**
+   * The interface's language: 'en', 'es' or 'de' (a tag such as 'es-MX' counts as its language).
+   * Live. @defaultValue the page's `<html lang>` where it is one of the three, else English
+   */
+  locale?: Locale | string;
+  /**
    * The page's address follows this sandbox's experiment (preset, settings, seed, sphere edits; the
    * query of Copy link), rewritten in place a moment after each change, and at mount the sandbox
    * starts from the experiment the address names, if any, over the props: a reload brings the
@@ -136,19 +142,34 @@ function createInstanceStore(props: SandboxProviderProps): SandboxStore {
   }
   const thread = checkThread(props.solverThread);
   if (thread !== null) problems.push(thread);
-  const common = { preset, running: !props.paused, aids: props.aids, solverThread: threadOf(props.solverThread), edits };
+  const badLocale = checkLocale(props.locale);
+  if (badLocale !== null) problems.push(badLocale);
+  const addressLocale = props.syncUrl === true && hasLang() ? localeFromQuery(window.location.search).locale : null;
+  const locale = addressLocale ?? localeOfProp(props.locale) ?? pageLocale();
+  const common = { preset, running: !props.paused, aids: props.aids, solverThread: threadOf(props.solverThread), edits, locale };
   let store: SandboxStore;
   try {
     store = createSandboxStore({ ...common, settings });
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
-    store = createSandboxStore({ running: common.running, aids: common.aids });
+    store = createSandboxStore({ running: common.running, aids: common.aids, locale });
     problems.push(`SphereSandbox: the scene of these props could not be built (${why}); the default sandbox is shown.`);
   }
   const startNotices = store.getState().notices;
   for (const n of startNotices) console.warn(`SphereSandbox: ${n}`);
   reportNotices(store, problems);
   return store;
+}
+
+/** The language of the page's `<html lang>` where the sandbox speaks it, else English. */
+function pageLocale(): Locale {
+  if (typeof document === 'undefined') return DEFAULT_LOCALE;
+  return localeOfTag(document.documentElement.lang || '') ?? DEFAULT_LOCALE;
+}
+
+/** Whether the page's address names a language (`lang=`). */
+function hasLang(): boolean {
+  return typeof window !== 'undefined' && new URLSearchParams(window.location.search).has('lang');
 }
 
 /** The experiment the page's address names (with `syncUrl`), or null when it names none. */

@@ -37,7 +37,7 @@ function PropNotices({ problems }: { problems: readonly (string | null)[] }) {
  * <SphereSandbox restitution={0.5} count={120} height={360} onStats={(s) => setT(s.simTime)} />
  */
 export function SphereSandbox(props: SphereSandboxProps) {
-  const { width = '100%', height = 400, className, style, label = 'Sphere sandbox' } = props;
+  const { width = '100%', height = 400, className, style, label } = props;
   const autoName = useId();
   const { panels, problem: panelsProblem } = checkPanels(props.panels);
   const { position: cameraPosition, problem: cameraProblem } = checkCameraPosition(props.cameraPosition);

@@ -14,6 +14,8 @@ export type { SandboxViewProps, SandboxControlsProps } from './SandboxView.tsx';
 export { useSandbox, useSandboxHandle, useSandboxStore } from '../hooks/sandbox-context.ts';
 export type { SphereSandboxHandle } from '../hooks/sandbox-context.ts';
 export type { SandboxPanels } from './props.ts';
+export { LOCALES, LOCALE_NAMES } from '../i18n/index.ts';
+export type { Locale } from '../i18n/index.ts';
 export { PRESETS } from '../presets/presets.ts';
 export type { Preset, PresetMode } from '../presets/presets.ts';
 export { DEFAULT_SETTINGS, NUMBER_SPECS } from '../store/settings.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createSandboxStore } from '../store/index.ts';
-import { applyPropChanges, changed, snapshotOf, type LiveProps } from './prop-changes.ts';
+import { applyPropChanges, changed, checkLocale, localeOfProp, snapshotOf, type LiveProps } from './prop-changes.ts';
 
 /** A store as a provider makes it from `props`, and a function that re-renders with new props. */
 function mounted(props: LiveProps) {
@@ -67,5 +67,20 @@ describe('props changed after mount', () => {
     expect(store.getState().preset).toBe('cradle');
     expect(store.getState().settings.restitution).toBe(0.7);
     expect(store.getState().sim.world.options.restitution).toBe(0.7);
+  });
+
+  it('change the language with the locale prop, and name a language the sandbox does not speak', () => {
+    const { store, render } = mounted({ count: 30 });
+    expect(render({ count: 30, locale: 'es-MX' })).toEqual([]);
+    expect(store.getState().locale).toBe('es');
+    const notices = render({ count: 30, locale: 'fr' });
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toContain('locale must be one of');
+    expect(notices[0]).toContain('"fr"');
+    expect(store.getState().locale).toBe('es');
+    expect(render({ count: 30, locale: 'de' })).toEqual([]);
+    expect(store.getState().locale).toBe('de');
+    expect(localeOfProp(42)).toBeNull();
+    expect(checkLocale(undefined)).toBeNull();
   });
 });

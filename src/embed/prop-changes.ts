@@ -2,8 +2,9 @@
  * Props changed after mount, applied to a sandbox's store in one place: the provider takes a
  * snapshot of its props at each render and applies what differs from the snapshot applied
  * before (a preset and settings together, live where the overlay applies them live; paused; the
- * visual aids; where the solver runs). Pure functions over the store; no React.
+ * visual aids; where the solver runs; the language). Pure functions over the store; no React.
  */
+import { LOCALES, localeOfTag, type Locale } from '../i18n/index.ts';
 import type { SandboxStore, SolverThread, VisualAids } from '../store/index.ts';
 import type { Settings } from '../store/settings.ts';
 import { settingsOfProps, SETTING_KEYS } from './props.ts';
@@ -14,6 +15,7 @@ export interface LiveProps extends Partial<Record<keyof Settings, unknown>> {
   paused?: boolean;
   aids?: Partial<VisualAids>;
   solverThread?: SolverThread;
+  locale?: string;
 }
 
 /** What was applied of the props, to compare the next render's with. */
@@ -25,6 +27,7 @@ export interface PropSnapshot {
   /** The aids prop, as JSON ('' when not given). */
   aids: string;
   solverThread: unknown;
+  locale: unknown;
 }
 
 const THREADS: readonly SolverThread[] = ['auto', 'main', 'worker'];
@@ -40,6 +43,17 @@ export function checkThread(value: unknown): string | null {
   return `SphereSandbox: solverThread must be 'auto', 'main' or 'worker', got ${JSON.stringify(value)}; 'auto' is used.`;
 }
 
+/** The language a locale prop names ('es', 'de-AT' …), or null when it names none the sandbox speaks. */
+export function localeOfProp(value: unknown): Locale | null {
+  return typeof value === 'string' ? localeOfTag(value) : null;
+}
+
+/** The message for a locale prop the sandbox does not speak, or null. */
+export function checkLocale(value: unknown): string | null {
+  if (value === undefined || localeOfProp(value) !== null) return null;
+  return `SphereSandbox: locale must be one of ${LOCALES.map((l) => `'${l}'`).join(', ')} (or a tag such as 'es-MX'), got ${JSON.stringify(value)}; the language stays as it is.`;
+}
+
 /** The snapshot of `props`. */
 export function snapshotOf(props: LiveProps): PropSnapshot {
   return {
@@ -48,12 +62,13 @@ export function snapshotOf(props: LiveProps): PropSnapshot {
     paused: props.paused ?? false,
     aids: props.aids ? JSON.stringify(props.aids) : '',
     solverThread: props.solverThread,
+    locale: props.locale,
   };
 }
 
 /** Whether two snapshots differ. */
 export function changed(a: PropSnapshot, b: PropSnapshot): boolean {
-  return a.preset !== b.preset || a.paused !== b.paused || a.aids !== b.aids || a.solverThread !== b.solverThread || a.values.some((v, i) => !Object.is(v, b.values[i]));
+  return a.preset !== b.preset || a.paused !== b.paused || a.aids !== b.aids || a.solverThread !== b.solverThread || a.locale !== b.locale || a.values.some((v, i) => !Object.is(v, b.values[i]));
 }
 
 /**
@@ -88,6 +103,11 @@ export function applyPropChanges(store: SandboxStore, before: PropSnapshot, now:
     const problem = checkThread(now.solverThread);
     if (problem !== null) notices.push(problem);
     else st.setSolverThread(now.solverThread as SolverThread);
+  }
+  if (now.locale !== before.locale && now.locale !== undefined) {
+    const locale = localeOfProp(now.locale);
+    if (locale === null) notices.push(checkLocale(now.locale) as string);
+    else st.setLocale(locale);
   }
   return notices;
 }

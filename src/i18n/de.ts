@@ -37,5 +37,21 @@ export const de: Readonly<Record<MessageKey, string>> = {
   // end link
 
   // ── store ──
+  'store.editNoSphere': 'Kugel Nr. {id} gibt es in diesem Experiment nicht; ihre Änderung wurde übersprungen.',
+  'store.editRefused': 'Die Änderung von Kugel Nr. {id} wurde abgelehnt: {message}',
+  'store.unknownPresetFree': 'Unbekanntes Experiment „{id}“; der freie Sandkasten wird geladen.',
+  'store.unknownPreset': 'Unbekanntes Experiment „{id}“.',
+  'store.twinNotStarted': 'Der Was-wäre-wenn-Zwilling des Links wurde nicht gestartet: {why}',
+  'store.settingsUnbuildable': 'Mit diesen Einstellungen lässt sich nichts aufbauen: {message}',
+  'store.sceneUnbuildable': 'Diese Szene lässt sich nicht aufbauen: {message}',
+  'store.workerLost': 'Der Solver-Worker wurde beendet ({why}); das Experiment wurde auf der Seite neu gestartet.',
+  'store.pauseToEdit': 'Halte die Simulation an, um eine Kugel zu bearbeiten.',
+  'store.worldReturning': 'Einen Moment: Die Welt ist auf dem Rückweg vom Solver-Worker.',
+  'store.noSphere': 'Kugel Nr. {id} gibt es nicht.',
+  'store.timelineNeedsPage': 'Die Zeitleiste funktioniert, wenn der Solver auf dieser Seite läuft; zuerst anhalten.',
+  'store.stepNotNumber': 'Der Schritt muss eine Zahl sein, ist aber {value}',
+  'store.nothingKept': 'Von diesem Lauf ist noch nichts gespeichert.',
+  'store.twinNeedsPage': 'Der Was-wäre-wenn-Zwilling braucht den Solver auf dieser Seite; zuerst anhalten.',
+  'store.noTwin': 'Es gibt keinen Was-wäre-wenn-Zwilling zum Behalten.',
   // end store
 };

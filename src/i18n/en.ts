@@ -37,6 +37,22 @@ export const en = {
   // end link
 
   // ── store ──
+  'store.editNoSphere': 'Sphere #{id} does not exist in this experiment; its edit was skipped.',
+  'store.editRefused': 'The edit of sphere #{id} was refused: {message}',
+  'store.unknownPresetFree': 'Unknown preset "{id}"; the free sandbox is loaded.',
+  'store.unknownPreset': 'Unknown preset "{id}".',
+  'store.twinNotStarted': 'The link\'s what-if twin was not started: {why}',
+  'store.settingsUnbuildable': 'These settings cannot be built: {message}',
+  'store.sceneUnbuildable': 'This scene cannot be built: {message}',
+  'store.workerLost': 'The solver worker stopped ({why}); the experiment restarted on the page.',
+  'store.pauseToEdit': 'Pause the simulation to edit a sphere.',
+  'store.worldReturning': 'One moment: the world is on its way back from the solver worker.',
+  'store.noSphere': 'Sphere #{id} does not exist.',
+  'store.timelineNeedsPage': 'The timeline works while the solver runs on this page; pause first.',
+  'store.stepNotNumber': 'The step must be a number, got {value}',
+  'store.nothingKept': 'Nothing of this run is kept yet.',
+  'store.twinNeedsPage': 'The what-if twin needs the solver on this page; pause first.',
+  'store.noTwin': 'There is no what-if twin to keep.',
   // end store
 } as const;
 

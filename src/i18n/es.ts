@@ -37,5 +37,21 @@ export const es: Readonly<Record<MessageKey, string>> = {
   // end link
 
   // ── store ──
+  'store.editNoSphere': 'La esfera n.º {id} no existe en este experimento; se omitió su cambio.',
+  'store.editRefused': 'Se rechazó el cambio de la esfera n.º {id}: {message}',
+  'store.unknownPresetFree': 'Experimento desconocido «{id}»; se carga el sandbox libre.',
+  'store.unknownPreset': 'Experimento desconocido «{id}».',
+  'store.twinNotStarted': 'No se inició el gemelo «¿y si…?» del enlace: {why}',
+  'store.settingsUnbuildable': 'No se puede construir con estos ajustes: {message}',
+  'store.sceneUnbuildable': 'No se puede construir esta escena: {message}',
+  'store.workerLost': 'El worker del solver se detuvo ({why}); el experimento se reinició en la página.',
+  'store.pauseToEdit': 'Pausa la simulación para editar una esfera.',
+  'store.worldReturning': 'Un momento: el mundo está volviendo del worker del solver.',
+  'store.noSphere': 'La esfera n.º {id} no existe.',
+  'store.timelineNeedsPage': 'La línea de tiempo funciona cuando el solver se ejecuta en esta página; pausa primero.',
+  'store.stepNotNumber': 'El paso debe ser un número, pero es {value}',
+  'store.nothingKept': 'Aún no se ha guardado nada de esta ejecución.',
+  'store.twinNeedsPage': 'El gemelo «¿y si…?» necesita el solver en esta página; pausa primero.',
+  'store.noTwin': 'No hay ningún gemelo «¿y si…?» que conservar.',
   // end store
 };

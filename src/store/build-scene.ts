@@ -2,6 +2,7 @@
  * Turns an experiment into a solver world: the free sandbox's settings into a random gas in a box
  * of the chosen side, or a classroom preset's scene, followed by the hand edits of spheres.
  */
+import { english, type Translate } from '../i18n/index.ts';
 import { presetById, type Preset } from '../presets/presets.ts';
 import type { SphereEdit } from './experiment.ts';
 import { buildWorld, gasScene, SolverInputError, type Scene, type World } from '../solver/index.ts';
@@ -69,15 +70,15 @@ export function presetSettings(preset: Preset, base: Settings): Settings {
  * world refuses (a sphere id it does not have, a radius that does not fit) is skipped; returns a
  * plain-text message for each.
  */
-export function applyEdits(world: World, edits: readonly SphereEdit[]): string[] {
+export function applyEdits(world: World, edits: readonly SphereEdit[], t: Translate = english): string[] {
   const refused: string[] = [];
   for (const edit of edits) {
     if (!world.has(edit.id)) {
-      refused.push(`Sphere #${edit.id} does not exist in this experiment; its edit was skipped.`);
+      refused.push(t('store.editNoSphere', { id: String(edit.id) }));
       continue;
     }
     const message = applyEdit(world, edit);
-    if (message !== null) refused.push(`The edit of sphere #${edit.id} was refused: ${message}`);
+    if (message !== null) refused.push(t('store.editRefused', { id: String(edit.id), message }));
   }
   return refused;
 }
@@ -118,7 +119,7 @@ export function applyEdit(world: World, edit: SphereEdit): string | null {
  * settings), with the live settings applied, then the hand edits. Throws `SolverInputError` when
  * the scene cannot be built.
  */
-export function buildExperimentWorld(settings: Settings, presetId: string | null, edits: readonly SphereEdit[] = []): { world: World; refused: string[] } {
+export function buildExperimentWorld(settings: Settings, presetId: string | null, edits: readonly SphereEdit[] = [], t: Translate = english): { world: World; refused: string[] } {
   const preset = presetId === null ? undefined : presetById(presetId);
   let world: World;
   if (preset) {
@@ -132,5 +133,5 @@ export function buildExperimentWorld(settings: Settings, presetId: string | null
   } else {
     world = buildSandboxWorld(settings);
   }
-  return { world, refused: applyEdits(world, edits) };
+  return { world, refused: applyEdits(world, edits, t) };
 }

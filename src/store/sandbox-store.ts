@@ -4,7 +4,7 @@
  * work goes through {@link SandboxState.frame}, which touches the store's state only when a
  * sample window closes, a few times a second.
  */
-import { DEFAULT_LOCALE, isLocale, type Locale } from '../i18n/index.ts';
+import { DEFAULT_LOCALE, isLocale, translator, type Locale } from '../i18n/index.ts';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { presetById } from '../presets/presets.ts';
 import type { ExperimentState, SphereEdit } from './experiment.ts';
@@ -273,11 +273,12 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
   let initial: Settings = { ...DEFAULT_SETTINGS, ...options.settings };
   const initialErrors = validateSettings(initial);
   if (Object.keys(initialErrors).length > 0) throw new SettingsError(initialErrors);
+  const t0 = translator(options.locale ?? DEFAULT_LOCALE);
   const initialNotices = [...(options.notices ?? [])];
   let initialPreset = options.preset ?? null;
   const startPreset = initialPreset === null ? undefined : presetById(initialPreset);
   if (initialPreset !== null && !startPreset) {
-    initialNotices.push(`Unknown preset "${initialPreset}"; the free sandbox is loaded.`);
+    initialNotices.push(t0('store.unknownPresetFree', { id: initialPreset }));
     initialPreset = null;
   }
   // The free sandbox's own values: what was given, with the defaults' physics where a preset runs
@@ -287,17 +288,18 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
   if (startPreset) initial = { ...presetSettings(startPreset, initial), ...options.settings };
   const sampleSeconds = options.sampleSeconds ?? 0.25;
   const initialEdits = [...(options.edits ?? [])];
-  const first = buildExperimentWorld(initial, initialPreset, initialEdits);
+  const first = buildExperimentWorld(initial, initialPreset, initialEdits, t0);
   initialNotices.push(...first.refused);
   const sim = new Simulation(first.world, options.clock, options.now, options.solverPort === undefined ? browserWorkerPort : options.solverPort);
   sim.solverThread = options.solverThread ?? 'auto';
+  sim.translate = t0;
   sim.timeScale = initial.timeScale;
   const reducedMotion = options.reducedMotion ?? prefersReducedMotion();
   const timeline = new Timeline();
   timeline.reset(first.world);
   if (options.twin) {
     const refused = options.twin.step === 0 ? sim.startTwin(options.twin) : checkChange(options.twin, first.world);
-    if (refused !== null) initialNotices.push(`The link's what-if twin was not started: ${refused}`);
+    if (refused !== null) initialNotices.push(t0('store.twinNotStarted', { why: refused }));
     else if (options.twin.step > 0) sim.twinPending = options.twin;
   }
   /** A change reached the world while a worker held it: the timeline starts again when it is back. */
@@ -316,7 +318,7 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
       } catch (error) {
         const message = solverMessage(error);
         if (message === null) throw error;
-        return `These settings cannot be built: ${message}`;
+        return sim.translate('store.settingsUnbuildable', { message });
       }
       sim.replaceWorld(world);
       timeline.reset(world);
@@ -351,7 +353,7 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
       recordTimeline();
       set({ stats: sim.sample(), timeline: timelineNow(), twin: twinNow(sim, get().twin, true) });
       if (sim.twinRefused !== null) {
-        const message = `The link's what-if twin was not started: ${sim.twinRefused}`;
+        const message = sim.translate('store.twinNotStarted', { why: sim.twinRefused });
         sim.twinRefused = null;
         set((s) => ({ notices: [...s.notices, message] }));
       }
@@ -380,7 +382,8 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
       return { selected: focus && sim.world.has(focus.sphere) ? focus.sphere : null, aids };
     };
     // The worker failed while it held the world: start the experiment again on the page.
-    sim.onWorkerLost = (message) => {
+    sim.onWorkerLost = (why) => {
+      const message = sim.translate('store.workerLost', { why });
       if (rebuild(get().settings, get().preset, get().edits) === null) set((s) => ({ sceneVersion: s.sceneVersion + 1, notices: [...s.notices, message] }));
       publish();
     };
@@ -569,7 +572,7 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
       selectPreset(id) {
         const preset = id === null ? undefined : presetById(id);
         if (id !== null && !preset) {
-          set((s) => ({ notices: [...s.notices, `Unknown preset "${id}".`] }));
+          set((s) => ({ notices: [...s.notices, sim.translate('store.unknownPreset', { id })] }));
           return;
         }
         // A preset borrows its physics from the free sandbox's own settings, which come back with null.
@@ -606,7 +609,7 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
         } catch (error) {
           const message = solverMessage(error);
           if (message === null) throw error;
-          return `This scene cannot be built: ${message}`;
+          return sim.translate('store.sceneUnbuildable', { message });
         }
         sim.replaceWorld(world);
         timeline.reset(world);
@@ -622,10 +625,10 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
         if (get().selected !== id) set({ selected: id });
       },
       editSphere(id, patch) {
-        if (get().running) return 'Pause the simulation to edit a sphere.';
+        if (get().running) return sim.translate('store.pauseToEdit');
         const world = sim.local;
-        if (world === null) return 'One moment: the world is on its way back from the solver worker.';
-        if (!world.has(id)) return `Sphere #${id} does not exist.`;
+        if (world === null) return sim.translate('store.worldReturning');
+        if (!world.has(id)) return sim.translate('store.noSphere', { id: String(id) });
         const edit: SphereEdit = { id, ...patch };
         const refused = applyEdit(world, edit);
         if (refused !== null) return refused;
@@ -651,7 +654,9 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
         set({ solverThread: thread });
       },
       setLocale(locale) {
-        if (isLocale(locale)) set({ locale });
+        if (!isLocale(locale)) return;
+        sim.translate = translator(locale);
+        set({ locale });
       },
       notify(message) {
         set((s) => ({ notices: [...s.notices, message] }));
@@ -661,13 +666,13 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
       },
       seek(step) {
         const world = sim.local;
-        if (world === null) return 'The timeline works while the solver runs on this page; pause first.';
+        if (world === null) return sim.translate('store.timelineNeedsPage');
         const target = Math.min(Math.max(Math.round(step), timeline.start), Math.max(timeline.end, sim.stepsRun));
-        if (!Number.isFinite(target)) return `The step must be a number, got ${step}`;
+        if (!Number.isFinite(target)) return sim.translate('store.stepNotNumber', { value: String(step) });
         // The run so far is kept before leaving it (the newest steps may have no copy yet).
         timeline.record(world, sim.stepsRun);
         const from = timeline.from(target);
-        if (from === null) return 'Nothing of this run is kept yet.';
+        if (from === null) return sim.translate('store.nothingKept');
         const dt = sim.clock.fixedDt;
         for (let k = from.step; k < target; k++) from.world.step(dt);
         if (get().running) set({ running: false });

@@ -4,6 +4,7 @@
  * scene plays), and the readouts window the status line samples. Nothing here goes through React
  * or the store's state; the frame loop reads the typed arrays directly.
  */
+import { english, type Translate } from '../i18n/index.ts';
 import type { World } from '../solver/index.ts';
 import { FixedStepClock, type ClockOptions } from './fixed-step-clock.ts';
 import { ReadoutsWindow, type SampledStats } from './readouts-window.ts';
@@ -67,7 +68,9 @@ export class Simulation {
    * Called when the worker failed while it held the world (the world is lost with it): the owner
    * rebuilds the experiment. The solver then stays on this thread.
    */
-  onWorkerLost: ((message: string) => void) | null = null;
+  onWorkerLost: ((why: string) => void) | null = null;
+  /** The language of the messages it gives back (the store keeps it in step with its locale). */
+  translate: Translate = english;
   /** Called when something changed outside a frame (the world came back from the worker). */
   onChange: (() => void) | null = null;
   /**
@@ -117,7 +120,7 @@ export class Simulation {
     this.worker = new WorkerHost(makePort, this.batch32, {
       batch: (m) => this.afterBatch(m),
       back: (w, previous) => this.worldBack(w, previous),
-      lost: (message) => this.onWorkerLost?.(message),
+      lost: (why) => this.onWorkerLost?.(why),
     });
     this.syncPrevious();
   }
@@ -356,7 +359,7 @@ export class Simulation {
 
   /** Starts the twin of the world as it is now; returns null, or the message naming the refused change. */
   startTwin(spec: TwinSpec): string | null {
-    if (this.worker.holding) return 'The what-if twin needs the solver on this page; pause first.';
+    if (this.worker.holding) return this.translate('store.twinNeedsPage');
     const twin = makeTwin(this.page.world, spec, this.page.previous);
     if (typeof twin === 'string') return twin;
     this.twin = twin;

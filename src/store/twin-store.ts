@@ -87,7 +87,7 @@ export function twinActions(ctx: TwinStoreContext): TwinActions {
   const { sim, timeline } = ctx;
   return {
     startTwin(change) {
-      if (sim.local === null) return 'The what-if twin needs the solver on this page; pause first.';
+      if (sim.local === null) return sim.translate('store.twinNeedsPage');
       const message = sim.startTwin({ ...change, step: sim.stepsRun });
       if (message !== null) return message;
       ctx.publish();
@@ -95,8 +95,8 @@ export function twinActions(ctx: TwinStoreContext): TwinActions {
     },
     keepTwin() {
       const twin = sim.twin;
-      if (twin === null) return 'There is no what-if twin to keep.';
-      if (!sim.adoptTwin()) return 'The what-if twin needs the solver on this page; pause first.';
+      if (twin === null) return sim.translate('store.noTwin');
+      if (!sim.adoptTwin()) return sim.translate('store.twinNeedsPage');
       // The run's future is the twin's from its start: a scrub back past it replays the twin.
       timeline.changed(twin.startCopy, twin.spec.step);
       if (sim.stepsRun > twin.spec.step) timeline.changed(twin.world, sim.stepsRun);

@@ -212,7 +212,7 @@ export class WorkerHost implements SolverHost {
     if (this.held !== null) {
       this.gen++;
       this.held = null;
-      this.events.lost(`The solver worker stopped (${why}); the experiment restarted on the page.`);
+      this.events.lost(why);
     }
   }
 
