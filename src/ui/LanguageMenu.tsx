@@ -6,6 +6,7 @@
 import { useId } from 'react';
 import { LOCALES, LOCALE_NAMES, isLocale } from '../i18n/index.ts';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
+import './language.css';
 import { useLocale, useT } from '../hooks/use-translate.ts';
 
 /** A small select of the interface's language. */

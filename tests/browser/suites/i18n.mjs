@@ -49,8 +49,9 @@ function visibleTexts(page) {
 async function openEverything(page) {
   await page.evaluate(() => {
     for (const button of document.querySelectorAll('button[aria-expanded="false"]')) {
-      if (!button.closest('.help')) button.click();
+      button.click();
     }
+    for (const details of document.querySelectorAll('details')) details.open = true;
     window.__sandbox.store.getState().select(0);
   });
   await waitFrames(page, 3);
