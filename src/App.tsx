@@ -10,6 +10,7 @@ import { createSandboxStore, type SandboxStore } from './store/index.ts';
 import { Overlay } from './ui/Overlay.tsx';
 import { storeOptionsFromQuery } from './share/url-state.ts';
 import { followExperimentInUrl } from './share/url-sync.ts';
+import { DEFAULT_LOCALE, translator } from './i18n/index.ts';
 
 /** Width from which the classroom panel starts open. */
 const CLASSROOM_OPEN_PX = 1200;
@@ -21,7 +22,9 @@ function createPageStore(): SandboxStore {
     return createSandboxStore(options);
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
-    return createSandboxStore({ notices: [...(options.notices ?? []), `The experiment in the link could not be started (${why}); the default sandbox is loaded.`] });
+    // The notice is in the language the link asked for, which the default sandbox keeps.
+    const t = translator(options.locale ?? DEFAULT_LOCALE);
+    return createSandboxStore({ locale: t.locale, notices: [...(options.notices ?? []), t('app.linkFailed', { why })] });
   }
 }
 

@@ -8,6 +8,9 @@ import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 import { TimeButtons } from '../ui/TimeButtons.tsx';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
+import { useT } from '../hooks/use-translate.ts';
+import { formatNumber } from '../i18n/index.ts';
+import { fixed } from '../ui/fixed.ts';
 
 /** Props of {@link CompactBar}. */
 export interface CompactBarProps {
@@ -18,16 +21,17 @@ export interface CompactBarProps {
 /** Time controls and a short status line along the bottom of the view. */
 export function CompactBar({ label }: CompactBarProps) {
   const store = useSandboxStore();
+  const t = useT();
   const { running, simTime, rate } = useStore(
     store,
     useShallow((s) => ({ running: s.running, simTime: s.stats.simTime, rate: s.stats.collisionsPerSecond })),
   );
   return (
-    <div className="sphere-sandbox__bar" data-covers-view="" role="toolbar" aria-label={`${label}: time controls`}>
+    <div className="sphere-sandbox__bar" data-covers-view="" role="toolbar" aria-label={t('transport.compactToolbar', { label })}>
       <TimeButtons running={running} />
       <p className="sphere-sandbox__status" data-stat="time">
-        t = {Number.isFinite(simTime) ? simTime.toFixed(2) : '–'} s
-        <span className="sphere-sandbox__rate"> · {running ? Math.round(rate).toLocaleString('en-US') : '–'} collisions/s</span>
+        t = {fixed(simTime, 2, t.locale)} s
+        <span className="sphere-sandbox__rate"> · {t('transport.collisionsPerSecond', { rate: running && Number.isFinite(rate) ? formatNumber(t.locale, Math.round(rate)) : '–' })}</span>
       </p>
     </div>
   );

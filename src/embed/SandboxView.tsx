@@ -7,6 +7,7 @@
 import { useFrame } from '@react-three/fiber';
 import { createContext, useContext, useMemo, useRef, useState, type CSSProperties, type ReactNode, type RefObject } from 'react';
 import { useSandboxInstance } from '../hooks/sandbox-context.ts';
+import { useT } from '../hooks/use-translate.ts';
 import { SandboxCanvas } from '../scene/SandboxCanvas.tsx';
 import { Notices } from '../ui/Notices.tsx';
 import { Overlay } from '../ui/Overlay.tsx';
@@ -32,7 +33,7 @@ export interface SandboxViewProps {
   className?: string;
   /** Inline style of the outer element (after width and height). @defaultValue none */
   style?: CSSProperties;
-  /** Accessible name of the sandbox, read by screen readers (name each one when a page has several). @defaultValue 'Sphere sandbox' */
+  /** Accessible name of the sandbox, read by screen readers (name each one when a page has several). @defaultValue 'Sphere sandbox', in the sandbox's language */
   label?: string;
   /** Panels drawn over the view: `<SandboxOverlay />`, `<SandboxControls />`, or a page's own. @defaultValue none */
   children?: ReactNode;
@@ -51,14 +52,16 @@ function ReadySignal({ ready }: { ready?: () => void }) {
 }
 
 /** The 3D view of the nearest provider's sandbox, with any panels given as children drawn over it. */
-export function SandboxView({ cameraPosition = null, width = '100%', height = '100%', className, style, label = 'Sphere sandbox', children }: SandboxViewProps) {
+export function SandboxView({ cameraPosition = null, width = '100%', height = '100%', className, style, label: labelProp, children }: SandboxViewProps) {
   const { name, onFirstFrame } = useSandboxInstance('<SandboxView>');
+  const t = useT();
+  const label = labelProp ?? t('view.sandbox');
   const element = useRef<HTMLDivElement>(null);
   const frame = useMemo<ViewFrame>(() => ({ element, label }), [label]);
   const classes = ['sphere-sandbox', className].filter(Boolean).join(' ');
   return (
     <div ref={element} className={classes} style={{ width: toCss(width), height: toCss(height), ...style }} role="group" aria-label={label} data-sandbox={name}>
-      <SandboxCanvas cameraPosition={cameraPosition} label={`${label}: 3D view of the spheres in their box. Drag to turn, scroll to zoom.`} coverRoot={element}>
+      <SandboxCanvas cameraPosition={cameraPosition} label={t('view.embedCanvas', { label })} coverRoot={element}>
         <ReadySignal ready={onFirstFrame} />
       </SandboxCanvas>
       <ViewContext value={frame}>{children}</ViewContext>
@@ -81,7 +84,7 @@ export function SandboxOverlay() {
 
 /** Props of {@link SandboxControls}. */
 export interface SandboxControlsProps {
-  /** Accessible name of the toolbar's sandbox. @defaultValue the view's label, or 'Sphere sandbox' */
+  /** Accessible name of the toolbar's sandbox. @defaultValue the view's label, or 'Sphere sandbox' in the sandbox's language */
   label?: string;
 }
 
@@ -93,7 +96,8 @@ export interface SandboxControlsProps {
 export function SandboxControls({ label }: SandboxControlsProps) {
   useSandboxInstance('<SandboxControls>');
   const view = useContext(ViewContext);
-  const name = label ?? view?.label ?? 'Sphere sandbox';
+  const t = useT();
+  const name = label ?? view?.label ?? t('view.sandbox');
   if (view !== null) {
     return (
       <>

@@ -27,6 +27,7 @@ import {
   type DragPreview,
 } from './drag-edit.ts';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
+import { translator } from '../i18n/index.ts';
 
 /** Props of {@link DragEditor}. */
 export interface DragEditorProps {
@@ -147,7 +148,7 @@ export function DragEditor({ preview }: DragEditorProps) {
       }
       const message =
         mode === DRAG_MOVE ? s.editSphere(preview.id, { position: [p[0], p[1], p[2]] }) : s.editSphere(preview.id, { velocity: [v[0], v[1], v[2]] });
-      if (message !== null) s.notify(`The drag of sphere #${preview.id} was not applied: ${message}`);
+      if (message !== null) s.notify(translator(s.locale)('view.dragRefused', { id: String(preview.id), message }));
     };
 
     const onKey = (event: KeyboardEvent): void => {

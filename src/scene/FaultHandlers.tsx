@@ -10,9 +10,10 @@
 import { useFrame, useThree } from '@react-three/fiber';
 import { useEffect, useRef } from 'react';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
+import { english, translator } from '../i18n/index.ts';
 
-/** The text shown while the WebGL context is lost. */
-export const CONTEXT_LOST_MESSAGE = 'The 3D view was interrupted by the browser (graphics context lost). The simulation keeps running; the picture returns when the browser restores it.';
+/** The text shown while the WebGL context is lost, in English (the page shows it in the sandbox's language). */
+export const CONTEXT_LOST_MESSAGE = english('view.contextLost');
 
 /** Props of {@link FaultHandlers}. */
 export interface FaultHandlersProps {
@@ -60,7 +61,7 @@ export function FaultHandlers({ dpr }: FaultHandlersProps) {
     notice.hidden = true;
     host.appendChild(notice);
     const onLost = (): void => {
-      notice.textContent = CONTEXT_LOST_MESSAGE;
+      notice.textContent = translator(store.getState().locale)('view.contextLost');
       notice.hidden = false;
     };
     const onRestored = (): void => {
@@ -74,7 +75,7 @@ export function FaultHandlers({ dpr }: FaultHandlersProps) {
       canvas.removeEventListener('webglcontextrestored', onRestored);
       notice.remove();
     };
-  }, [canvas]);
+  }, [canvas, store]);
 
   return null;
 }

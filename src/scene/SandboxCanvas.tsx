@@ -21,6 +21,7 @@ import { VisualAids } from './VisualAids.tsx';
 import { installTestHook, isTestMode } from './test-hook.ts';
 import { useCoveredRects } from './use-covered-rects.ts';
 import { useSandboxInstance, useSandboxStore } from '../hooks/sandbox-context.ts';
+import { useT } from '../hooks/use-translate.ts';
 
 /** Background colour of the view (the browser tests count pixels that differ from it). */
 export const BACKGROUND = '#0b1020';
@@ -38,13 +39,11 @@ export interface SandboxCanvasProps {
    * the view is reset. @defaultValue null (the home view that frames the box)
    */
   cameraPosition?: readonly [number, number, number] | null;
-  /** Accessible description of the view. @defaultValue a description of the view and its mouse controls */
+  /** Accessible description of the view. @defaultValue a description of the view and its mouse controls, in the sandbox's language */
   label?: string;
   /** More scene content (drawn inside the canvas). @defaultValue none */
   children?: ReactNode;
 }
-
-const DEFAULT_LABEL = '3D view of the spheres in their box. Drag to turn, scroll to zoom, right-drag to pan.';
 
 /**
  * The one clock of the view: each frame, before anything is drawn (a negative priority runs
@@ -142,8 +141,9 @@ function CameraPlacement({ position }: { position: readonly [number, number, num
 }
 
 /** The sandbox's 3D view. */
-export function SandboxCanvas({ coverRoot, cameraPosition = null, label = DEFAULT_LABEL, children }: SandboxCanvasProps) {
+export function SandboxCanvas({ coverRoot, cameraPosition = null, label, children }: SandboxCanvasProps) {
   const store = useSandboxStore();
+  const t = useT();
   const [testMode] = useState(() => isTestMode());
   const [preview] = useState(createDragPreview);
   const reducedMotion = useStore(store, (s) => s.reducedMotion);
@@ -164,7 +164,7 @@ export function SandboxCanvas({ coverRoot, cameraPosition = null, label = DEFAUL
       dpr={testMode ? 1 : [1, 2]}
       gl={{ antialias: true, preserveDrawingBuffer: testMode, powerPreference: 'high-performance' }}
       camera={{ fov: 40, position: [10, 7, 14], near: 0.05, far: 500 }}
-      aria-label={label}
+      aria-label={label ?? t('view.canvas')}
       role="img"
     >
       <ReleaseOnUnmount />

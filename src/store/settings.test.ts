@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkNumber, DEFAULT_SETTINGS, parseNumberInput, settingWarnings, validateSettings, type Settings } from './settings.ts';
+import { translator } from '../i18n/index.ts';
+import { checkNumber, DEFAULT_SETTINGS, NUMBER_SPECS, parseNumberInput, settingWarnings, validateSettings, type Settings } from './settings.ts';
 
 const with_ = (patch: Partial<Settings>): Settings => ({ ...DEFAULT_SETTINGS, ...patch });
 
@@ -42,6 +43,22 @@ describe('settings validation', () => {
     const errors = validateSettings(bad);
     expect(errors.planar).toMatch(/Planar mode must be true or false, got "yes"/);
     expect(errors.colorBy).toMatch(/got "rainbow"/);
+  });
+
+  it("speaks the translator's language when given one, numbers with its decimal sign", () => {
+    const de = translator('de');
+    const es = translator('es');
+    expect(checkNumber('restitution', 1.5, de)).toBe('Stoßzahl (Kugeln) darf höchstens 1 sein, erhalten: 1,5');
+    expect(checkNumber('gravity', '', es)).toBe('Intensidad de la gravedad debe ser un número; se recibió nada');
+    expect(checkNumber('timeScale', 0.01, de)).toBe('Zeitfaktor muss mindestens 0,05 × sein, erhalten: 0,01');
+    expect(validateSettings(with_({ radiusMin: 0.5 }), 'radiusMin', es).radiusMin).toBe('El radio mínimo debe ser como máximo el máximo (0,3 m); se recibió 0,5');
+    expect(validateSettings(with_({ count: 5000 }), 'count', de).count).toMatch(/^5000 Kugeln mit Radius bis 0,3 m passen nicht/);
+    expect(settingWarnings(with_({ count: 100_000, boxSize: 40 }), de).count).toMatch(/^100000 Kugeln/);
+  });
+
+  it("labels the settings with the English catalogue's words", () => {
+    expect(NUMBER_SPECS.count.label).toBe('Spheres');
+    expect(NUMBER_SPECS.restitution.label).toBe('Restitution (spheres)');
   });
 
   it('parses typed numbers strictly', () => {

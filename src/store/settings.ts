@@ -1,7 +1,11 @@
 /**
  * The sandbox's settings: their defaults, limits and units, and the validation that keeps a bad
- * value out of the world. Pure data and functions; no store, no React.
+ * value out of the world. Pure data and functions; no store, no React. Messages are English unless
+ * a translator is given (the interface passes its own).
  */
+import { CATALOGUES, english, type Locale, type Translate } from '../i18n/index.ts';
+
+const en = CATALOGUES.en;
 
 /** What a person can change in the sandbox. Units are SI. */
 export interface Settings {
@@ -80,7 +84,7 @@ export const LIVE_SETTINGS: ReadonlySet<SettingKey> = new Set<SettingKey>(['rest
 
 /** Limits and presentation of a numeric setting. */
 export interface NumberSpec {
-  /** Label shown next to the field. */
+  /** English label (the interface shows the catalogue's `setting.<key>` in its language). */
   label: string;
   /** Unit shown after the value, or '' for none. */
   unit: string;
@@ -101,16 +105,16 @@ export type NumberKey = 'count' | 'radiusMin' | 'radiusMax' | 'speed' | 'restitu
 
 /** Limits of every numeric setting. */
 export const NUMBER_SPECS: Readonly<Record<NumberKey, NumberSpec>> = {
-  count: { label: 'Spheres', unit: '', min: 1, max: COUNT_MAX, integer: true, step: 50 },
-  radiusMin: { label: 'Smallest radius', unit: 'm', min: 0.01, max: 5, step: 0.01 },
-  radiusMax: { label: 'Largest radius', unit: 'm', min: 0.01, max: 5, step: 0.01 },
-  speed: { label: 'Initial speed', unit: 'm/s', min: 0, max: 100, step: 0.5 },
-  restitution: { label: 'Restitution (spheres)', unit: '', min: 0, max: 1, step: 0.01 },
-  wallRestitution: { label: 'Restitution (walls)', unit: '', min: 0, max: 1, step: 0.01 },
-  gravity: { label: 'Gravity strength', unit: 'm/s²', min: 0, max: 100, step: 0.1 },
-  boxSize: { label: 'Box size', unit: 'm', min: 0.5, max: 500, step: 0.5 },
-  timeScale: { label: 'Time scale', unit: '×', min: 0.05, max: 4, step: 0.05 },
-  seed: { label: 'Seed', unit: '', min: 0, max: 2_147_483_647, integer: true, step: 1 },
+  count: { label: en['setting.count'], unit: '', min: 1, max: COUNT_MAX, integer: true, step: 50 },
+  radiusMin: { label: en['setting.radiusMin'], unit: 'm', min: 0.01, max: 5, step: 0.01 },
+  radiusMax: { label: en['setting.radiusMax'], unit: 'm', min: 0.01, max: 5, step: 0.01 },
+  speed: { label: en['setting.speed'], unit: 'm/s', min: 0, max: 100, step: 0.5 },
+  restitution: { label: en['setting.restitution'], unit: '', min: 0, max: 1, step: 0.01 },
+  wallRestitution: { label: en['setting.wallRestitution'], unit: '', min: 0, max: 1, step: 0.01 },
+  gravity: { label: en['setting.gravity'], unit: 'm/s²', min: 0, max: 100, step: 0.1 },
+  boxSize: { label: en['setting.boxSize'], unit: 'm', min: 0.5, max: 500, step: 0.5 },
+  timeScale: { label: en['setting.timeScale'], unit: '×', min: 0.05, max: 4, step: 0.05 },
+  seed: { label: en['setting.seed'], unit: '', min: 0, max: 2_147_483_647, integer: true, step: 1 },
 };
 
 /** Whether a key names a numeric setting. */
@@ -118,8 +122,18 @@ export function isNumberKey(key: SettingKey): key is NumberKey {
   return Object.prototype.hasOwnProperty.call(NUMBER_SPECS, key);
 }
 
-function show(value: unknown): string {
+/**
+ * A number in a message, digit for digit as JavaScript writes it (no grouping, no rounding), with
+ * the language's decimal sign: English messages read exactly as they always have.
+ */
+export function plainNumber(value: number, locale: Locale): string {
+  const text = String(value);
+  return locale === 'en' ? text : text.replace('.', ',');
+}
+
+function show(value: unknown, locale: Locale): string {
   if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'number') return plainNumber(value, locale);
   return String(value);
 }
 
@@ -136,17 +150,21 @@ export function parseNumberInput(text: string): number | string {
   return Number.isFinite(value) ? value : text;
 }
 
-/** Checks one numeric value against its limits alone; returns the message, or null when fine. */
-export function checkNumber(key: NumberKey, value: unknown): string | null {
+/**
+ * Checks one numeric value against its limits alone; returns the message (in the language of
+ * `t`, English by default), or null when fine.
+ */
+export function checkNumber(key: NumberKey, value: unknown, t: Translate = english): string | null {
   const spec = NUMBER_SPECS[key];
-  const name = spec.label;
+  const name = t(`setting.${key}`);
+  const num = (v: number): string => plainNumber(v, t.locale);
   if (typeof value !== 'number' || !Number.isFinite(value)) {
-    return `${name} must be a number, got ${value === '' ? 'nothing' : show(value)}`;
+    return t('check.notNumber', { name, got: value === '' ? t('check.nothing') : show(value, t.locale) });
   }
-  if (spec.integer && !Number.isInteger(value)) return `${name} must be a whole number, got ${value}`;
+  if (spec.integer && !Number.isInteger(value)) return t('check.notWhole', { name, got: num(value) });
   const unit = spec.unit ? ` ${spec.unit}` : '';
-  if (spec.minExclusive ? value <= spec.min : value < spec.min) return `${name} must be at least ${spec.min}${unit}, got ${value}`;
-  if (value > spec.max) return `${name} must be at most ${spec.max}${unit}, got ${value}`;
+  if (spec.minExclusive ? value <= spec.min : value < spec.min) return t('check.atLeast', { name, min: `${num(spec.min)}${unit}`, got: num(value) });
+  if (value > spec.max) return t('check.atMost', { name, max: `${num(spec.max)}${unit}`, got: num(value) });
   return null;
 }
 
@@ -177,17 +195,18 @@ export function expectedPacking(s: Pick<Settings, 'count' | 'radiusMin' | 'radiu
 }
 
 /** The message for a set of settings whose spheres do not fit in their box, or null when they do. */
-export function checkFit(s: Settings): string | null {
+export function checkFit(s: Settings, t: Translate = english): string | null {
   if (s.radiusMin > s.radiusMax) return null; // reported on the radius fields
+  const num = (v: number): string => plainNumber(v, t.locale);
   if (2 * s.radiusMax * 1.25 > s.boxSize) {
-    return `Box size ${s.boxSize} m is too small for spheres of radius ${s.radiusMax} m`;
+    return t('check.boxTooSmall', { size: num(s.boxSize), radius: num(s.radiusMax) });
   }
   const capacity = latticeCapacity(s.boxSize, s.radiusMax, s.planar);
   const packing = expectedPacking(s);
   if (s.count > capacity || packing > PACKING_MAX) {
     const byPacking = Math.floor((PACKING_MAX / packing) * s.count);
     const most = Math.max(0, Math.min(capacity, byPacking));
-    return `${s.count} spheres of radius up to ${s.radiusMax} m do not fit in a ${s.boxSize} m box (at most about ${most}); enlarge the box or shrink the spheres`;
+    return t('check.doNotFit', { count: num(s.count), radius: num(s.radiusMax), size: num(s.boxSize), most: num(most) });
   }
   return null;
 }
@@ -195,27 +214,29 @@ export function checkFit(s: Settings): string | null {
 /**
  * Validates a whole set of settings. Returns one message per bad field; an empty object means
  * every value may reach the world. A constraint between fields (radius order, fit in the box) is
- * reported on `focus`, the field just changed, when it is one of the fields involved.
+ * reported on `focus`, the field just changed, when it is one of the fields involved. Messages
+ * are in the language of `t` (English by default).
  */
-export function validateSettings(s: Settings, focus?: SettingKey): FieldMessages {
+export function validateSettings(s: Settings, focus?: SettingKey, t: Translate = english): FieldMessages {
   const errors: FieldMessages = {};
   for (const key of Object.keys(NUMBER_SPECS) as NumberKey[]) {
-    const message = checkNumber(key, s[key]);
+    const message = checkNumber(key, s[key], t);
     if (message) errors[key] = message;
   }
-  if (typeof s.gravityOn !== 'boolean') errors.gravityOn = `Gravity on must be true or false, got ${show(s.gravityOn)}`;
-  if (typeof s.planar !== 'boolean') errors.planar = `Planar mode must be true or false, got ${show(s.planar)}`;
-  if (s.colorBy !== 'speed' && s.colorBy !== 'mass') errors.colorBy = `Colour must be "speed" or "mass", got ${show(s.colorBy)}`;
+  const got = (value: unknown): string => show(value, t.locale);
+  if (typeof s.gravityOn !== 'boolean') errors.gravityOn = t('check.notBoolean.gravityOn', { got: got(s.gravityOn) });
+  if (typeof s.planar !== 'boolean') errors.planar = t('check.notBoolean.planar', { got: got(s.planar) });
+  if (s.colorBy !== 'speed' && s.colorBy !== 'mass') errors.colorBy = t('check.colorBy', { got: got(s.colorBy) });
   if (Object.keys(errors).length > 0) return errors;
 
   if (s.radiusMin > s.radiusMax) {
     const key = focus === 'radiusMax' ? 'radiusMax' : 'radiusMin';
     errors[key] = key === 'radiusMax'
-      ? `Largest radius must be at least the smallest (${s.radiusMin} m), got ${s.radiusMax}`
-      : `Smallest radius must be at most the largest (${s.radiusMax} m), got ${s.radiusMin}`;
+      ? t('check.radiusMaxBelowMin', { min: got(s.radiusMin), got: got(s.radiusMax) })
+      : t('check.radiusMinAboveMax', { max: got(s.radiusMax), got: got(s.radiusMin) });
     return errors;
   }
-  const fit = checkFit(s);
+  const fit = checkFit(s, t);
   if (fit) {
     const involved: SettingKey[] = ['count', 'radiusMin', 'radiusMax', 'boxSize', 'planar'];
     errors[focus !== undefined && involved.includes(focus) ? focus : 'count'] = fit;
@@ -223,9 +244,9 @@ export function validateSettings(s: Settings, focus?: SettingKey): FieldMessages
   return errors;
 }
 
-/** Non-blocking advice per field (the value is accepted). */
-export function settingWarnings(s: Settings): FieldMessages {
+/** Non-blocking advice per field (the value is accepted), in the language of `t` (English by default). */
+export function settingWarnings(s: Settings, t: Translate = english): FieldMessages {
   const warnings: FieldMessages = {};
-  if (s.count > COUNT_WARNING) warnings.count = `${s.count} spheres may not animate smoothly on this machine (the solver runs in a background worker)`;
+  if (s.count > COUNT_WARNING) warnings.count = t('check.manySpheres', { count: plainNumber(s.count, t.locale) });
   return warnings;
 }

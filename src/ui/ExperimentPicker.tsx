@@ -6,8 +6,11 @@ import { useId, useState } from 'react';
 import { useStore } from 'zustand';
 import { PRESETS, presetById } from '../presets/presets.ts';
 import { downloadText } from './format.ts';
+import { presetTitle, presetWatch } from './preset-text.ts';
 import { encodeState } from '../share/url-state.ts';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
+import { useT } from '../hooks/use-translate.ts';
+import type { MessageKey } from '../i18n/index.ts';
 
 const FREE = '';
 
@@ -18,16 +21,18 @@ export function ExperimentPicker() {
   const presetId = useStore(store, (s) => s.preset);
   const preset = presetId ? presetById(presetId) : undefined;
   const [link, setLink] = useState<string | null>(null);
-  const [copied, setCopied] = useState<string>('');
+  // What became of the last copy, as a message key (so that it follows a change of language).
+  const [copied, setCopied] = useState<MessageKey | null>(null);
+  const t = useT();
 
   const copyLink = async (): Promise<void> => {
     const url = `${window.location.origin}${window.location.pathname}?${encodeState(store.getState().experiment())}`;
     setLink(url);
     try {
       await navigator.clipboard.writeText(url);
-      setCopied('Link copied to the clipboard.');
+      setCopied('preset.picker.copied');
     } catch {
-      setCopied('Copy the link below.');
+      setCopied('preset.picker.copyBelow');
     }
   };
 
@@ -35,39 +40,39 @@ export function ExperimentPicker() {
     <div className="experiment">
       <div className="field">
         <label className="field__label" htmlFor={id}>
-          Experiment
+          {t('preset.picker.label')}
         </label>
         <select id={id} className="field__select" value={presetId ?? FREE} aria-describedby={`${id}-watch`} onChange={(e) => store.getState().selectPreset(e.target.value === FREE ? null : e.target.value)}>
-          <option value={FREE}>Free sandbox (settings panel)</option>
+          <option value={FREE}>{t('preset.picker.free')}</option>
           {PRESETS.map((p) => (
             <option key={p.id} value={p.id}>
-              {p.title}
+              {presetTitle(t, p)}
             </option>
           ))}
         </select>
         <p className="experiment__watch" id={`${id}-watch`} data-testid="watch">
-          {preset ? preset.watch : 'A gas of spheres built from the settings panel.'}
-          {preset && preset.mode !== '3d' && <span className="experiment__mode"> {preset.mode === 'line' ? '1D: along a line' : '2D: in a plane'}</span>}
+          {preset ? presetWatch(t, preset) : t('preset.picker.freeWatch')}
+          {preset && preset.mode !== '3d' && <span className="experiment__mode"> {t(preset.mode === 'line' ? 'preset.picker.line' : 'preset.picker.planar')}</span>}
         </p>
       </div>
       <div className="experiment__actions">
         <button type="button" className="button" data-action="copy-link" onClick={() => void copyLink()}>
-          Copy link
+          {t('preset.picker.copyLink')}
         </button>
         <button type="button" className="button button--quiet" data-action="csv-series" onClick={() => downloadText('sphere-sandbox-energy-momentum.csv', store.getState().sim.history.toCsv())}>
-          Energy CSV
+          {t('preset.picker.energyCsv')}
         </button>
         <button type="button" className="button button--quiet" data-action="csv-collisions" onClick={() => downloadText('sphere-sandbox-collisions.csv', store.getState().sim.collisions.toCsv())}>
-          Collisions CSV
+          {t('preset.picker.collisionsCsv')}
         </button>
       </div>
       <p className="experiment__copied" role="status">
-        {copied}
+        {copied === null ? '' : t(copied)}
       </p>
       {link !== null && (
         <div className="field">
           <label className="field__label" htmlFor={`${id}-link`}>
-            Link to this experiment
+            {t('preset.picker.link')}
           </label>
           <input id={`${id}-link`} className="field__input field__input--wide" readOnly value={link} onFocus={(e) => e.currentTarget.select()} data-testid="share-link" />
         </div>

@@ -1,35 +1,35 @@
 /**
  * The keyboard help: a disclosure listing the shortcuts and how reduced motion is respected.
  */
+import { useT } from '../hooks/use-translate.ts';
+import type { MessageKey } from '../i18n/index.ts';
 
-/** The shortcuts, as listed in the help panel. */
-export const SHORTCUTS: readonly [string, string][] = [
-  ['Space', 'Play or pause'],
-  ['→', 'Step one 1/60 s'],
-  ['R', 'Restart the experiment'],
-  ['Click a sphere', 'Inspect it'],
+/** The shortcuts, as listed in the help panel: the key's message and what it does. */
+export const SHORTCUTS: readonly (readonly [MessageKey, MessageKey])[] = [
+  ['help.key.space', 'help.playPause'],
+  ['help.key.step', 'help.step'],
+  ['help.key.restart', 'help.restart'],
+  ['help.key.click', 'help.inspect'],
 ];
 
 /** A small "Keys" disclosure with the shortcut list. */
 export function Help() {
+  const t = useT();
   return (
     <details className="help">
-      <summary className="button button--quiet">Keyboard shortcuts</summary>
+      <summary className="button button--quiet">{t('help.title')}</summary>
       <div className="help__list">
-        <dl className="help__keys" aria-label="Keyboard shortcuts">
+        <dl className="help__keys" aria-label={t('help.title')}>
           {SHORTCUTS.map(([key, what]) => (
             <div key={key} className="help__row">
               <dt>
-                <kbd>{key}</kbd>
+                <kbd>{t(key)}</kbd>
               </dt>
-              <dd>{what}</dd>
+              <dd>{t(what)}</dd>
             </div>
           ))}
         </dl>
-        <p className="help__note">
-          Reduced motion: when your system asks for it, collisions do not flash and the camera stops as soon as you let go instead of gliding. The simulation itself runs as
-          usual; pause it with Space or slow it with the time scale.
-        </p>
+        <p className="help__note">{t('help.reducedMotion')}</p>
       </div>
     </details>
   );

@@ -5,11 +5,13 @@
  */
 import { useStore } from 'zustand';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
+import { useT } from '../hooks/use-translate.ts';
 
 /** The dismissible notice list. */
 export function Notices() {
   const store = useSandboxStore();
   const notices = useStore(store, (s) => s.notices);
+  const t = useT();
   return (
     <div className={`notices${notices.length > 0 ? ' notices--shown' : ''}`} role="status" aria-live="polite" data-covers-view="">
       {notices.length > 0 && (
@@ -20,7 +22,7 @@ export function Notices() {
             ))}
           </ul>
           <button type="button" className="button button--quiet" onClick={() => store.getState().dismissNotices()}>
-            Dismiss
+            {t('app.dismiss')}
           </button>
         </>
       )}

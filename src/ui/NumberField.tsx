@@ -7,6 +7,8 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import { useStore } from 'zustand';
 import { checkNumber, NUMBER_SPECS, parseNumberInput, type NumberKey } from '../store/index.ts';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
+import { useT } from '../hooks/use-translate.ts';
+import type { Locale } from '../i18n/index.ts';
 
 /** Props of {@link NumberField}. */
 export interface NumberFieldProps {
@@ -25,10 +27,18 @@ export function formatSetting(value: number): string {
   return String(Number(value.toPrecision(12)));
 }
 
+/** {@link formatSetting} with the language's decimal sign, for what is read aloud. */
+function spokenSetting(value: number, locale: Locale): string {
+  const text = formatSetting(value);
+  return locale === 'en' ? text : text.replace('.', ',');
+}
+
 /** A labelled, validated number input for one setting. */
 export function NumberField({ setting, slider = false, hint, disabled = false }: NumberFieldProps) {
   const store = useSandboxStore();
   const spec = NUMBER_SPECS[setting];
+  const t = useT();
+  const label = t(`setting.${setting}`);
   const id = useId();
   const value = useStore(store, (s) => s.settings[setting]);
   const error = useStore(store, (s) => s.errors[setting]);
@@ -42,7 +52,7 @@ export function NumberField({ setting, slider = false, hint, disabled = false }:
   const edit = (text: string): void => {
     setDraft(text);
     const parsed = parseNumberInput(text);
-    const message = checkNumber(setting, parsed);
+    const message = checkNumber(setting, parsed, t);
     const state = store.getState();
     if (message !== null || typeof parsed !== 'number') {
       state.setFieldError(setting, message);
@@ -76,7 +86,7 @@ export function NumberField({ setting, slider = false, hint, disabled = false }:
     <div className={`field${error ? ' field--invalid' : ''}${disabled ? ' field--disabled' : ''}`} data-setting={setting}>
       <div className="field__row">
         <label className="field__label" htmlFor={id}>
-          {spec.label}
+          {label}
           {spec.unit && <span className="field__unit"> ({spec.unit})</span>}
         </label>
         <input
@@ -109,8 +119,8 @@ export function NumberField({ setting, slider = false, hint, disabled = false }:
           step={spec.step}
           value={value}
           disabled={disabled}
-          aria-label={`${spec.label} slider`}
-          aria-valuetext={`${formatSetting(value)}${spec.unit ? ` ${spec.unit}` : ''}`}
+          aria-label={t('setting.slider', { name: label })}
+          aria-valuetext={`${spokenSetting(value, t.locale)}${spec.unit ? ` ${spec.unit}` : ''}`}
           onChange={(e) => {
             setDraft(null);
             store.getState().applySetting(setting, Number(e.target.value));

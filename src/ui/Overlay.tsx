@@ -12,6 +12,7 @@ import { SettingsPanel } from './SettingsPanel.tsx';
 import { StatusLine } from './StatusLine.tsx';
 import { Transport } from './Transport.tsx';
 import { TwinLegend } from './WhatIfPanel.tsx';
+import { useT } from '../hooks/use-translate.ts';
 
 /** Props of {@link Overlay}. */
 export interface OverlayProps {
@@ -38,12 +39,13 @@ export function Overlay({ classroomOpen = true, onClassroomOpenChange = ignore, 
   const [plotsEnlarged, setPlotsEnlarged] = useState(false);
   const closePlots = useCallback(() => setPlotsEnlarged(false), []);
   const openPlots = useCallback(() => setPlotsEnlarged(true), []);
+  const t = useT();
   return (
     <div className={`overlay${largeText ? ' overlay--large' : ''}`}>
       {brand && (
         <header className="brand" data-covers-view="">
-          <h1 className="brand__name">Sphere Sandbox</h1>
-          <p className="brand__tagline">Exact, event-driven collisions</p>
+          <h1 className="brand__name">{t('app.title')}</h1>
+          <p className="brand__tagline">{t('app.tagline')}</p>
         </header>
       )}
       <ClassroomPanel open={classroomOpen} onOpenChange={onClassroomOpenChange} largeText={largeText} onLargeTextChange={onLargeTextChange} onEnlargePlots={openPlots} />

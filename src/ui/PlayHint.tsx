@@ -5,16 +5,19 @@
  */
 import { useStore } from 'zustand';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
+import { useT } from '../hooks/use-translate.ts';
 
 /** The prompt to press Play, shown only while paused at t = 0. */
 export function PlayHint() {
   const store = useSandboxStore();
   const waiting = useStore(store, (s) => !s.running && s.stats.simTime === 0);
+  const t = useT();
   return (
     <div className="play-hint" role="status" aria-live="polite">
       {waiting && (
         <button type="button" className="play-hint__button" data-testid="play-hint" onClick={() => store.getState().play()}>
-          <span aria-hidden="true">▶ </span>Press Play to start <kbd>Space</kbd>
+          <span aria-hidden="true">▶ </span>
+          {t('help.playHint')} <kbd>{t('help.key.space')}</kbd>
         </button>
       )}
     </div>

@@ -7,8 +7,11 @@ import { useStore } from 'zustand';
 import { presetById } from '../presets/presets.ts';
 import { WORKER_AUTO_COUNT } from '../store/index.ts';
 import { NumberField } from './NumberField.tsx';
+import { presetTitle } from './preset-text.ts';
 import { ToggleField } from './ToggleField.tsx';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
+import { useT } from '../hooks/use-translate.ts';
+import type { MessageKey } from '../i18n/index.ts';
 
 /** Props of {@link SettingsPanel}. */
 export interface SettingsPanelProps {
@@ -20,30 +23,31 @@ function ColorByField() {
   const store = useSandboxStore();
   const colorBy = useStore(store, (s) => s.settings.colorBy);
   const name = useId();
+  const t = useT();
   return (
     <fieldset className="field field--segmented">
-      <legend className="field__label">Colour by</legend>
+      <legend className="field__label">{t('setting.colorBy')}</legend>
       <div className="segmented">
         {(['speed', 'mass'] as const).map((mode) => (
           <label key={mode} className={`segmented__option${colorBy === mode ? ' segmented__option--on' : ''}`}>
             <input type="radio" name={name} value={mode} checked={colorBy === mode} onChange={() => store.getState().applySetting('colorBy', mode)} />
-            {mode === 'speed' ? 'Speed' : 'Mass'}
+            {t(mode === 'speed' ? 'settings.colorBy.speed' : 'settings.colorBy.mass')}
           </label>
         ))}
       </div>
       <div className={`legend legend--${colorBy}`} aria-hidden="true">
-        <span>{colorBy === 'speed' ? 'slow' : 'light'}</span>
-        <span>{colorBy === 'speed' ? 'fast' : 'heavy'}</span>
+        <span>{t(colorBy === 'speed' ? 'settings.legend.slow' : 'settings.legend.light')}</span>
+        <span>{t(colorBy === 'speed' ? 'settings.legend.fast' : 'settings.legend.heavy')}</span>
       </div>
     </fieldset>
   );
 }
 
 const THREADS = [
-  ['auto', 'Automatic'],
-  ['main', 'This page'],
-  ['worker', 'Worker'],
-] as const;
+  ['auto', 'settings.thread.auto'],
+  ['main', 'settings.thread.main'],
+  ['worker', 'settings.thread.worker'],
+] as const satisfies readonly (readonly [string, MessageKey])[];
 
 /** Where the solver runs: chosen by scene size, on the page's own thread, or in a Web Worker. */
 function SolverThreadField() {
@@ -51,19 +55,20 @@ function SolverThreadField() {
   const thread = useStore(store, (s) => s.solverThread);
   const name = useId();
   const hintId = useId();
+  const t = useT();
   return (
     <fieldset className="field field--segmented" aria-describedby={hintId}>
-      <legend className="field__label">Solver runs on</legend>
+      <legend className="field__label">{t('settings.thread')}</legend>
       <div className="segmented">
         {THREADS.map(([value, label]) => (
           <label key={value} className={`segmented__option${thread === value ? ' segmented__option--on' : ''}`}>
             <input type="radio" name={name} value={value} checked={thread === value} onChange={() => store.getState().setSolverThread(value)} />
-            {label}
+            {t(label)}
           </label>
         ))}
       </div>
       <p className="field__hint" id={hintId}>
-        Automatic moves scenes of {WORKER_AUTO_COUNT.toLocaleString('en-US')} spheres or more to a background thread while they play, so the page stays smooth. Same results either way.
+        {t('settings.threadHint', { count: WORKER_AUTO_COUNT })}
       </p>
     </fieldset>
   );
@@ -79,11 +84,12 @@ function ExperimentSceneNote() {
   const presetId = useStore(store, (s) => s.preset);
   // A rebuild or an edit changes the count, each with a store update that reads it again.
   const count = useStore(store, (s) => s.scene.count);
+  const t = useT();
   const preset = presetId === null ? undefined : presetById(presetId);
   if (!preset) return null;
   return (
     <p className="panel__note" data-testid="experiment-scene-note">
-      <strong>{preset.title}</strong> sets its own scene ({count.toLocaleString('en-US')} {count === 1 ? 'sphere' : 'spheres'}). The values below are the free sandbox's: changing one other than the seed leaves the experiment for the free sandbox.
+      <strong>{presetTitle(t, preset)}</strong> {t(count === 1 ? 'settings.experimentNote.one' : 'settings.experimentNote.other', { count })}
     </p>
   );
 }
@@ -99,6 +105,7 @@ export function SettingsPanel({ defaultOpen }: SettingsPanelProps) {
   const [open, setOpen] = useState(() => defaultOpen ?? (typeof window === 'undefined' || (window.innerWidth >= 720 && window.innerHeight >= 520)));
   const gravityOn = useStore(store, (s) => s.settings.gravityOn);
   const bodyId = useId();
+  const t = useT();
   const asideRef = useRef<HTMLElement>(null);
   // An experiment chosen on a crowded screen gets the room: the panel folds away (one click opens it).
   useEffect(
@@ -112,9 +119,9 @@ export function SettingsPanel({ defaultOpen }: SettingsPanelProps) {
     [store],
   );
   return (
-    <aside ref={asideRef} className={`panel${open ? ' panel--open' : ''}`} aria-label="Settings" data-covers-view="">
+    <aside ref={asideRef} className={`panel${open ? ' panel--open' : ''}`} aria-label={t('settings.title')} data-covers-view="">
       <button type="button" className="panel__toggle" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen((o) => !o)}>
-        <span className="panel__title">Settings</span>
+        <span className="panel__title">{t('settings.title')}</span>
         <span className="panel__chevron" aria-hidden="true">
           {open ? '▾' : '▸'}
         </span>
@@ -122,7 +129,7 @@ export function SettingsPanel({ defaultOpen }: SettingsPanelProps) {
       <div className="panel__body" id={bodyId} hidden={!open}>
         <section className="panel__section" aria-labelledby={`${bodyId}-scene`}>
           <h2 className="panel__heading" id={`${bodyId}-scene`}>
-            Scene
+            {t('settings.scene')}
           </h2>
           <ExperimentSceneNote />
           <NumberField setting="count" />
@@ -132,26 +139,26 @@ export function SettingsPanel({ defaultOpen }: SettingsPanelProps) {
           </div>
           <NumberField setting="speed" />
           <NumberField setting="boxSize" />
-          <ToggleField setting="planar" label="Planar (2D)" />
+          <ToggleField setting="planar" />
           <NumberField setting="seed" />
         </section>
         <section className="panel__section" aria-labelledby={`${bodyId}-physics`}>
           <h2 className="panel__heading" id={`${bodyId}-physics`}>
-            Physics <span className="panel__badge">live</span>
+            {t('settings.physics')} <span className="panel__badge">{t('settings.live')}</span>
           </h2>
-          <NumberField setting="restitution" slider hint="1 is perfectly elastic, 0 perfectly inelastic." />
+          <NumberField setting="restitution" slider hint={t('settings.restitutionHint')} />
           <NumberField setting="wallRestitution" slider />
-          <ToggleField setting="gravityOn" label="Gravity" />
+          <ToggleField setting="gravityOn" />
           <NumberField setting="gravity" slider disabled={!gravityOn} />
-          <NumberField setting="timeScale" slider hint="Below 1 is slow motion." />
+          <NumberField setting="timeScale" slider hint={t('settings.timeScaleHint')} />
         </section>
-        <section className="panel__section" aria-label="View">
+        <section className="panel__section" aria-label={t('settings.view')}>
           <ColorByField />
           <SolverThreadField />
         </section>
         <div className="panel__footer">
           <button type="button" className="button button--quiet" data-action="reset" onClick={() => store.getState().reset()}>
-            Reset to defaults
+            {t('settings.reset')}
           </button>
         </div>
       </div>

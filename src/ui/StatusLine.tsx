@@ -5,53 +5,54 @@
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
+import { useT } from '../hooks/use-translate.ts';
+import { formatNumber, type Locale } from '../i18n/index.ts';
+import { fixed } from './fixed.ts';
 
-function fixed(value: number, digits: number): string {
-  return Number.isFinite(value) ? value.toFixed(digits) : '–';
-}
-
-function rate(value: number): string {
+function rate(value: number, locale: Locale): string {
   if (!Number.isFinite(value)) return '–';
-  return value >= 10_000 ? `${(value / 1000).toFixed(1)}k` : Math.round(value).toLocaleString('en-US');
+  return value >= 10_000 ? `${fixed(value / 1000, 1, locale)}k` : formatNumber(locale, Math.round(value));
 }
 
 /** Live readouts under the view. */
 export function StatusLine() {
   const store = useSandboxStore();
   const { stats, running, timeScale } = useStore(store, useShallow((s) => ({ stats: s.stats, running: s.running, timeScale: s.settings.timeScale })));
+  const t = useT();
+  const locale = t.locale;
   const pair = stats.lastPair;
   // Behind real time (a slow machine or a very large scene): say so rather than pretend.
   const lagging = running && stats.fps > 0 && stats.simRate < 0.85 * timeScale;
   return (
-    <dl className="status" aria-label="Simulation status">
+    <dl className="status" aria-label={t('status.label')}>
       <div className="status__item">
-        <dt>Sim time</dt>
-        <dd data-stat="time">{fixed(stats.simTime, 2)} s</dd>
+        <dt>{t('status.simTime')}</dt>
+        <dd data-stat="time">{fixed(stats.simTime, 2, locale)} s</dd>
       </div>
       <div className="status__item">
-        <dt>Frame rate</dt>
-        <dd data-stat="fps">{fixed(stats.fps, 0)} fps</dd>
+        <dt>{t('status.frameRate')}</dt>
+        <dd data-stat="fps">{t('status.fps', { value: fixed(stats.fps, 0, locale) })}</dd>
       </div>
       <div className="status__item">
-        <dt>Solver</dt>
+        <dt>{t('status.solver')}</dt>
         <dd data-stat="step-ms" data-thread={stats.thread}>
-          {fixed(stats.stepMs, 2)} ms/step{stats.thread === 'worker' ? ' (worker)' : ''}
+          {t(stats.thread === 'worker' ? 'status.stepMsWorker' : 'status.stepMs', { value: fixed(stats.stepMs, 2, locale) })}
         </dd>
       </div>
       <div className="status__item">
-        <dt>Collisions</dt>
-        <dd data-stat="collisions">{running ? rate(stats.collisionsPerSecond) : '–'} /s</dd>
+        <dt>{t('status.collisions')}</dt>
+        <dd data-stat="collisions">{running ? rate(stats.collisionsPerSecond, locale) : '–'} /s</dd>
       </div>
       <div className="status__item">
-        <dt>Last pair</dt>
-        <dd data-stat="last-pair">{pair ? `#${pair[0]} ↔ #${pair[1]}` : 'none yet'}</dd>
+        <dt>{t('status.lastPair')}</dt>
+        <dd data-stat="last-pair">{pair ? `#${pair[0]} ↔ #${pair[1]}` : t('status.noneYet')}</dd>
       </div>
       {/* Always laid out, shown only while behind: the line keeps its size, so the panels' outline
           (and the camera framed around them) does not move when the machine falls behind. */}
       <div className={`status__item status__item--warning${lagging ? '' : ' status__item--idle'}`} aria-hidden={lagging ? undefined : true}>
-        <dt>Running at</dt>
-        <dd data-stat="sim-rate" title="The machine cannot keep up; the simulation runs in slow motion, still exact.">
-          {lagging ? `${fixed(stats.simRate, 2)}× real time` : '0.00× real time'}
+        <dt>{t('status.runningAt')}</dt>
+        <dd data-stat="sim-rate" title={t('status.lagging')}>
+          {t('status.realTime', { rate: fixed(lagging ? stats.simRate : 0, 2, locale) })}
         </dd>
       </div>
     </dl>

@@ -4,6 +4,7 @@
  */
 import { PauseIcon, PlayIcon, RestartIcon, StepIcon } from './icons.tsx';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
+import { useT } from '../hooks/use-translate.ts';
 
 /** Props of {@link TimeButtons}. */
 export interface TimeButtonsProps {
@@ -16,26 +17,27 @@ export interface TimeButtonsProps {
 /** The play/pause, step and restart buttons. */
 export function TimeButtons({ running, shortcuts = false }: TimeButtonsProps) {
   const store = useSandboxStore();
+  const t = useT();
   return (
     <>
       <button type="button" className="button button--primary" data-action="toggle" aria-keyshortcuts={shortcuts ? 'Space' : undefined} onClick={() => store.getState().toggle()}>
         {running ? <PauseIcon /> : <PlayIcon />}
-        {running ? 'Pause' : 'Play'}
+        {t(running ? 'transport.pause' : 'transport.play')}
       </button>
       <button
         type="button"
         className="button"
         data-action="step"
         aria-keyshortcuts={shortcuts ? 'ArrowRight' : undefined}
-        title={shortcuts ? 'Advance one step of 1/60 s (→)' : 'Advance one step of 1/60 s'}
+        title={t(shortcuts ? 'transport.stepTitleKey' : 'transport.stepTitle')}
         onClick={() => store.getState().stepOnce()}
       >
         <StepIcon />
-        <span className="button__label">Step</span>
+        <span className="button__label">{t('transport.step')}</span>
       </button>
-      <button type="button" className="button" data-action="restart" title="Start this scene again from the same seed" onClick={() => store.getState().restart()}>
+      <button type="button" className="button" data-action="restart" title={t('transport.restartTitle')} onClick={() => store.getState().restart()}>
         <RestartIcon />
-        <span className="button__label">Restart</span>
+        <span className="button__label">{t('transport.restart')}</span>
       </button>
     </>
   );

@@ -5,13 +5,14 @@
 import { useId } from 'react';
 import { useStore } from 'zustand';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
+import { useT } from '../hooks/use-translate.ts';
 
 /** Props of {@link ToggleField}. */
 export interface ToggleFieldProps {
   /** The boolean setting. */
   setting: 'gravityOn' | 'planar';
-  /** Label text. */
-  label: string;
+  /** Label text. @defaultValue the setting's name in the interface's language (`setting.<key>`) */
+  label?: string;
 }
 
 /** Props of {@link SwitchRow}. */
@@ -73,9 +74,10 @@ export function ToggleField({ setting, label }: ToggleFieldProps) {
   const store = useSandboxStore();
   const checked = useStore(store, (s) => s.settings[setting]);
   const error = useStore(store, (s) => s.errors[setting]);
+  const t = useT();
   return (
     <SwitchRow
-      label={label}
+      label={label ?? t(`setting.${setting}`)}
       name={setting}
       checked={checked}
       note={error}

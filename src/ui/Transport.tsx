@@ -8,6 +8,8 @@ import { useStore } from 'zustand';
 import { ReverseIcon, ViewIcon } from './icons.tsx';
 import { TimeButtons } from './TimeButtons.tsx';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
+import { useT } from '../hooks/use-translate.ts';
+import { formatNumber } from '../i18n/index.ts';
 
 /** Time scales offered in the speed menu (slow motion to fast forward). */
 const SPEEDS = [0.1, 0.25, 0.5, 1, 2, 4];
@@ -33,6 +35,7 @@ export function Transport({ keyScope }: TransportProps) {
   const running = useStore(store, (s) => s.running);
   const timeScale = useStore(store, (s) => s.settings.timeScale);
   const speedId = useId();
+  const t = useT();
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent): void => {
@@ -54,26 +57,26 @@ export function Transport({ keyScope }: TransportProps) {
   }, [store, keyScope]);
 
   return (
-    <div className="transport" role="toolbar" aria-label="Time controls">
+    <div className="transport" role="toolbar" aria-label={t('transport.toolbar')}>
       <TimeButtons running={running} shortcuts />
-      <button type="button" className="button" data-action="reverse" title="Negate every velocity: with e = 1 the spheres retrace their paths" onClick={() => store.getState().reverse()}>
+      <button type="button" className="button" data-action="reverse" title={t('transport.reverseTitle')} onClick={() => store.getState().reverse()}>
         <ReverseIcon />
-        <span className="button__label">Reverse</span>
+        <span className="button__label">{t('transport.reverse')}</span>
       </button>
       <label className="transport__speed" htmlFor={speedId}>
-        <span className="button__label">Speed</span>
+        <span className="button__label">{t('transport.speed')}</span>
         <select id={speedId} className="field__select" value={SPEEDS.includes(timeScale) ? String(timeScale) : ''} onChange={(e) => store.getState().applySetting('timeScale', Number(e.target.value))}>
-          {!SPEEDS.includes(timeScale) && <option value="">{timeScale}×</option>}
+          {!SPEEDS.includes(timeScale) && <option value="">{formatNumber(t.locale, timeScale)}×</option>}
           {SPEEDS.map((v) => (
             <option key={v} value={String(v)}>
-              {v}×
+              {formatNumber(t.locale, v)}×
             </option>
           ))}
         </select>
       </label>
-      <button type="button" className="button" data-action="reset-view" title="Frame the whole box again" onClick={() => store.getState().resetView()}>
+      <button type="button" className="button" data-action="reset-view" title={t('transport.resetViewTitle')} onClick={() => store.getState().resetView()}>
         <ViewIcon />
-        <span className="button__label">Reset view</span>
+        <span className="button__label">{t('transport.resetView')}</span>
       </button>
     </div>
   );

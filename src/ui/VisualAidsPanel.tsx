@@ -9,28 +9,31 @@ import { PRESSURE_WINDOW_SECONDS, type VisualAidKey } from '../store/index.ts';
 import { PressureLegend } from './PressureLegend.tsx';
 import { SwitchRow } from './ToggleField.tsx';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
+import { useT } from '../hooks/use-translate.ts';
+import type { MessageKey } from '../i18n/index.ts';
 
-/** The aids in the order shown, with their labels and a short note on what each shows. */
-export const AID_FIELDS: readonly { key: VisualAidKey; label: string; hint: string }[] = [
-  { key: 'velocity', label: 'Velocity arrows', hint: 'Length proportional to speed: the distance covered in 0.5 s or less (a fast scene is scaled down).' },
-  { key: 'momentum', label: 'Momentum arrows', hint: 'Length proportional to m v; a typical arrow is about one diameter.' },
-  { key: 'centreOfMass', label: 'Centre of mass', hint: 'Mass-weighted mean position of the free spheres.' },
-  { key: 'trail', label: 'Trail of the selected sphere', hint: 'Click a sphere to select it.' },
-  { key: 'flash', label: 'Flash at each collision', hint: '' },
-  { key: 'pressure', label: 'Pressure map', hint: `Each wall coloured by the push of the spheres per unit area over the last ${PRESSURE_WINDOW_SECONDS} s.` },
+/** The aids in the order shown, with the keys of their labels and of a short note on what each shows (none for the flash). */
+export const AID_FIELDS: readonly { key: VisualAidKey; label: MessageKey; hint: MessageKey | null }[] = [
+  { key: 'velocity', label: 'aids.velocity', hint: 'aids.velocity.hint' },
+  { key: 'momentum', label: 'aids.momentum', hint: 'aids.momentum.hint' },
+  { key: 'centreOfMass', label: 'aids.centreOfMass', hint: 'aids.centreOfMass.hint' },
+  { key: 'trail', label: 'aids.trail', hint: 'aids.trail.hint' },
+  { key: 'flash', label: 'aids.flash', hint: null },
+  { key: 'pressure', label: 'aids.pressure', hint: 'aids.pressure.hint' },
 ];
 
-function AidSwitch({ aid, label, hint }: { aid: VisualAidKey; label: string; hint: string }) {
+function AidSwitch({ aid, label, hint }: { aid: VisualAidKey; label: MessageKey; hint: MessageKey | null }) {
   const store = useSandboxStore();
+  const t = useT();
   const checked = useStore(store, (s) => s.aids[aid]);
   const blocked = useStore(store, (s) => aid === 'flash' && s.reducedMotion);
   return (
     <SwitchRow
-      label={label}
+      label={t(label)}
       name={`aid-${aid}`}
       checked={checked && !blocked}
       disabled={blocked}
-      note={blocked ? 'Off because your system asks for reduced motion.' : hint}
+      note={blocked ? t('aids.reducedMotion') : hint === null ? '' : t(hint, { seconds: PRESSURE_WINDOW_SECONDS })}
       data={{ 'data-aid': aid }}
       onChange={(on) => store.getState().setAid(aid, on)}
     />
@@ -40,12 +43,13 @@ function AidSwitch({ aid, label, hint }: { aid: VisualAidKey; label: string; hin
 function ColourBySpeedSwitch() {
   const store = useSandboxStore();
   const bySpeed = useStore(store, (s) => s.settings.colorBy === 'speed');
+  const t = useT();
   return (
     <SwitchRow
-      label="Colour by speed"
+      label={t('aids.colourBySpeed')}
       name="aid-colour-by-speed"
       checked={bySpeed}
-      note="Blue is slow, red is fast; off colours by mass."
+      note={t('aids.colourBySpeed.hint')}
       data={{ 'data-aid': 'colour-by-speed' }}
       onChange={(on) => store.getState().applySetting('colorBy', on ? 'speed' : 'mass')}
     />
