@@ -10,7 +10,7 @@ import { createSandboxStore, type SandboxStore } from './store/index.ts';
 import { Overlay } from './ui/Overlay.tsx';
 import { storeOptionsFromQuery } from './share/url-state.ts';
 import { followExperimentInUrl } from './share/url-sync.ts';
-import { DEFAULT_LOCALE, translator } from './i18n/index.ts';
+import { DEFAULT_LOCALE, translator, type Locale } from './i18n/index.ts';
 
 /** Width from which the classroom panel starts open. */
 const CLASSROOM_OPEN_PX = 1200;
@@ -33,6 +33,17 @@ export function App() {
   const [store] = useState(createPageStore);
   // The address bar follows the experiment, so a reload brings it back.
   useEffect(() => followExperimentInUrl(store), [store]);
+  // The page's language and title follow the sandbox's (a screen reader reads the page in it).
+  useEffect(() => {
+    const apply = (locale: Locale): void => {
+      document.documentElement.lang = locale;
+      document.title = translator(locale)('app.title');
+    };
+    apply(store.getState().locale);
+    return store.subscribe((s, prev) => {
+      if (s.locale !== prev.locale) apply(s.locale);
+    });
+  }, [store]);
   const [classroomOpen, setClassroomOpen] = useState(() => window.innerWidth >= CLASSROOM_OPEN_PX);
   const [largeText, setLargeText] = useState(false);
   const mainRef = useRef<HTMLElement>(null);

@@ -60,7 +60,7 @@ export function SandboxView({ cameraPosition = null, width = '100%', height = '1
   const frame = useMemo<ViewFrame>(() => ({ element, label }), [label]);
   const classes = ['sphere-sandbox', className].filter(Boolean).join(' ');
   return (
-    <div ref={element} className={classes} style={{ width: toCss(width), height: toCss(height), ...style }} role="group" aria-label={label} data-sandbox={name}>
+    <div ref={element} className={classes} style={{ width: toCss(width), height: toCss(height), ...style }} role="group" aria-label={label} lang={t.locale} data-sandbox={name}>
       <SandboxCanvas cameraPosition={cameraPosition} label={t('view.embedCanvas', { label })} coverRoot={element}>
         <ReadySignal ready={onFirstFrame} />
       </SandboxCanvas>

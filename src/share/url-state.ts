@@ -113,14 +113,14 @@ export function decodeState(query: string, t: Translate = english): ParsedLink {
       const k = key as keyof typeof NUMBER_SPECS;
       const value = parseNumberInput(raw);
       // A value that is not a number is named in the notice, clipped like every untrusted text.
-      const problem = checkNumber(k, typeof value === 'string' ? clip(value) : value);
+      const problem = checkNumber(k, typeof value === 'string' ? clip(value) : value, t);
       if (problem) notices.push(t('link.ignored', { problem }));
       else named[k] = state.settings[k] = value as number;
     }
     // Any other field is ignored without a notice: links may come from newer versions.
   }
   // Values that are fine alone may not fit together (too many spheres for the box ...).
-  const combined = validateSettings(state.settings);
+  const combined = validateSettings(state.settings, undefined, t);
   const problems = Object.values(combined).filter((m): m is string => typeof m === 'string');
   if (problems.length > 0) {
     return { state: { ...defaultState(), preset: state.preset }, named: {}, notices: capNotices([...notices, t('link.defaultSettings', { problem: problems[0] })], t) };

@@ -397,7 +397,7 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
       settings: initial,
       freeSettings: initialFree,
       errors: {},
-      warnings: settingWarnings(initial),
+      warnings: settingWarnings(initial, t0),
       running: options.running ?? true,
       sceneVersion: 0,
       scene: factsOf(sim.world),
@@ -463,7 +463,7 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
           edits: [],
           ...focus,
           errors: {},
-          warnings: settingWarnings(settings),
+          warnings: settingWarnings(settings, sim.translate),
           running: true,
           sceneVersion: s.sceneVersion + 1,
           viewVersion: s.viewVersion + 1,
@@ -483,7 +483,7 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
         const candidate: Settings = leavesPreset ? withFreePhysics(state.settings, state.freeSettings) : { ...state.settings };
         for (const k of keys) (candidate as unknown as Record<SettingKey, unknown>)[k] = patch[k];
         const key = keys[0];
-        const found = validateSettings(candidate, key);
+        const found = validateSettings(candidate, key, sim.translate);
         const foundKeys = Object.keys(found) as SettingKey[];
         if (foundKeys.length > 0) {
           // Report on a field being changed; a stale error elsewhere cannot block it.
@@ -528,7 +528,7 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
           settings: candidate,
           freeSettings: leavesPreset || s.preset === null ? candidate : s.freeSettings,
           errors,
-          warnings: settingWarnings(candidate),
+          warnings: settingWarnings(candidate, sim.translate),
           sceneVersion: rebuilt ? s.sceneVersion + 1 : s.sceneVersion,
           viewVersion: reframe ? s.viewVersion + 1 : s.viewVersion,
           ...(focus ? { edits: [], preset: leavesPreset ? null : s.preset, ...focus } : {}),
