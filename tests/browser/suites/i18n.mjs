@@ -8,8 +8,8 @@
 import { join } from 'node:path';
 import { check, results, step, waitFrames, waitReady, watchErrors } from '../harness.mjs';
 
-/** Reads the same in every language: symbols, numbers, SI units, the languages' own names, the product's name. */
-const SAME = /^(?:[\s\d.,:;()[\]{}×–—\-+/=%·°²³|…→←↑↓✓✕#?!'"<>≈±]|\b(?:m|s|kg|J|N|Pa|W|Hz|m\/s|N\/m|N·s|kg·m\/s|m\/s²|x|y|z|e|t|v|p|E|vx|vy|vz|px|py|pz|CSV|PNG|Esc|English|Español|Deutsch|Sphere Sandbox)\b)*$/u;
+/** Reads the same in every language: symbols, numbers, SI units, key letters, names (the languages' own, Maxwell-Boltzmann). */
+const SAME = /^(?:[\s\d.,:;()[\]{}×–—\-+/=%·°²³|…→←↑↓✓✕#?!'"<>≈±]|\b(?:m|s|kg|J|N|Pa|W|Hz|m\/s|N\/m|N·s|kg·m\/s|m\/s²|x|y|z|e|t|v|p|E|vx|vy|vz|px|py|pz|CSV|PNG|Esc|English|Español|Deutsch|Sphere Sandbox|Maxwell-Boltzmann|[A-Z])\b)*$/u;
 
 /** Every text a person sees or hears on the page, whitespace folded, with where it was found. */
 function visibleTexts(page) {
