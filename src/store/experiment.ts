@@ -2,6 +2,7 @@
  * An experiment as a whole: the preset, the settings and the hand edits of spheres, which a
  * restart rebuilds and a shared link carries; and the limits of a typed sphere edit.
  */
+import { english, formatNumber, type Locale, type MessageKey, type Translate } from '../i18n/index.ts';
 import { parseNumberInput, type Settings } from './settings.ts';
 import type { TwinSpec } from './twin.ts';
 
@@ -30,17 +31,32 @@ export interface ExperimentState {
 /** A field of the inspector's form: mass, radius, or one coordinate of position or velocity. */
 export type EditField = 'mass' | 'radius' | 'px' | 'py' | 'pz' | 'vx' | 'vy' | 'vz';
 
-/** The label of each edit field, with its unit. */
-export const EDIT_LABELS: Readonly<Record<EditField, string>> = {
-  mass: 'Mass (kg)',
-  radius: 'Radius (m)',
-  px: 'Position x (m)',
-  py: 'Position y (m)',
-  pz: 'Position z (m)',
-  vx: 'Velocity x (m/s)',
-  vy: 'Velocity y (m/s)',
-  vz: 'Velocity z (m/s)',
+/** The catalogue key of each edit field's label, with its unit ("Mass (kg)"). */
+export const EDIT_LABELS: Readonly<Record<EditField, MessageKey>> = {
+  mass: 'edit.mass',
+  radius: 'edit.radius',
+  px: 'edit.px',
+  py: 'edit.py',
+  pz: 'edit.pz',
+  vx: 'edit.vx',
+  vy: 'edit.vy',
+  vz: 'edit.vz',
 };
+
+/**
+ * A number written with a decimal point (`String(x)`, `x.toFixed(2)`) given the decimal sign of
+ * `locale`: English keeps it exactly, Spanish and German write a decimal comma.
+ */
+export function withDecimalSign(text: string, locale: Locale): string {
+  if (locale === 'en') return text;
+  const sign = formatNumber(locale, 1.5).charAt(1);
+  return sign === '.' ? text : text.replace('.', sign);
+}
+
+/** A number echoed in a message as JavaScript writes it (`2000000`, `1e-7`), with the decimal sign of `locale`. */
+export function writtenNumber(value: number, locale: Locale): string {
+  return withDecimalSign(String(value), locale);
+}
 
 /** The largest magnitude of any edited value (a link's edits are held to the same). */
 export const EDIT_MAX = 1e6;
@@ -48,13 +64,15 @@ export const EDIT_MAX = 1e6;
 /**
  * Checks one typed value; returns the number or a message naming the value. `maxRadius` (half the
  * smallest box side) bounds the radius, so that a sphere larger than its box is refused at the field.
+ * The message is in the language of `t` (English unless given).
  */
-export function checkEditValue(field: EditField, text: string, maxRadius = Infinity): number | string {
+export function checkEditValue(field: EditField, text: string, maxRadius = Infinity, t: Translate = english): number | string {
   const value = parseNumberInput(text);
-  const name = EDIT_LABELS[field].replace(/ \(.*\)$/, '');
-  if (typeof value !== 'number' || !Number.isFinite(value)) return `${name} must be a number, got ${text.trim() === '' ? 'nothing' : JSON.stringify(text)}`;
-  if ((field === 'mass' || field === 'radius') && value <= 0) return `${name} must be greater than 0, got ${value}`;
-  if (Math.abs(value) > EDIT_MAX) return `${name} must be at most ${EDIT_MAX} in size, got ${value}`;
-  if (field === 'radius' && value > maxRadius) return `${name} must be at most ${Number(maxRadius.toPrecision(6))} m (half the smallest side of the box), got ${value}`;
+  const name = t(EDIT_LABELS[field]).replace(/ \(.*\)$/, '');
+  const n = (x: number): string => writtenNumber(x, t.locale);
+  if (typeof value !== 'number' || !Number.isFinite(value)) return t('edit.notNumber', { name, got: text.trim() === '' ? t('edit.nothing') : JSON.stringify(text) });
+  if ((field === 'mass' || field === 'radius') && value <= 0) return t('edit.notPositive', { name, got: n(value) });
+  if (Math.abs(value) > EDIT_MAX) return t('edit.tooLarge', { name, max: n(EDIT_MAX), got: n(value) });
+  if (field === 'radius' && value > maxRadius) return t('edit.radiusTooLarge', { name, max: n(Number(maxRadius.toPrecision(6))), got: n(value) });
   return value;
 }

@@ -6,8 +6,10 @@
  * step is found ahead of time on an exact copy of the world, so the pause falls on the last step
  * before it.
  */
+import { english, type Translate } from '../i18n/index.ts';
 import { presetById } from '../presets/presets.ts';
 import { cloneWorld, type World } from '../solver/index.ts';
+import { writtenNumber } from './experiment.ts';
 
 /** The experiments with a prediction: two spheres and one collision. */
 export const PREDICT_PRESETS: readonly string[] = ['head-on', 'heavy-light', 'glancing', 'inelastic'];
@@ -81,13 +83,19 @@ export function velocityError(predicted: Velocity, actual: Velocity): number {
   return Math.hypot(predicted[0] - actual[0], predicted[1] - actual[1], predicted[2] - actual[2]);
 }
 
-/** Checks a predicted velocity: three finite numbers; returns the message naming the value, or null. */
-export function checkVelocity(v: readonly unknown[]): string | null {
+/**
+ * Checks a predicted velocity: three finite numbers; returns the message naming the value (in the
+ * language of `t`, English unless given), or null.
+ */
+export function checkVelocity(v: readonly unknown[], t: Translate = english): string | null {
   const axes = ['x', 'y', 'z'];
   for (let k = 0; k < 3; k++) {
     const x = v[k];
-    if (typeof x !== 'number' || !Number.isFinite(x)) return `Predicted velocity ${axes[k]} must be a number, got ${x === '' ? 'nothing' : typeof x === 'string' ? JSON.stringify(x) : String(x)}`;
-    if (Math.abs(x) > 1e6) return `Predicted velocity ${axes[k]} must be at most 1000000 in size, got ${x}`;
+    const name = t('predict.velocityName', { axis: axes[k] });
+    if (typeof x !== 'number' || !Number.isFinite(x)) {
+      return t('edit.notNumber', { name, got: x === '' ? t('edit.nothing') : typeof x === 'string' ? JSON.stringify(x) : typeof x === 'number' ? writtenNumber(x, t.locale) : String(x) });
+    }
+    if (Math.abs(x) > 1e6) return t('edit.tooLarge', { name, max: writtenNumber(1e6, t.locale), got: writtenNumber(x, t.locale) });
   }
   return null;
 }
@@ -168,11 +176,11 @@ export function predictActions(host: PredictHost) {
       if (sim.reachedStop || (p.phase === 'running' && sim.stepsRun >= p.impactStep - 1) || (p.phase === 'revealing' && sim.stepsRun >= p.impactStep)) stopped();
     },
     /** Sets sphere `index`'s predicted velocity; returns null, or the message naming the bad value. */
-    setPrediction(index: number, velocity: readonly unknown[]): string | null {
+    setPrediction(index: number, velocity: readonly unknown[], t: Translate = english): string | null {
       const p = host.state();
-      if (p.phase !== 'predicting') return 'Predictions are made while the run waits before the collision.';
-      if (!Number.isInteger(index) || index < 0 || index >= p.ids.length) return `There is no sphere ${index} to predict.`;
-      const problem = checkVelocity(velocity);
+      if (p.phase !== 'predicting') return t('predict.notWaiting');
+      if (!Number.isInteger(index) || index < 0 || index >= p.ids.length) return t('predict.noSphere', { index: String(index) });
+      const problem = checkVelocity(velocity, t);
       if (problem !== null) return problem;
       // Along a line or in a plane, the axes the motion does not use stay 0.
       const v: Velocity = [velocity[0] as number, p.axes >= 2 ? (velocity[1] as number) : 0, p.axes === 3 ? (velocity[2] as number) : 0];

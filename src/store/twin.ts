@@ -8,7 +8,8 @@
  * drops it.
  */
 import { cloneWorld, SolverInputError, type World } from '../solver/index.ts';
-import { EDIT_MAX } from './experiment.ts';
+import { english, type MessageKey, type Translate } from '../i18n/index.ts';
+import { EDIT_MAX, writtenNumber } from './experiment.ts';
 import { History } from './history.ts';
 import { checkNumber, parseNumberInput } from './settings.ts';
 import { LocalHost } from './solver-host.ts';
@@ -51,25 +52,26 @@ export interface TwinStats {
 /** The largest step a link's twin may name (about 1,900 simulated hours at 1/60 s). */
 export const TWIN_STEP_MAX = 400_000_000;
 
-/** A short label of a twin setting, for menus and messages. */
-export const TWIN_LABELS: Readonly<Record<TwinSetting, string>> = {
-  restitution: 'Restitution (spheres)',
-  wallRestitution: 'Restitution (walls)',
-  gravity: 'Gravity strength',
-  mass: 'Mass of a sphere',
+/** The catalogue key of a twin setting's short label, for menus and messages. */
+export const TWIN_LABELS: Readonly<Record<TwinSetting, MessageKey>> = {
+  restitution: 'twin.label.restitution',
+  wallRestitution: 'twin.label.wallRestitution',
+  gravity: 'twin.label.gravity',
+  mass: 'twin.label.mass',
 };
 
-/** The change written for a person: "e = 0.8", "g = 0 m/s² (off)", "sphere #3: m = 2 kg". */
-export function describeChange(change: TwinChange): string {
+/** The change written for a person: "e = 0.8", "no gravity", "sphere #3: m = 2 kg" (in the language of `t`). */
+export function describeChange(change: TwinChange, t: Translate = english): string {
+  const value = writtenNumber(change.value, t.locale);
   switch (change.setting) {
     case 'restitution':
-      return `e = ${change.value}`;
+      return t('twin.change.restitution', { value });
     case 'wallRestitution':
-      return `wall e = ${change.value}`;
+      return t('twin.change.wallRestitution', { value });
     case 'gravity':
-      return change.value === 0 ? 'no gravity' : `g = ${change.value} m/s²`;
+      return change.value === 0 ? t('twin.change.noGravity') : t('twin.change.gravity', { value });
     case 'mass':
-      return `sphere #${change.sphere ?? '?'}: m = ${change.value} kg`;
+      return t('twin.change.mass', { sphere: change.sphere === undefined ? '?' : String(change.sphere), value });
   }
 }
 
@@ -95,19 +97,20 @@ export function currentValue(world: World, change: TwinChange): number {
  * Checks a change against the settings' limits (NUMBER_SPECS; a mass like an inspector edit) and,
  * given a world, that the sphere exists and is free. Returns the message naming the value, or null.
  */
-export function checkChange(change: TwinChange, world?: World): string | null {
-  if (!TWIN_SETTINGS.includes(change.setting)) return `The what-if setting must be one of ${TWIN_SETTINGS.join(', ')}, got ${JSON.stringify(change.setting)}`;
+export function checkChange(change: TwinChange, world?: World, t: Translate = english): string | null {
+  if (!TWIN_SETTINGS.includes(change.setting)) return t('twin.settingOneOf', { list: TWIN_SETTINGS.join(', '), got: JSON.stringify(change.setting) });
   if (change.setting !== 'mass') return checkNumber(change.setting, change.value);
   const v = change.value;
-  if (typeof v !== 'number' || !Number.isFinite(v)) return `Mass must be a number, got ${String(v)}`;
-  if (v <= 0) return `Mass must be greater than 0, got ${v}`;
-  if (v > EDIT_MAX) return `Mass must be at most ${EDIT_MAX} kg, got ${v}`;
+  const name = t('twin.mass');
+  if (typeof v !== 'number' || !Number.isFinite(v)) return t('edit.notNumber', { name, got: typeof v === 'number' ? writtenNumber(v, t.locale) : String(v) });
+  if (v <= 0) return t('edit.notPositive', { name, got: writtenNumber(v, t.locale) });
+  if (v > EDIT_MAX) return t('twin.massMax', { max: writtenNumber(EDIT_MAX, t.locale), got: writtenNumber(v, t.locale) });
   const id = change.sphere;
-  if (id === undefined || !Number.isInteger(id) || id < 0) return `The sphere for a mass must be a sphere's number, got ${String(id)}`;
+  if (id === undefined || !Number.isInteger(id) || id < 0) return t('twin.massSphere', { got: typeof id === 'number' ? writtenNumber(id, t.locale) : String(id) });
   if (world !== undefined) {
     const slot = world.indexOf(id);
-    if (slot < 0) return `Sphere #${id} does not exist.`;
-    if (world.masses[slot] === Infinity) return `Sphere #${id} is fixed; its mass cannot change.`;
+    if (slot < 0) return t('twin.noSphere', { id: String(id) });
+    if (world.masses[slot] === Infinity) return t('twin.fixedSphere', { id: String(id) });
   }
   return null;
 }
@@ -138,20 +141,20 @@ export function encodeTwin(spec: TwinSpec): string {
 }
 
 /** Reads a link's `twin=` field; returns the twin, or a message naming what is wrong. */
-export function parseTwin(text: string): TwinSpec | string {
+export function parseTwin(text: string, t: Translate = english): TwinSpec | string {
   const shown = text.length > 40 ? `${text.slice(0, 40)}…` : text;
   const m = /^([A-Za-z]+)(?:\.(\d{1,8}))?:([^@]*)@(\d{1,10})$/.exec(text);
-  if (m === null) return `The what-if twin "${shown}" is not setting:value@step (for example restitution:0.8@120)`;
+  if (m === null) return t('twin.link.format', { text: shown });
   const setting = m[1] as TwinSetting;
-  if (!TWIN_SETTINGS.includes(setting)) return `The what-if twin's setting must be one of ${TWIN_SETTINGS.join(', ')}, got "${m[1]}"`;
-  if ((setting === 'mass') !== (m[2] !== undefined)) return setting === 'mass' ? 'The what-if twin\'s mass must name its sphere, as mass.3:2@0' : `The what-if twin's ${setting} names no sphere, got "${shown}"`;
+  if (!TWIN_SETTINGS.includes(setting)) return t('twin.link.setting', { list: TWIN_SETTINGS.join(', '), got: m[1] });
+  if ((setting === 'mass') !== (m[2] !== undefined)) return setting === 'mass' ? t('twin.link.massSphere') : t('twin.link.noSphere', { setting, text: shown });
   const value = parseNumberInput(m[3]);
   const step = Number(m[4]);
-  if (step > TWIN_STEP_MAX) return `The what-if twin's step must be at most ${TWIN_STEP_MAX}, got ${step}`;
+  if (step > TWIN_STEP_MAX) return t('twin.link.step', { max: String(TWIN_STEP_MAX), got: String(step) });
   const spec: TwinSpec = { setting, value: value as number, step };
   if (setting === 'mass') spec.sphere = Number(m[2]);
-  const problem = checkChange(spec);
-  return problem === null ? spec : `What-if twin: ${problem}`;
+  const problem = checkChange(spec, undefined, t);
+  return problem === null ? spec : t('twin.link.problem', { problem });
 }
 
 /**

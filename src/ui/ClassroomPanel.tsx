@@ -4,6 +4,7 @@
  * large-text switch for projectors.
  */
 import { useId, type ReactNode } from 'react';
+import { useT } from '../hooks/use-translate.ts';
 import { CollisionLogView } from './CollisionLogView.tsx';
 import { ExperimentPicker } from './ExperimentPicker.tsx';
 import { Inspector } from './Inspector.tsx';
@@ -40,49 +41,50 @@ function Section({ title, children, open = true, name }: { title: string; childr
 /** The collapsible classroom panel. */
 export function ClassroomPanel({ open, onOpenChange, largeText, onLargeTextChange, onEnlargePlots }: ClassroomPanelProps) {
   const bodyId = useId();
+  const t = useT();
   return (
-    <aside className={`panel lab${open ? ' panel--open' : ''}`} aria-label="Classroom" data-covers-view="">
+    <aside className={`panel lab${open ? ' panel--open' : ''}`} aria-label={t('classroom.title')} data-covers-view="">
       <button type="button" className="panel__toggle" aria-expanded={open} aria-controls={bodyId} onClick={() => onOpenChange(!open)}>
-        <span className="panel__title">Classroom</span>
+        <span className="panel__title">{t('classroom.title')}</span>
         <span className="panel__chevron" aria-hidden="true">
           {open ? '▾' : '▸'}
         </span>
       </button>
       <div className="panel__body" id={bodyId} hidden={!open}>
-        <Section title="Experiment" name="experiment">
+        <Section title={t('classroom.experiment')} name="experiment">
           <ExperimentPicker />
         </Section>
-        <Section title="Predict" name="predict">
+        <Section title={t('classroom.predict')} name="predict">
           <PredictPanel />
         </Section>
-        <Section title="What if…" name="what-if">
+        <Section title={t('classroom.whatIf')} name="what-if">
           <WhatIfPanel />
         </Section>
-        <Section title="Readouts" name="readouts">
+        <Section title={t('classroom.readouts')} name="readouts">
           <Readouts />
         </Section>
-        <Section title="Plots" name="plots">
+        <Section title={t('classroom.plots')} name="plots">
           {onEnlargePlots && (
             <button type="button" className="button button--quiet plots__enlarge" data-action="enlarge-plots" aria-haspopup="dialog" onClick={onEnlargePlots}>
-              Enlarge plots
+              {t('classroom.enlargePlots')}
             </button>
           )}
           <Plots />
           <TimelineBar />
         </Section>
-        <Section title="Visual aids" name="aids">
+        <Section title={t('classroom.aids')} name="aids">
           <VisualAidsPanel />
         </Section>
-        <Section title="Inspector" name="inspector">
+        <Section title={t('classroom.inspector')} name="inspector">
           <Inspector />
         </Section>
-        <Section title="Collision log" name="log" open={false}>
+        <Section title={t('classroom.log')} name="log" open={false}>
           <CollisionLogView />
         </Section>
         <div className="field field--toggle lab__large">
           <div className="field__row">
             <label className="field__label" htmlFor={`${bodyId}-large`}>
-              Large text (projector)
+              {t('classroom.largeText')}
             </label>
             <input id={`${bodyId}-large`} className="switch" type="checkbox" role="switch" checked={largeText} onChange={(e) => onLargeTextChange(e.target.checked)} />
           </div>

@@ -6,6 +6,8 @@
 import { useStore } from 'zustand';
 import { sig } from './format.ts';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
+import { useT } from '../hooks/use-translate.ts';
+import { withDecimalSign } from '../store/experiment.ts';
 
 /** Props of {@link CollisionLogView}. */
 export interface CollisionLogViewProps {
@@ -16,50 +18,55 @@ export interface CollisionLogViewProps {
 /** The last few collisions, newest first. */
 export function CollisionLogView({ rows = 8 }: CollisionLogViewProps) {
   const store = useSandboxStore();
+  const t = useT();
+  const locale = t.locale;
   useStore(store, (s) => s.stats);
   const log = store.getState().sim.collisions;
   // Up to the moment shown (the timeline may have gone back in the run).
   const recent = log.recent(rows, store.getState().sim.world.time);
-  if (recent.length === 0) return <p className="inspector__empty">No collisions yet.</p>;
+  if (recent.length === 0) return <p className="inspector__empty">{t('log.empty')}</p>;
   return (
     <table className="log">
-      <caption className="visually-hidden">Most recent collisions, newest first</caption>
+      <caption className="visually-hidden">{t('log.caption')}</caption>
       <thead>
         <tr>
           <th scope="col">t (s)</th>
-          <th scope="col">pair</th>
+          <th scope="col">{t('log.pair')}</th>
           <th scope="col">J (N·s)</th>
-          <th scope="col">lost (J)</th>
+          <th scope="col">{t('log.lost')}</th>
           <th scope="col">e</th>
         </tr>
       </thead>
       <tbody>
-        {recent.map((c, k) => (
-          <tr key={k}>
-            <td>
-              <button
-                type="button"
-                className="log__jump"
-                title="Go to this moment of the run"
-                aria-label={`Go to t = ${c.time.toFixed(3)} s`}
-                onClick={() => {
-                  const { seek, notify, timeline } = store.getState();
-                  // The end of the step that holds the collision.
-                  const refused = seek(Math.ceil(c.time / timeline.dt - 1e-9));
-                  if (refused !== null) notify(refused);
-                }}
-              >
-                {c.time.toFixed(3)}
-              </button>
-            </td>
-            <td>
-              #{c.a}–#{c.b}
-            </td>
-            <td>{sig(c.impulse, 3)}</td>
-            <td>{sig(c.energyLost, 3)}</td>
-            <td>{sig(c.restitution, 3)}</td>
-          </tr>
-        ))}
+        {recent.map((c, k) => {
+          const time = withDecimalSign(c.time.toFixed(3), locale);
+          return (
+            <tr key={k}>
+              <td>
+                <button
+                  type="button"
+                  className="log__jump"
+                  title={t('log.jumpTitle')}
+                  aria-label={t('log.jumpLabel', { time })}
+                  onClick={() => {
+                    const { seek, notify, timeline } = store.getState();
+                    // The end of the step that holds the collision.
+                    const refused = seek(Math.ceil(c.time / timeline.dt - 1e-9));
+                    if (refused !== null) notify(refused);
+                  }}
+                >
+                  {time}
+                </button>
+              </td>
+              <td>
+                #{c.a}–#{c.b}
+              </td>
+              <td>{sig(c.impulse, 3, locale)}</td>
+              <td>{sig(c.energyLost, 3, locale)}</td>
+              <td>{sig(c.restitution, 3, locale)}</td>
+            </tr>
+          );
+        })}
       </tbody>
     </table>
   );

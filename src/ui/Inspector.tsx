@@ -8,15 +8,16 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import { useStore } from 'zustand';
-import { checkEditValue, EDIT_LABELS, type EditField } from '../store/experiment.ts';
-import {  } from '../store/index.ts';
+import { english, type Locale, type Translate } from '../i18n/index.ts';
+import { checkEditValue, EDIT_LABELS, withDecimalSign, type EditField } from '../store/experiment.ts';
 import { sig, vec } from './format.ts';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
+import { useT } from '../hooks/use-translate.ts';
 
 type FieldName = EditField;
 
-/** A number for a message: three significant digits, no trailing zeros. */
-const plain = (x: number): string => String(Number(x.toPrecision(3)));
+/** A number for a message: three significant digits, no trailing zeros, the decimal sign of `locale`. */
+const plain = (x: number, locale: Locale = 'en'): string => withDecimalSign(String(Number(x.toPrecision(3))), locale);
 
 const AXES = ['x', 'y', 'z'] as const;
 const POSITION_FIELDS = ['px', 'py', 'pz'] as const;
@@ -24,12 +25,13 @@ const POSITION_FIELDS = ['px', 'py', 'pz'] as const;
 /**
  * Checks a position coordinate against the box: the centre of a sphere of `radius` stays at
  * least `radius` from each wall, so along an axis of side `side` it lies within ±(side/2 - radius).
- * Returns null when it fits, else a message in plain words with the limits rounded.
+ * Returns null when it fits, else a message in plain words (in the language of `t`) with the limits rounded.
  */
-export function checkInsideBox(axis: 0 | 1 | 2, value: number, side: number, radius: number): string | null {
+export function checkInsideBox(axis: 0 | 1 | 2, value: number, side: number, radius: number, t: Translate = english): string | null {
   const limit = side / 2 - radius;
   if (Math.abs(value) <= limit) return null;
-  return `Position ${AXES[axis]} must be between ${plain(-limit)} m and ${plain(limit)} m, so that a sphere of radius ${plain(radius)} m stays inside the box (${plain(side)} m wide); got ${plain(value)}`;
+  const n = (x: number): string => plain(x, t.locale);
+  return t('inspector.outsideBox', { axis: AXES[axis], min: n(-limit), max: n(limit), radius: n(radius), side: n(side), got: n(value) });
 }
 
 /**
@@ -52,16 +54,18 @@ export function Inspector() {
   const selected = useStore(store, (s) => s.selected);
   const boxSize = useStore(store, (s) => s.scene.size);
   const running = useStore(store, (s) => s.running);
+  const t = useT();
+  const locale = t.locale;
   // The outcome of the last typed edit, kept here so that it outlives the form it came from.
   const [result, setResult] = useState({ id: -1, text: '' });
   // Re-read the sphere whenever a sample is published (a few times a second).
   useStore(store, (s) => s.stats);
   if (selected === null) {
-    return <p className="inspector__empty">Click a sphere in the view to inspect it.</p>;
+    return <p className="inspector__empty">{t('inspector.empty')}</p>;
   }
   const sim = store.getState().sim;
   const slot = sim.world.indexOf(selected);
-  if (slot < 0) return <p className="inspector__empty">The selected sphere is gone.</p>;
+  if (slot < 0) return <p className="inspector__empty">{t('inspector.gone')}</p>;
   const m = sim.masses[slot];
   const r = sim.radii[slot];
   const v = sim.velocities.subarray(3 * slot, 3 * slot + 3);
@@ -70,26 +74,26 @@ export function Inspector() {
   const ke = m === Infinity ? 0 : 0.5 * m * speed * speed;
   return (
     <div className="inspector" data-sphere={selected}>
-      <dl className="readouts" aria-label={`Sphere ${selected}`}>
+      <dl className="readouts" aria-label={t('inspector.label', { id: String(selected) })}>
         {(
           [
-            ['id', 'Sphere', `#${selected}`],
-            ['mass', 'Mass', m === Infinity ? '∞ (fixed)' : `${sig(m)} kg`],
-            ['radius', 'Radius', `${sig(r)} m`],
-            ['position', 'Position', `${vec(p)} m`],
-            ['velocity', 'Velocity', `${vec(v)} m/s`],
-            ['speed', 'Speed', `${sig(speed)} m/s`],
-            ['kinetic', 'Kinetic energy', `${sig(ke)} J`],
+            ['id', 'inspector.sphere', `#${selected}`],
+            ['mass', 'inspector.mass', m === Infinity ? t('inspector.fixed') : `${sig(m, 4, locale)} kg`],
+            ['radius', 'inspector.radius', `${sig(r, 4, locale)} m`],
+            ['position', 'inspector.position', `${vec(p, 3, locale)} m`],
+            ['velocity', 'inspector.velocity', `${vec(v, 3, locale)} m/s`],
+            ['speed', 'inspector.speed', `${sig(speed, 4, locale)} m/s`],
+            ['kinetic', 'inspector.kinetic', `${sig(ke, 4, locale)} J`],
           ] as const
         ).map(([key, label, value]) => (
           <div className="readouts__row" key={key}>
-            <dt>{label}</dt>
+            <dt>{t(label)}</dt>
             <dd data-inspect={key}>{value}</dd>
           </div>
         ))}
       </dl>
       {running ? (
-        <p className="field__hint">Pause to edit this sphere.</p>
+        <p className="field__hint">{t('inspector.pauseToEdit')}</p>
       ) : (
         <SphereEditor
           // A new sphere, a rebuilt scene or an edit made elsewhere (a drag in the view) starts the form afresh.
@@ -103,7 +107,7 @@ export function Inspector() {
         />
       )}
       <button type="button" className="button button--quiet" onClick={() => store.getState().select(null)}>
-        Clear selection
+        {t('inspector.clear')}
       </button>
     </div>
   );
@@ -129,10 +133,11 @@ interface SphereEditorProps {
 function SphereEditor({ id, initial, maxRadius, boxSize, result, onResult }: SphereEditorProps) {
   const store = useSandboxStore();
   const formId = useId();
+  const t = useT();
   const [text, setText] = useState<Record<FieldName, string>>(() => {
-    const t = {} as Record<FieldName, string>;
-    for (const k of Object.keys(initial) as FieldName[]) t[k] = shown(initial[k]);
-    return t;
+    const first = {} as Record<FieldName, string>;
+    for (const k of Object.keys(initial) as FieldName[]) first[k] = shown(initial[k]);
+    return first;
   });
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
 
@@ -142,7 +147,7 @@ function SphereEditor({ id, initial, maxRadius, boxSize, result, onResult }: Sph
     const values: Partial<Record<FieldName, number>> = {};
     for (const k of Object.keys(EDIT_LABELS) as FieldName[]) {
       if (text[k] === shown(initial[k])) continue; // unchanged
-      const checked = checkEditValue(k, text[k], maxRadius);
+      const checked = checkEditValue(k, text[k], maxRadius, t);
       if (typeof checked === 'string') found[k] = checked;
       else values[k] = checked;
     }
@@ -151,7 +156,7 @@ function SphereEditor({ id, initial, maxRadius, boxSize, result, onResult }: Sph
     POSITION_FIELDS.forEach((k, axis) => {
       const value = values[k];
       if (value === undefined || found[k]) return;
-      const outside = checkInsideBox(axis as 0 | 1 | 2, value, boxSize[axis], radius);
+      const outside = checkInsideBox(axis as 0 | 1 | 2, value, boxSize[axis], radius, t);
       if (outside) found[k] = outside;
     });
     setErrors(found);
@@ -169,12 +174,12 @@ function SphereEditor({ id, initial, maxRadius, boxSize, result, onResult }: Sph
       patch.velocity = [values.vx ?? initial.vx, values.vy ?? initial.vy, values.vz ?? initial.vz];
     }
     if (Object.keys(patch).length === 0) {
-      onResult('Nothing changed.');
+      onResult(t('inspector.nothingChanged'));
       return;
     }
     const message = store.getState().editSphere(id, patch);
     if (message === null) {
-      onResult('Applied. Restart and shared links start from this change.');
+      onResult(t('inspector.applied'));
       return;
     }
     // A refusal that names one of the fields is shown at that field.
@@ -186,8 +191,8 @@ function SphereEditor({ id, initial, maxRadius, boxSize, result, onResult }: Sph
   };
 
   return (
-    <form className="inspector__edit" aria-label={`Edit sphere ${id}`} onSubmit={submit} noValidate>
-      <p className="field__hint">In the view, drag the sphere to move it, or drag the round handle at its arrow&apos;s tip to set its velocity.</p>
+    <form className="inspector__edit" aria-label={t('inspector.editLabel', { id: String(id) })} onSubmit={submit} noValidate>
+      <p className="field__hint">{t('inspector.editHint')}</p>
       {(Object.keys(EDIT_LABELS) as FieldName[]).map((k) => {
         const fieldId = `${formId}-${k}`;
         const error = errors[k];
@@ -195,7 +200,7 @@ function SphereEditor({ id, initial, maxRadius, boxSize, result, onResult }: Sph
           <div className={`field${error ? ' field--invalid' : ''}`} key={k}>
             <div className="field__row">
               <label className="field__label" htmlFor={fieldId}>
-                {EDIT_LABELS[k]}
+                {t(EDIT_LABELS[k])}
               </label>
               <input
                 id={fieldId}
@@ -219,7 +224,7 @@ function SphereEditor({ id, initial, maxRadius, boxSize, result, onResult }: Sph
         );
       })}
       <button type="submit" className="button" data-action="apply-edit">
-        Apply
+        {t('inspector.apply')}
       </button>
       <p className="field__hint" role="status" data-testid="edit-result">
         {result}

@@ -11,6 +11,8 @@ import type uPlotType from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { speedHistogram } from '../solver/index.ts';
 import { useSandbox, useSandboxStore } from '../hooks/sandbox-context.ts';
+import { useT } from '../hooks/use-translate.ts';
+import { formatNumber, type Locale } from '../i18n/index.ts';
 import { twinEnergyColumns } from './twin-series.ts';
 
 /** Props of {@link Plots}. */
@@ -28,8 +30,14 @@ export interface PlotsProps {
 /** Bins of the speed histogram. */
 const BINS = 24;
 
-function base(title: string, width: number, height: number, fontPx: number, xLabel: string, yLabel: string, series: uPlotType.Series[]): uPlotType.Options {
+/** The numbers of the axes, written for `locale` (uPlot would write them in the browser's language). */
+function axisValues(locale: Locale): uPlotType.Axis['values'] {
+  return (_plot, splits) => splits.map((v) => (v == null ? '' : formatNumber(locale, v)));
+}
+
+function base(title: string, width: number, height: number, fontPx: number, xLabel: string, yLabel: string, series: uPlotType.Series[], locale: Locale): uPlotType.Options {
   const axis = {
+    values: axisValues(locale),
     stroke: '#9aa7c7',
     grid: { stroke: 'rgba(143,179,255,0.12)', width: 1 },
     ticks: { stroke: 'rgba(143,179,255,0.2)', width: 1 },
@@ -64,6 +72,8 @@ export function Plots({ width = 280, energyWidth = width, height = 130, fontPx =
   const speedRef = useRef<HTMLDivElement>(null);
   // With a what-if twin the energy plot has its two curves too (made afresh when one starts or goes).
   const twinOn = useSandbox((s) => s.twin?.active === true);
+  // The plots' titles and legends are written by uPlot: a new language makes them afresh.
+  const t = useT();
 
   useEffect(() => {
     let cancelled = false;
@@ -72,36 +82,36 @@ export function Plots({ width = 280, energyWidth = width, height = 130, fontPx =
       if (cancelled || !energyRef.current || !momentumRef.current || !speedRef.current) return;
       const line = fontPx / 11;
       const energy = new uPlot(
-        base('Energy', energyWidth, height, fontPx, 't (s)', 'J', [
-          { label: 'kinetic', stroke: '#5fb6ff', width: 1.5 * line },
-          { label: 'potential', stroke: '#f5c878', width: 1.5 * line },
-          { label: 'total', stroke: '#e8edf9', width: 2 * line },
+        base(t('plots.energy'), energyWidth, height, fontPx, 't (s)', 'J', [
+          { label: t('plots.kinetic'), stroke: '#5fb6ff', width: 1.5 * line },
+          { label: t('plots.potential'), stroke: '#f5c878', width: 1.5 * line },
+          { label: t('plots.total'), stroke: '#e8edf9', width: 2 * line },
           ...(twinOn
             ? [
-                { label: 'what-if kinetic', stroke: '#ff8c42', width: 1.5 * line, dash: [5 * line, 4 * line] },
-                { label: 'what-if total', stroke: '#ff8c42', width: 2 * line },
+                { label: t('plots.twinKinetic'), stroke: '#ff8c42', width: 1.5 * line, dash: [5 * line, 4 * line] },
+                { label: t('plots.twinTotal'), stroke: '#ff8c42', width: 2 * line },
               ]
             : []),
-        ]),
+        ], t.locale),
         twinOn ? [[], [], [], [], [], []] : [[], [], [], []],
         energyRef.current,
       );
       const momentum = new uPlot(
-        base('Momentum', width, height, fontPx, 't (s)', 'kg·m/s', [
+        base(t('plots.momentum'), width, height, fontPx, 't (s)', 'kg·m/s', [
           { label: 'px', stroke: '#ff8a8a', width: 1.5 * line },
           { label: 'py', stroke: '#8fe38f', width: 1.5 * line },
           { label: 'pz', stroke: '#5fb6ff', width: 1.5 * line },
           { label: '|p|', stroke: '#e8edf9', width: 2 * line },
-        ]),
+        ], t.locale),
         [[], [], [], [], []],
         momentumRef.current,
       );
       const bars = uPlot.paths.bars ? uPlot.paths.bars({ size: [0.9, Infinity] }) : undefined;
       const speeds = new uPlot(
-        base('Speeds', width, height, fontPx, 'speed (m/s)', 'density', [
-          { label: 'measured', stroke: '#5fb6ff', fill: 'rgba(95,182,255,0.35)', paths: bars, points: { show: false } },
-          { label: 'Maxwell-Boltzmann', stroke: '#f5c878', width: 2 * line, points: { show: false } },
-        ]),
+        base(t('plots.speeds'), width, height, fontPx, t('plots.speed'), t('plots.density'), [
+          { label: t('plots.measured'), stroke: '#5fb6ff', fill: 'rgba(95,182,255,0.35)', paths: bars, points: { show: false } },
+          { label: t('plots.maxwell'), stroke: '#f5c878', width: 2 * line, points: { show: false } },
+        ], t.locale),
         [[], [], []],
         speedRef.current,
       );
@@ -163,13 +173,13 @@ export function Plots({ width = 280, energyWidth = width, height = 130, fontPx =
       cancelled = true;
       teardown();
     };
-  }, [store, width, energyWidth, height, fontPx, twinOn]);
+  }, [store, width, energyWidth, height, fontPx, twinOn, t]);
 
   return (
     <div className="plots">
-      <div ref={energyRef} className="plot" data-plot="energy" role="img" aria-label="Kinetic, potential and total energy against time" />
-      <div ref={momentumRef} className="plot" data-plot="momentum" role="img" aria-label="Momentum components and magnitude against time" />
-      <div ref={speedRef} className="plot" data-plot="speeds" role="img" aria-label="Histogram of sphere speeds with the Maxwell-Boltzmann curve for the current temperature" />
+      <div ref={energyRef} className="plot" data-plot="energy" role="img" aria-label={t('plots.energyLabel')} />
+      <div ref={momentumRef} className="plot" data-plot="momentum" role="img" aria-label={t('plots.momentumLabel')} />
+      <div ref={speedRef} className="plot" data-plot="speeds" role="img" aria-label={t('plots.speedsLabel')} />
     </div>
   );
 }

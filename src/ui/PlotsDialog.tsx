@@ -5,6 +5,7 @@
  * focus moves to its Close button, Escape or Close shuts it and focus returns where it was.
  */
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useT } from '../hooks/use-translate.ts';
 import { Plots } from './Plots.tsx';
 
 /** Props of {@link PlotsDialog}. */
@@ -38,6 +39,7 @@ function plotSizes(width: number, height: number, fontPx: number): { width: numb
 /** The enlarged plots. */
 export function PlotsDialog({ largeText, onClose }: PlotsDialogProps) {
   const titleId = useId();
+  const t = useT();
   const bodyRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const [box, setBox] = useState<{ width: number; height: number } | null>(null);
@@ -79,10 +81,10 @@ export function PlotsDialog({ largeText, onClose }: PlotsDialogProps) {
     <div className={`plots-dialog${largeText ? ' plots-dialog--large' : ''}`} role="dialog" aria-modal="true" aria-labelledby={titleId}>
       <div className="plots-dialog__header">
         <h2 className="plots-dialog__title" id={titleId}>
-          Plots
+          {t('plots.title')}
         </h2>
         <button ref={closeRef} type="button" className="button" onClick={onClose}>
-          Close <kbd>Esc</kbd>
+          {t('plots.close')} <kbd>Esc</kbd>
         </button>
       </div>
       <div className="plots-dialog__body" ref={bodyRef}>

@@ -7,15 +7,19 @@ import { useStore } from 'zustand';
 import { PRESSURE_RAMP, PRESSURE_WINDOW_SECONDS } from '../store/index.ts';
 import { sig } from './format.ts';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
+import { useT } from '../hooks/use-translate.ts';
+import type { MessageKey } from '../i18n/index.ts';
 
-/** The faces in the order of `PressureReadout.faces`, named for a reader facing the box. */
-export const FACE_LABELS = ['Left wall (−x)', 'Right wall (+x)', 'Floor (−y)', 'Ceiling (+y)', 'Back wall (−z)', 'Front wall (+z)'] as const;
+/** The catalogue keys of the faces, in the order of `PressureReadout.faces`, named for a reader facing the box. */
+export const FACE_LABELS: readonly MessageKey[] = ['pressure.face.left', 'pressure.face.right', 'pressure.face.floor', 'pressure.face.ceiling', 'pressure.face.back', 'pressure.face.front'];
 
 const GRADIENT = `linear-gradient(to right, ${PRESSURE_RAMP.map(([r, g, b]) => `rgb(${Math.round(255 * r)} ${Math.round(255 * g)} ${Math.round(255 * b)})`).join(', ')})`;
 
 /** The legend and the per-face pressures, shown while the pressure map is on. */
 export function PressureLegend() {
   const store = useSandboxStore();
+  const t = useT();
+  const locale = t.locale;
   const on = useStore(store, (s) => s.aids.pressure);
   const readout = useStore(store, (s) => s.stats.pressureMap);
   if (!on) return null;
@@ -23,21 +27,21 @@ export function PressureLegend() {
   const scale = readout.scale;
   return (
     <div className="pressure-legend" data-pressure-legend="">
-      <div className="pressure-legend__bar" role="img" aria-label={`Colour scale: dark blue is 0, red is ${sig(scale)} ${unit}`} style={{ background: GRADIENT }} />
+      <div className="pressure-legend__bar" role="img" aria-label={t('pressure.scale', { value: sig(scale, 4, locale), unit })} style={{ background: GRADIENT }} />
       <div className="pressure-legend__ticks" aria-hidden="true">
         <span>0</span>
-        <span>{sig(scale / 2)}</span>
+        <span>{sig(scale / 2, 4, locale)}</span>
         <span data-pressure-scale="">
-          {sig(scale)} {unit}
+          {sig(scale, 4, locale)} {unit}
         </span>
       </div>
-      <dl className="readouts" aria-label={`Pressure on each face, last ${PRESSURE_WINDOW_SECONDS} s`}>
+      <dl className="readouts" aria-label={t('pressure.faces', { seconds: PRESSURE_WINDOW_SECONDS })}>
         {FACE_LABELS.map((label, w) =>
           readout.planar && w >= 4 ? null : (
             <div className="readouts__row" key={label}>
-              <dt>{label}</dt>
+              <dt>{t(label)}</dt>
               <dd data-readout={`pressure-face-${w}`}>
-                {sig(readout.faces[w])} {unit}
+                {sig(readout.faces[w], 4, locale)} {unit}
               </dd>
             </div>
           ),
@@ -45,7 +49,7 @@ export function PressureLegend() {
       </dl>
       {readout.unplaced > 0.005 && (
         <p className="field__note" data-pressure-unplaced="">
-          {`${sig(100 * readout.unplaced, 2)} % of the wall impulse came from resting contacts or unrecorded hits and is in the face totals, not on the cells.`}
+          {t('pressure.unplaced', { percent: sig(100 * readout.unplaced, 2, locale) })}
         </p>
       )}
     </div>

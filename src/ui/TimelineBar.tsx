@@ -8,11 +8,14 @@ import { useId } from 'react';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
+import { useT } from '../hooks/use-translate.ts';
+import { withDecimalSign } from '../store/experiment.ts';
 
 /** The scrub bar of the run. */
 export function TimelineBar() {
   const store = useSandboxStore();
   const id = useId();
+  const t = useT();
   const { available, step, start, end, dt } = useStore(
     store,
     useShallow((s) => s.timeline),
@@ -20,19 +23,19 @@ export function TimelineBar() {
   if (!available) {
     return (
       <p className="field__hint timeline__off" data-timeline="off">
-        The timeline works while the solver runs on this page: pause to use it.
+        {t('timeline.off')}
       </p>
     );
   }
-  const seconds = (k: number): string => (k * dt).toFixed(2);
+  const seconds = (k: number): string => withDecimalSign((k * dt).toFixed(2), t.locale);
   return (
     <div className="field timeline">
       <div className="field__row">
         <label className="field__label" htmlFor={id}>
-          Timeline
+          {t('timeline.label')}
         </label>
         <output className="timeline__time" htmlFor={id} data-timeline="time">
-          {seconds(step)} s of {seconds(end)} s
+          {t('timeline.time', { step: seconds(step), end: seconds(end) })}
         </output>
       </div>
       <input
@@ -43,14 +46,14 @@ export function TimelineBar() {
         max={Math.max(end, start)}
         step={1}
         value={step}
-        aria-valuetext={`${seconds(step)} seconds of ${seconds(end)}`}
+        aria-valuetext={t('timeline.valueText', { step: seconds(step), end: seconds(end) })}
         data-action="timeline"
         onChange={(e) => {
           const refused = store.getState().seek(Number(e.target.value));
           if (refused !== null) store.getState().notify(refused);
         }}
       />
-      <p className="field__hint">Drag back to any moment of the run; Play goes on from there exactly as it happened.</p>
+      <p className="field__hint">{t('timeline.hint')}</p>
     </div>
   );
 }

@@ -7,6 +7,9 @@
 import { useId, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useSandbox, useSandboxStore } from '../hooks/sandbox-context.ts';
+import { useT } from '../hooks/use-translate.ts';
+import { formatNumber, type Translate } from '../i18n/index.ts';
+import { withDecimalSign, writtenNumber } from '../store/experiment.ts';
 import { parseNumberInput } from '../store/settings.ts';
 import { checkChange, describeChange, TWIN_LABELS, TWIN_SETTINGS, type TwinChange, type TwinSetting } from '../store/twin.ts';
 import type { TwinState } from '../store/twin-store.ts';
@@ -14,10 +17,10 @@ import { sig } from './format.ts';
 import './twin.css';
 
 /** The run's own value of a changed setting, as the legend writes it. */
-function originalText(twin: TwinState): string {
+function originalText(twin: TwinState, t: Translate): string {
   const v = twin.original;
   if (!Number.isFinite(v)) return '';
-  return describeChange({ ...twin.spec, value: Number(v.toPrecision(6)) });
+  return describeChange({ ...twin.spec, value: Number(v.toPrecision(6)) }, t);
 }
 
 /** A value to offer for a setting, given the run's own (so the twin differs). */
@@ -36,19 +39,22 @@ function suggestion(setting: TwinSetting, current: number): string {
 /** The two swatches and what each shows. */
 function Legend({ twin, compact = false }: { twin: TwinState; compact?: boolean }) {
   const dt = useSandbox((s) => s.timeline.dt);
-  const from = twin.stats ? `from t = ${(twin.spec.step * dt).toFixed(2)} s` : '';
+  const t = useT();
+  const from = twin.stats ? t('twin.from', { time: withDecimalSign((twin.spec.step * dt).toFixed(2), t.locale) }) : '';
+  const original = originalText(twin, t);
   return (
-    <ul className={`twin-legend${compact ? ' twin-legend--compact' : ''}`} aria-label="What-if legend" data-twin-legend="">
+    <ul className={`twin-legend${compact ? ' twin-legend--compact' : ''}`} aria-label={t('twin.legend')} data-twin-legend="">
       <li>
         <span className="twin-legend__swatch twin-legend__swatch--run" aria-hidden="true" />
         <span>
-          <strong>The run</strong> (solid){originalText(twin) ? `: ${originalText(twin)}` : ''}
+          <strong>{t('twin.run')}</strong> {t('twin.runNote')}
+          {original ? `: ${original}` : ''}
         </span>
       </li>
       <li>
         <span className="twin-legend__swatch twin-legend__swatch--twin" aria-hidden="true" />
         <span>
-          <strong>What if</strong> (white ghosts): {describeChange(twin.spec)}
+          <strong>{t('twin.whatIf')}</strong> {t('twin.whatIfNote')}: {describeChange(twin.spec, t)}
           {from && !compact ? `, ${from}` : ''}
         </span>
       </li>
@@ -70,22 +76,24 @@ export function TwinLegend() {
 /** The run's readouts and the twin's, side by side, while a twin runs. */
 export function TwinReadouts() {
   const { twin, stats } = useSandbox(useShallow((s) => ({ twin: s.twin, stats: s.stats })));
+  const t = useT();
+  const locale = t.locale;
   if (twin === null || twin.stats === null) return null;
-  const t = twin.stats;
+  const w = twin.stats;
   const rows: [string, string, string, string][] = [
-    ['kinetic', 'Kinetic energy (J)', sig(stats.kineticEnergy), sig(t.kineticEnergy)],
-    ['total', 'Total energy (J)', sig(stats.kineticEnergy + stats.potentialEnergy), sig(t.kineticEnergy + t.potentialEnergy)],
-    ['momentum-magnitude', '|Momentum| (kg·m/s)', sig(Math.hypot(...stats.momentum)), sig(Math.hypot(...t.momentum))],
-    ['collision-total', 'Collisions', stats.pairCollisionsTotal.toLocaleString('en-US'), t.pairCollisionsTotal.toLocaleString('en-US')],
+    ['kinetic', t('twin.kinetic'), sig(stats.kineticEnergy, 4, locale), sig(w.kineticEnergy, 4, locale)],
+    ['total', t('twin.total'), sig(stats.kineticEnergy + stats.potentialEnergy, 4, locale), sig(w.kineticEnergy + w.potentialEnergy, 4, locale)],
+    ['momentum-magnitude', t('twin.momentum'), sig(Math.hypot(...stats.momentum), 4, locale), sig(Math.hypot(...w.momentum), 4, locale)],
+    ['collision-total', t('twin.collisions'), formatNumber(locale, stats.pairCollisionsTotal), formatNumber(locale, w.pairCollisionsTotal)],
   ];
   return (
     <table className="twin-readouts" data-twin-readouts="">
-      <caption>Readouts side by side</caption>
+      <caption>{t('twin.readouts')}</caption>
       <thead>
         <tr>
-          <th scope="col">Quantity</th>
-          <th scope="col">Run</th>
-          <th scope="col">What if</th>
+          <th scope="col">{t('twin.quantity')}</th>
+          <th scope="col">{t('twin.runColumn')}</th>
+          <th scope="col">{t('twin.whatIf')}</th>
         </tr>
       </thead>
       <tbody>
@@ -105,6 +113,7 @@ export function TwinReadouts() {
 export function WhatIfPanel() {
   const store = useSandboxStore();
   const id = useId();
+  const t = useT();
   const twin = useSandbox((s) => s.twin);
   const available = useSandbox((s) => s.timeline.available);
   const selected = useSandbox((s) => s.selected);
@@ -136,21 +145,21 @@ export function WhatIfPanel() {
           <Legend twin={twin} />
         ) : (
           <p className="field__hint" data-twin="waiting">
-            A what-if twin ({describeChange(twin.spec)}) starts at t = {(twin.spec.step * dt).toFixed(2)} s, when the run gets there.
+            {t('twin.waiting', { change: describeChange(twin.spec, t), time: withDecimalSign((twin.spec.step * dt).toFixed(2), t.locale) })}
           </p>
         )}
         <div className="twin__actions">
           {twin.active && (
             <button type="button" className="button button--primary" data-action="keep-twin" onClick={() => setMessage(store.getState().keepTwin())}>
-              Keep twin
+              {t('twin.keep')}
             </button>
           )}
           <button type="button" className="button" data-action="drop-twin" onClick={() => store.getState().dropTwin()}>
-            Drop twin
+            {t('twin.drop')}
           </button>
         </div>
         {twin.active && <TwinReadouts />}
-        {twin.active && <p className="field__hint">Keep: the twin becomes the run. Drop: the run alone.</p>}
+        {twin.active && <p className="field__hint">{t('twin.keepDropHint')}</p>}
         {message && (
           <p className="field__message field__message--error" role="alert">
             {message}
@@ -165,10 +174,10 @@ export function WhatIfPanel() {
     const change: TwinChange = { setting, value: parsed as number };
     if (setting === 'mass') change.sphere = Number(sphereText);
     if (setting === 'mass' && !/^\d{1,8}$/.test(sphereText.trim())) {
-      setMessage(`The sphere must be a sphere's number, got ${JSON.stringify(sphereText)}`);
+      setMessage(t('twin.sphereNumber', { got: JSON.stringify(sphereText) }));
       return;
     }
-    const problem = typeof parsed === 'string' ? `${TWIN_LABELS[setting]} must be a number, got ${parsed.trim() === '' ? 'nothing' : JSON.stringify(parsed)}` : checkChange(change);
+    const problem = typeof parsed === 'string' ? t('edit.notNumber', { name: t(TWIN_LABELS[setting]), got: parsed.trim() === '' ? t('edit.nothing') : JSON.stringify(parsed) }) : checkChange(change, undefined, t);
     const refused = problem ?? store.getState().startTwin(change);
     setMessage(refused);
     if (refused === null) setValue(null);
@@ -183,11 +192,11 @@ export function WhatIfPanel() {
         start();
       }}
     >
-      <p className="field__hint">Same moment, one setting changed: a twin of the run plays beside it, in the same box.</p>
+      <p className="field__hint">{t('twin.intro')}</p>
       <div className="field">
         <div className="field__row">
           <label className="field__label" htmlFor={`${id}-setting`}>
-            What if
+            {t('twin.whatIf')}
           </label>
           <select
             id={`${id}-setting`}
@@ -202,7 +211,7 @@ export function WhatIfPanel() {
           >
             {TWIN_SETTINGS.map((s) => (
               <option key={s} value={s}>
-                {TWIN_LABELS[s]}
+                {t(TWIN_LABELS[s])}
               </option>
             ))}
           </select>
@@ -212,7 +221,7 @@ export function WhatIfPanel() {
         <div className="field">
           <div className="field__row">
             <label className="field__label" htmlFor={`${id}-sphere`}>
-              Sphere #
+              {t('twin.sphere')}
             </label>
             <input id={`${id}-sphere`} className="field__input" inputMode="numeric" value={sphereText} data-twin-field="sphere" onChange={(e) => setSphere(e.target.value)} />
           </div>
@@ -221,7 +230,7 @@ export function WhatIfPanel() {
       <div className={`field${message ? ' field--invalid' : ''}`}>
         <div className="field__row">
           <label className="field__label" htmlFor={`${id}-value`}>
-            New value {setting === 'gravity' ? <span className="field__unit">(m/s², 0 is off)</span> : setting === 'mass' ? <span className="field__unit">(kg)</span> : null}
+            {t('twin.newValue')} {setting === 'gravity' ? <span className="field__unit">{t('twin.gravityUnit')}</span> : setting === 'mass' ? <span className="field__unit">(kg)</span> : null}
           </label>
           <input
             id={`${id}-value`}
@@ -237,7 +246,7 @@ export function WhatIfPanel() {
             }}
           />
         </div>
-        <p className="field__hint">The run now has {Number.isFinite(currentOf(setting)) ? Number(currentOf(setting).toPrecision(6)) : '–'}.</p>
+        <p className="field__hint">{t('twin.current', { value: Number.isFinite(currentOf(setting)) ? writtenNumber(Number(currentOf(setting).toPrecision(6)), t.locale) : '–' })}</p>
       </div>
       {message && (
         <p className="field__message field__message--error" id={`${id}-message`} role="alert">
@@ -245,9 +254,9 @@ export function WhatIfPanel() {
         </p>
       )}
       <button type="submit" className="button button--primary" data-action="start-twin" disabled={!available}>
-        Start twin
+        {t('twin.start')}
       </button>
-      {!available && <p className="field__hint">The twin works while the solver runs on this page: pause to start one.</p>}
+      {!available && <p className="field__hint">{t('twin.offPage')}</p>}
     </form>
   );
 }
