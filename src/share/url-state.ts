@@ -99,7 +99,7 @@ export function decodeState(query: string, t: Translate = english): ParsedLink {
       if (typeof edits === 'string') notices.push(edits);
       else state.edits = edits;
     } else if (key === 'twin') {
-      const twin = parseTwin(raw);
+      const twin = parseTwin(raw, t);
       if (typeof twin === 'string') notices.push(t('link.ignored', { problem: twin }));
       else state.twin = twin;
     } else if (key === 'colorBy') {

@@ -298,7 +298,7 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
   const timeline = new Timeline();
   timeline.reset(first.world);
   if (options.twin) {
-    const refused = options.twin.step === 0 ? sim.startTwin(options.twin) : checkChange(options.twin, first.world);
+    const refused = options.twin.step === 0 ? sim.startTwin(options.twin) : checkChange(options.twin, first.world, t0);
     if (refused !== null) initialNotices.push(t0('store.twinNotStarted', { why: refused }));
     else if (options.twin.step > 0) sim.twinPending = options.twin;
   }
@@ -561,7 +561,7 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
         predictor.arm(on);
       },
       setPrediction(index, velocity) {
-        return predictor.setPrediction(index, velocity);
+        return predictor.setPrediction(index, velocity, sim.translate);
       },
       reveal() {
         predictor.reveal();

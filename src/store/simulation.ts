@@ -360,7 +360,7 @@ export class Simulation {
   /** Starts the twin of the world as it is now; returns null, or the message naming the refused change. */
   startTwin(spec: TwinSpec): string | null {
     if (this.worker.holding) return this.translate('store.twinNeedsPage');
-    const twin = makeTwin(this.page.world, spec, this.page.previous);
+    const twin = makeTwin(this.page.world, spec, this.page.previous, this.translate);
     if (typeof twin === 'string') return twin;
     this.twin = twin;
     this.twinPending = null;

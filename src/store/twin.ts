@@ -212,8 +212,8 @@ export class TwinRun {
 }
 
 /** Makes a twin, or returns the solver's message when the world refuses the change. */
-export function makeTwin(original: World, spec: TwinSpec, previous: Float64Array): TwinRun | string {
-  const problem = checkChange(spec, original);
+export function makeTwin(original: World, spec: TwinSpec, previous: Float64Array, t: Translate = english): TwinRun | string {
+  const problem = checkChange(spec, original, t);
   if (problem !== null) return problem;
   try {
     return new TwinRun(original, spec, previous);
