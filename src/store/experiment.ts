@@ -67,7 +67,7 @@ export const EDIT_MAX = 1e6;
  * The message is in the language of `t` (English unless given).
  */
 export function checkEditValue(field: EditField, text: string, maxRadius = Infinity, t: Translate = english): number | string {
-  const value = parseNumberInput(text);
+  const value = parseNumberInput(text, t.locale !== 'en');
   const name = t(EDIT_LABELS[field]).replace(/ \(.*\)$/, '');
   const n = (x: number): string => writtenNumber(x, t.locale);
   if (typeof value !== 'number' || !Number.isFinite(value)) return t('edit.notNumber', { name, got: text.trim() === '' ? t('edit.nothing') : JSON.stringify(text) });

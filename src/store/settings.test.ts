@@ -72,3 +72,13 @@ describe('settings validation', () => {
     expect(parseNumberInput('Infinity')).toBe('Infinity');
   });
 });
+
+describe('a number typed with a decimal comma', () => {
+  it('reads as the number in Spanish and German, and stays text in English', () => {
+    expect(parseNumberInput('0,5', true)).toBe(0.5);
+    expect(parseNumberInput(' -1,25e2 ', true)).toBe(-125);
+    expect(parseNumberInput('2.5', true)).toBe(2.5);
+    expect(parseNumberInput('1,000,5', true)).toBe('1,000,5');
+    expect(parseNumberInput('0,5')).toBe('0,5');
+  });
+});

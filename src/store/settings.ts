@@ -140,10 +140,12 @@ function show(value: unknown, locale: Locale): string {
 /**
  * Reads a number typed into a field: the empty string, anything that is not a whole decimal
  * number (with optional exponent) and a number too large for a double stay a string, so that
- * validation can name it.
+ * validation can name it. With `decimalComma` (Spanish, German) a comma is read as the decimal
+ * sign too: '0,5' is 0.5.
  */
-export function parseNumberInput(text: string): number | string {
-  const trimmed = text.trim();
+export function parseNumberInput(text: string, decimalComma = false): number | string {
+  let trimmed = text.trim();
+  if (decimalComma && /^[-+]?\d*,\d+([eE][-+]?\d+)?$/.test(trimmed)) trimmed = trimmed.replace(',', '.');
   if (!/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(trimmed)) return text;
   // '1e400' is well formed but overflows: keep the text, so the message shows what was typed.
   const value = Number(trimmed);

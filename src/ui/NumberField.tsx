@@ -27,7 +27,7 @@ export function formatSetting(value: number): string {
   return String(Number(value.toPrecision(12)));
 }
 
-/** {@link formatSetting} with the language's decimal sign, for what is read aloud. */
+/** {@link formatSetting} with the language's decimal sign: what the field shows and what is read aloud. */
 function spokenSetting(value: number, locale: Locale): string {
   const text = formatSetting(value);
   return locale === 'en' ? text : text.replace('.', ',');
@@ -47,11 +47,11 @@ export function NumberField({ setting, slider = false, hint, disabled = false }:
   const [focused, setFocused] = useState(false);
   // The typed text while editing or while it is refused; otherwise the value in effect (which a
   // reset or another field may have changed).
-  const shown = draft !== null && (focused || error) ? draft : formatSetting(value);
+  const shown = draft !== null && (focused || error) ? draft : spokenSetting(value, t.locale);
 
   const edit = (text: string): void => {
     setDraft(text);
-    const parsed = parseNumberInput(text);
+    const parsed = parseNumberInput(text, t.locale !== 'en');
     const message = checkNumber(setting, parsed, t);
     const state = store.getState();
     if (message !== null || typeof parsed !== 'number') {

@@ -9,6 +9,7 @@ import { useId, useState } from 'react';
 import { useStore } from 'zustand';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
 import { useT } from '../hooks/use-translate.ts';
+import { parseNumberInput } from '../store/settings.ts';
 import { checkVelocity, PREDICT_PRESETS, totals, velocityError, type PredictState, type Velocity } from '../store/predict.ts';
 import { sig, vec } from './format.ts';
 
@@ -25,7 +26,7 @@ function VelocityFields({ index, id, value, axes }: { index: number; id: number;
     const next = text.slice();
     next[k] = typed;
     setText(next);
-    const numbers = next.map((x) => (x.trim() === '' ? '' : Number(x)));
+    const numbers = next.map((x) => (x.trim() === '' ? '' : parseNumberInput(x, t.locale !== 'en')));
     // Checked here first, so that the message is in the page's language (the store's is English).
     const refused = checkVelocity(numbers, t) ?? store.getState().setPrediction(index, numbers as unknown as Velocity);
     setMessage(refused ?? '');

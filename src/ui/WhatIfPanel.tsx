@@ -170,7 +170,7 @@ export function WhatIfPanel() {
   }
 
   const start = (): void => {
-    const parsed = parseNumberInput(valueText);
+    const parsed = parseNumberInput(valueText, t.locale !== 'en');
     const change: TwinChange = { setting, value: parsed as number };
     if (setting === 'mass') change.sphere = Number(sphereText);
     if (setting === 'mass' && !/^\d{1,8}$/.test(sphereText.trim())) {
