@@ -14,7 +14,7 @@ export const de: Readonly<Record<MessageKey, string>> = {
   'settings.title': 'Einstellungen',
   'settings.scene': 'Szene',
   'settings.physics': 'Physik',
-  'settings.live': 'live',
+  'settings.live': 'sofort',
   'settings.view': 'Ansicht',
   'settings.reset': 'Auf Standardwerte zurücksetzen',
   'settings.restitutionHint': '1 ist vollkommen elastisch, 0 vollkommen unelastisch.',
