@@ -9,8 +9,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { TimeButtons } from '../ui/TimeButtons.tsx';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
 import { useT } from '../hooks/use-translate.ts';
-import { formatNumber } from '../i18n/index.ts';
-import { fixed } from '../ui/fixed.ts';
+import { formatFixed, formatNumber } from '../i18n/index.ts';
 
 /** Props of {@link CompactBar}. */
 export interface CompactBarProps {
@@ -30,7 +29,7 @@ export function CompactBar({ label }: CompactBarProps) {
     <div className="sphere-sandbox__bar" data-covers-view="" role="toolbar" aria-label={t('transport.compactToolbar', { label })}>
       <TimeButtons running={running} />
       <p className="sphere-sandbox__status" data-stat="time">
-        t = {fixed(simTime, 2, t.locale)} s
+        t = {formatFixed(t.locale, simTime, 2)} s
         <span className="sphere-sandbox__rate"> · {t('transport.collisionsPerSecond', { rate: running && Number.isFinite(rate) ? formatNumber(t.locale, Math.round(rate)) : '–' })}</span>
       </p>
     </div>

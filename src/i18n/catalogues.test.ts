@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { browserLocale, CATALOGUES, fill, formatNumber, formatSig, LOCALES, localeOfTag, translator, type MessageKey } from './index.ts';
+import { browserLocale, CATALOGUES, fill, formatFixed, formatNumber, formatPlain, formatSig, withDecimalSign, LOCALES, localeOfTag, translator, type MessageKey } from './index.ts';
 
 const placeholders = (message: string) => [...message.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 const english = CATALOGUES.en;
@@ -68,6 +68,23 @@ describe('numbers', () => {
     expect(formatNumber('en', 0.1 + 0.2)).toBe('0.3');
     expect(formatNumber('en', 1e-7)).toBe('1e-7');
     expect(formatNumber('de', -2.5e20)).toBe('-2,5e+20');
+  });
+});
+
+describe('numbers digit for digit', () => {
+  it('write fixed decimals as toFixed does, with the decimal sign of the language and no grouping', () => {
+    expect(formatFixed('en', 12345.678, 2)).toBe('12345.68');
+    expect(formatFixed('de', 12345.678, 2)).toBe('12345,68');
+    expect(formatFixed('es', 2.5, 1)).toBe('2,5');
+    expect(formatFixed('de', Number.NaN, 2)).toBe('–');
+  });
+
+  it('echo a number as JavaScript writes it, with the decimal sign of the language', () => {
+    expect(formatPlain('en', 2000000)).toBe('2000000');
+    expect(formatPlain('de', 0.25)).toBe('0,25');
+    expect(formatPlain('es', 1.5e-7)).toBe('1,5e-7');
+    expect(withDecimalSign('en', '0.30')).toBe('0.30');
+    expect(withDecimalSign('es', '0.30')).toBe('0,30');
   });
 });
 

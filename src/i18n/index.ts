@@ -3,5 +3,5 @@
  * language, and numbers written for it. No dependencies; every layer may use it.
  */
 export { DEFAULT_LOCALE, LOCALES, LOCALE_NAMES, browserLocale, isLocale, localeOfTag, navigatorLanguages, type Locale } from './locale.ts';
-export { formatNumber, formatSig } from './numbers.ts';
+export { formatFixed, formatNumber, formatPlain, formatSig, withDecimalSign } from './numbers.ts';
 export { CATALOGUES, english, fill, translator, type MessageKey, type MessageParams, type Translate } from './translate.ts';

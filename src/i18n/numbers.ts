@@ -44,3 +44,28 @@ export function formatNumber(locale: Locale, value: number): string {
   if (a !== 0 && (a < 1e-6 || a >= 1e15)) return formatSig(locale, value, 15);
   return formatter(locale, 'plain', { maximumSignificantDigits: 15 }).format(value);
 }
+
+/**
+ * A number written with a decimal point (`String(x)`, `x.toFixed(2)`) given the decimal sign of
+ * `locale`: English keeps it exactly, Spanish and German write a decimal comma.
+ */
+export function withDecimalSign(locale: Locale, text: string): string {
+  if (locale === 'en') return text;
+  const sign = formatter(locale, 'plain', { maximumSignificantDigits: 15 }).formatToParts(1.5).find((part) => part.type === 'decimal')?.value ?? '.';
+  return sign === '.' ? text : text.replace('.', sign);
+}
+
+/**
+ * A number in a message, digit for digit as JavaScript writes it (`2000000`, `1e-7`: no grouping,
+ * no rounding), with the language's decimal sign: English messages read as they always have.
+ */
+export function formatPlain(locale: Locale, value: number): string {
+  return withDecimalSign(locale, String(value));
+}
+
+/** `value` with exactly `digits` decimals and the language's decimal sign, ungrouped as `toFixed` writes it; a dash when not finite. */
+export function formatFixed(locale: Locale, value: number, digits: number): string {
+  if (!Number.isFinite(value)) return '–';
+  if (locale === 'en') return value.toFixed(digits);
+  return formatter(locale, `fixed${digits}`, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false }).format(value);
+}

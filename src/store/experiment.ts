@@ -2,7 +2,7 @@
  * An experiment as a whole: the preset, the settings and the hand edits of spheres, which a
  * restart rebuilds and a shared link carries; and the limits of a typed sphere edit.
  */
-import { english, formatNumber, type Locale, type MessageKey, type Translate } from '../i18n/index.ts';
+import { english, formatPlain, type MessageKey, type Translate } from '../i18n/index.ts';
 import { parseNumberInput, type Settings } from './settings.ts';
 import type { TwinSpec } from './twin.ts';
 
@@ -43,21 +43,6 @@ export const EDIT_LABELS: Readonly<Record<EditField, MessageKey>> = {
   vz: 'edit.vz',
 };
 
-/**
- * A number written with a decimal point (`String(x)`, `x.toFixed(2)`) given the decimal sign of
- * `locale`: English keeps it exactly, Spanish and German write a decimal comma.
- */
-export function withDecimalSign(text: string, locale: Locale): string {
-  if (locale === 'en') return text;
-  const sign = formatNumber(locale, 1.5).charAt(1);
-  return sign === '.' ? text : text.replace('.', sign);
-}
-
-/** A number echoed in a message as JavaScript writes it (`2000000`, `1e-7`), with the decimal sign of `locale`. */
-export function writtenNumber(value: number, locale: Locale): string {
-  return withDecimalSign(String(value), locale);
-}
-
 /** The largest magnitude of any edited value (a link's edits are held to the same). */
 export const EDIT_MAX = 1e6;
 
@@ -69,7 +54,7 @@ export const EDIT_MAX = 1e6;
 export function checkEditValue(field: EditField, text: string, maxRadius = Infinity, t: Translate = english): number | string {
   const value = parseNumberInput(text, t.locale !== 'en');
   const name = t(EDIT_LABELS[field]).replace(/ \(.*\)$/, '');
-  const n = (x: number): string => writtenNumber(x, t.locale);
+  const n = (x: number): string => formatPlain(t.locale, x);
   if (typeof value !== 'number' || !Number.isFinite(value)) return t('edit.notNumber', { name, got: text.trim() === '' ? t('edit.nothing') : JSON.stringify(text) });
   if ((field === 'mass' || field === 'radius') && value <= 0) return t('edit.notPositive', { name, got: n(value) });
   if (Math.abs(value) > EDIT_MAX) return t('edit.tooLarge', { name, max: n(EDIT_MAX), got: n(value) });

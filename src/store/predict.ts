@@ -6,10 +6,9 @@
  * step is found ahead of time on an exact copy of the world, so the pause falls on the last step
  * before it.
  */
-import { english, type Translate } from '../i18n/index.ts';
+import { english, formatPlain, type Translate } from '../i18n/index.ts';
 import { presetById } from '../presets/presets.ts';
 import { cloneWorld, type World } from '../solver/index.ts';
-import { writtenNumber } from './experiment.ts';
 
 /** The experiments with a prediction: two spheres and one collision. */
 export const PREDICT_PRESETS: readonly string[] = ['head-on', 'heavy-light', 'glancing', 'inelastic'];
@@ -93,9 +92,9 @@ export function checkVelocity(v: readonly unknown[], t: Translate = english): st
     const x = v[k];
     const name = t('predict.velocityName', { axis: axes[k] });
     if (typeof x !== 'number' || !Number.isFinite(x)) {
-      return t('edit.notNumber', { name, got: x === '' ? t('edit.nothing') : typeof x === 'string' ? JSON.stringify(x) : typeof x === 'number' ? writtenNumber(x, t.locale) : String(x) });
+      return t('edit.notNumber', { name, got: x === '' ? t('edit.nothing') : typeof x === 'string' ? JSON.stringify(x) : typeof x === 'number' ? formatPlain(t.locale, x) : String(x) });
     }
-    if (Math.abs(x) > 1e6) return t('edit.tooLarge', { name, max: writtenNumber(1e6, t.locale), got: writtenNumber(x, t.locale) });
+    if (Math.abs(x) > 1e6) return t('edit.tooLarge', { name, max: formatPlain(t.locale, 1e6), got: formatPlain(t.locale, x) });
   }
   return null;
 }

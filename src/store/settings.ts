@@ -3,7 +3,7 @@
  * value out of the world. Pure data and functions; no store, no React. Messages are English unless
  * a translator is given (the interface passes its own).
  */
-import { CATALOGUES, english, type Locale, type Translate } from '../i18n/index.ts';
+import { CATALOGUES, english, formatPlain, type Locale, type Translate } from '../i18n/index.ts';
 
 const en = CATALOGUES.en;
 
@@ -122,18 +122,9 @@ export function isNumberKey(key: SettingKey): key is NumberKey {
   return Object.prototype.hasOwnProperty.call(NUMBER_SPECS, key);
 }
 
-/**
- * A number in a message, digit for digit as JavaScript writes it (no grouping, no rounding), with
- * the language's decimal sign: English messages read exactly as they always have.
- */
-export function plainNumber(value: number, locale: Locale): string {
-  const text = String(value);
-  return locale === 'en' ? text : text.replace('.', ',');
-}
-
 function show(value: unknown, locale: Locale): string {
   if (typeof value === 'string') return JSON.stringify(value);
-  if (typeof value === 'number') return plainNumber(value, locale);
+  if (typeof value === 'number') return formatPlain(locale, value);
   return String(value);
 }
 
@@ -159,7 +150,7 @@ export function parseNumberInput(text: string, decimalComma = false): number | s
 export function checkNumber(key: NumberKey, value: unknown, t: Translate = english): string | null {
   const spec = NUMBER_SPECS[key];
   const name = t(`setting.${key}`);
-  const num = (v: number): string => plainNumber(v, t.locale);
+  const num = (v: number): string => formatPlain(t.locale, v);
   if (typeof value !== 'number' || !Number.isFinite(value)) {
     return t('check.notNumber', { name, got: value === '' ? t('check.nothing') : show(value, t.locale) });
   }
@@ -199,7 +190,7 @@ export function expectedPacking(s: Pick<Settings, 'count' | 'radiusMin' | 'radiu
 /** The message for a set of settings whose spheres do not fit in their box, or null when they do. */
 export function checkFit(s: Settings, t: Translate = english): string | null {
   if (s.radiusMin > s.radiusMax) return null; // reported on the radius fields
-  const num = (v: number): string => plainNumber(v, t.locale);
+  const num = (v: number): string => formatPlain(t.locale, v);
   if (2 * s.radiusMax * 1.25 > s.boxSize) {
     return t('check.boxTooSmall', { size: num(s.boxSize), radius: num(s.radiusMax) });
   }
@@ -249,6 +240,6 @@ export function validateSettings(s: Settings, focus?: SettingKey, t: Translate =
 /** Non-blocking advice per field (the value is accepted), in the language of `t` (English by default). */
 export function settingWarnings(s: Settings, t: Translate = english): FieldMessages {
   const warnings: FieldMessages = {};
-  if (s.count > COUNT_WARNING) warnings.count = t('check.manySpheres', { count: plainNumber(s.count, t.locale) });
+  if (s.count > COUNT_WARNING) warnings.count = t('check.manySpheres', { count: formatPlain(t.locale, s.count) });
   return warnings;
 }

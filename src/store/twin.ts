@@ -8,8 +8,8 @@
  * drops it.
  */
 import { cloneWorld, SolverInputError, type World } from '../solver/index.ts';
-import { english, type MessageKey, type Translate } from '../i18n/index.ts';
-import { EDIT_MAX, writtenNumber } from './experiment.ts';
+import { english, formatPlain, type MessageKey, type Translate } from '../i18n/index.ts';
+import { EDIT_MAX } from './experiment.ts';
 import { History } from './history.ts';
 import { checkNumber, parseNumberInput } from './settings.ts';
 import { LocalHost } from './solver-host.ts';
@@ -62,7 +62,7 @@ export const TWIN_LABELS: Readonly<Record<TwinSetting, MessageKey>> = {
 
 /** The change written for a person: "e = 0.8", "no gravity", "sphere #3: m = 2 kg" (in the language of `t`). */
 export function describeChange(change: TwinChange, t: Translate = english): string {
-  const value = writtenNumber(change.value, t.locale);
+  const value = formatPlain(t.locale, change.value);
   switch (change.setting) {
     case 'restitution':
       return t('twin.change.restitution', { value });
@@ -102,11 +102,11 @@ export function checkChange(change: TwinChange, world?: World, t: Translate = en
   if (change.setting !== 'mass') return checkNumber(change.setting, change.value);
   const v = change.value;
   const name = t('twin.mass');
-  if (typeof v !== 'number' || !Number.isFinite(v)) return t('edit.notNumber', { name, got: typeof v === 'number' ? writtenNumber(v, t.locale) : String(v) });
-  if (v <= 0) return t('edit.notPositive', { name, got: writtenNumber(v, t.locale) });
-  if (v > EDIT_MAX) return t('twin.massMax', { max: writtenNumber(EDIT_MAX, t.locale), got: writtenNumber(v, t.locale) });
+  if (typeof v !== 'number' || !Number.isFinite(v)) return t('edit.notNumber', { name, got: typeof v === 'number' ? formatPlain(t.locale, v) : String(v) });
+  if (v <= 0) return t('edit.notPositive', { name, got: formatPlain(t.locale, v) });
+  if (v > EDIT_MAX) return t('twin.massMax', { max: formatPlain(t.locale, EDIT_MAX), got: formatPlain(t.locale, v) });
   const id = change.sphere;
-  if (id === undefined || !Number.isInteger(id) || id < 0) return t('twin.massSphere', { got: typeof id === 'number' ? writtenNumber(id, t.locale) : String(id) });
+  if (id === undefined || !Number.isInteger(id) || id < 0) return t('twin.massSphere', { got: typeof id === 'number' ? formatPlain(t.locale, id) : String(id) });
   if (world !== undefined) {
     const slot = world.indexOf(id);
     if (slot < 0) return t('twin.noSphere', { id: String(id) });

@@ -3,11 +3,11 @@
  * energy lost and measured restitution; a row's time goes to that moment of the run (the
  * timeline). Re-rendered when the store publishes a sample.
  */
+import { withDecimalSign } from '../i18n/index.ts';
 import { useStore } from 'zustand';
 import { sig } from './format.ts';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
 import { useT } from '../hooks/use-translate.ts';
-import { withDecimalSign } from '../store/experiment.ts';
 
 /** Props of {@link CollisionLogView}. */
 export interface CollisionLogViewProps {
@@ -39,7 +39,7 @@ export function CollisionLogView({ rows = 8 }: CollisionLogViewProps) {
       </thead>
       <tbody>
         {recent.map((c, k) => {
-          const time = withDecimalSign(c.time.toFixed(3), locale);
+          const time = withDecimalSign(locale, c.time.toFixed(3));
           return (
             <tr key={k}>
               <td>

@@ -8,7 +8,7 @@ import { useStore } from 'zustand';
 import { checkNumber, NUMBER_SPECS, parseNumberInput, type NumberKey } from '../store/index.ts';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
 import { useT } from '../hooks/use-translate.ts';
-import type { Locale } from '../i18n/index.ts';
+import { withDecimalSign, type Locale } from '../i18n/index.ts';
 
 /** Props of {@link NumberField}. */
 export interface NumberFieldProps {
@@ -29,8 +29,7 @@ export function formatSetting(value: number): string {
 
 /** {@link formatSetting} with the language's decimal sign: what the field shows and what is read aloud. */
 function spokenSetting(value: number, locale: Locale): string {
-  const text = formatSetting(value);
-  return locale === 'en' ? text : text.replace('.', ',');
+  return withDecimalSign(locale, formatSetting(value));
 }
 
 /** A labelled, validated number input for one setting. */

@@ -6,12 +6,11 @@ import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
 import { useT } from '../hooks/use-translate.ts';
-import { formatNumber, type Locale } from '../i18n/index.ts';
-import { fixed } from './fixed.ts';
+import { formatFixed, formatNumber, type Locale } from '../i18n/index.ts';
 
 function rate(value: number, locale: Locale): string {
   if (!Number.isFinite(value)) return '–';
-  return value >= 10_000 ? `${fixed(value / 1000, 1, locale)}k` : formatNumber(locale, Math.round(value));
+  return value >= 10_000 ? `${formatFixed(locale, value / 1000, 1)}k` : formatNumber(locale, Math.round(value));
 }
 
 /** Live readouts under the view. */
@@ -27,16 +26,16 @@ export function StatusLine() {
     <dl className="status" aria-label={t('status.label')}>
       <div className="status__item">
         <dt>{t('status.simTime')}</dt>
-        <dd data-stat="time">{fixed(stats.simTime, 2, locale)} s</dd>
+        <dd data-stat="time">{formatFixed(locale, stats.simTime, 2)} s</dd>
       </div>
       <div className="status__item">
         <dt>{t('status.frameRate')}</dt>
-        <dd data-stat="fps">{t('status.fps', { value: fixed(stats.fps, 0, locale) })}</dd>
+        <dd data-stat="fps">{t('status.fps', { value: formatFixed(locale, stats.fps, 0) })}</dd>
       </div>
       <div className="status__item">
         <dt>{t('status.solver')}</dt>
         <dd data-stat="step-ms" data-thread={stats.thread}>
-          {t(stats.thread === 'worker' ? 'status.stepMsWorker' : 'status.stepMs', { value: fixed(stats.stepMs, 2, locale) })}
+          {t(stats.thread === 'worker' ? 'status.stepMsWorker' : 'status.stepMs', { value: formatFixed(locale, stats.stepMs, 2) })}
         </dd>
       </div>
       <div className="status__item">
@@ -52,7 +51,7 @@ export function StatusLine() {
       <div className={`status__item status__item--warning${lagging ? '' : ' status__item--idle'}`} aria-hidden={lagging ? undefined : true}>
         <dt>{t('status.runningAt')}</dt>
         <dd data-stat="sim-rate" title={t('status.lagging')}>
-          {t('status.realTime', { rate: fixed(lagging ? stats.simRate : 0, 2, locale) })}
+          {t('status.realTime', { rate: formatFixed(locale, lagging ? stats.simRate : 0, 2) })}
         </dd>
       </div>
     </dl>

@@ -8,8 +8,7 @@ import { useId, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useSandbox, useSandboxStore } from '../hooks/sandbox-context.ts';
 import { useT } from '../hooks/use-translate.ts';
-import { formatNumber, type Translate } from '../i18n/index.ts';
-import { withDecimalSign, writtenNumber } from '../store/experiment.ts';
+import { formatNumber, formatPlain, type Translate, withDecimalSign } from '../i18n/index.ts';
 import { parseNumberInput } from '../store/settings.ts';
 import { checkChange, describeChange, TWIN_LABELS, TWIN_SETTINGS, type TwinChange, type TwinSetting } from '../store/twin.ts';
 import type { TwinState } from '../store/twin-store.ts';
@@ -40,7 +39,7 @@ function suggestion(setting: TwinSetting, current: number): string {
 function Legend({ twin, compact = false }: { twin: TwinState; compact?: boolean }) {
   const dt = useSandbox((s) => s.timeline.dt);
   const t = useT();
-  const from = twin.stats ? t('twin.from', { time: withDecimalSign((twin.spec.step * dt).toFixed(2), t.locale) }) : '';
+  const from = twin.stats ? t('twin.from', { time: withDecimalSign(t.locale, (twin.spec.step * dt).toFixed(2)) }) : '';
   const original = originalText(twin, t);
   return (
     <ul className={`twin-legend${compact ? ' twin-legend--compact' : ''}`} aria-label={t('twin.legend')} data-twin-legend="">
@@ -145,7 +144,7 @@ export function WhatIfPanel() {
           <Legend twin={twin} />
         ) : (
           <p className="field__hint" data-twin="waiting">
-            {t('twin.waiting', { change: describeChange(twin.spec, t), time: withDecimalSign((twin.spec.step * dt).toFixed(2), t.locale) })}
+            {t('twin.waiting', { change: describeChange(twin.spec, t), time: withDecimalSign(t.locale, (twin.spec.step * dt).toFixed(2)) })}
           </p>
         )}
         <div className="twin__actions">
@@ -246,7 +245,7 @@ export function WhatIfPanel() {
             }}
           />
         </div>
-        <p className="field__hint">{t('twin.current', { value: Number.isFinite(currentOf(setting)) ? writtenNumber(Number(currentOf(setting).toPrecision(6)), t.locale) : '–' })}</p>
+        <p className="field__hint">{t('twin.current', { value: Number.isFinite(currentOf(setting)) ? formatPlain(t.locale, Number(currentOf(setting).toPrecision(6))) : '–' })}</p>
       </div>
       {message && (
         <p className="field__message field__message--error" id={`${id}-message`} role="alert">

@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { english, translator } from '../i18n/index.ts';
 import { PRESETS } from '../presets/presets.ts';
-import { fixed } from './fixed.ts';
 import { presetTitle, presetWatch } from './preset-text.ts';
-
-describe('fixed decimals for a language', () => {
-  it('writes English as toFixed does, others with their decimal sign and no grouping', () => {
-    expect(fixed(12345.678, 2, 'en')).toBe('12345.68');
-    expect(fixed(12345.678, 2, 'de')).toBe('12345,68');
-    expect(fixed(2.5, 1, 'es')).toBe('2,5');
-    expect(fixed(Number.NaN, 2, 'de')).toBe('–');
-  });
-});
 
 describe("presets' words in the interface", () => {
   it('are presets.ts’s in English and translated in German', () => {
