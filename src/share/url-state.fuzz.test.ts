@@ -98,7 +98,7 @@ describe('shared links under attack (fuzz)', () => {
     expect(checkParsed(`edits=${encodeURIComponent('[{"id":0,"__proto__":{"polluted":1}}]')}`).state.edits).toEqual([{ id: 0 }]);
     // The size limit is on the raw link, before any decoding.
     expect(checkParsed('a'.repeat(MAX_LINK_LENGTH)).notices).toEqual([]);
-    expect(checkParsed('a'.repeat(MAX_LINK_LENGTH + 1)).notices[0]).toMatch(/too long \(4,097 characters, at most 4,096\)/);
+    expect(checkParsed('a'.repeat(MAX_LINK_LENGTH + 1)).notices[0]).toMatch(/too long \(4097 characters, at most 4096\)/);
     // A thousand bad fields: a short list of notices that says how many more there were.
     const many = checkParsed(Array.from({ length: 400 }, () => 'count=-1').join('&'));
     expect(many.notices).toHaveLength(MAX_NOTICES);

@@ -5,7 +5,7 @@
  * and a malformed or oversized link loads the defaults with a notice. Nothing from the URL is
  * evaluated or inserted as HTML; the notices are plain text.
  */
-import { browserLocale, english, isLocale, LOCALE_NAMES, LOCALES, navigatorLanguages, translator, type Locale, type Translate } from '../i18n/index.ts';
+import { browserLocale, english, formatPlain, isLocale, LOCALE_NAMES, LOCALES, navigatorLanguages, translator, type Locale, type Translate } from '../i18n/index.ts';
 import { presetById } from '../presets/presets.ts';
 import { BORROWED_SETTINGS } from '../store/build-scene.ts';
 import { EDIT_MAX, type ExperimentState, type SphereEdit } from '../store/experiment.ts';
@@ -70,7 +70,7 @@ export function decodeState(query: string, t: Translate = english): ParsedLink {
   const notices: string[] = [];
   const fallback = (why: string): ParsedLink => ({ state: defaultState(), named: {}, notices: [t('link.fallback', { why })] });
   if (typeof query !== 'string') return fallback(t('link.unreadable'));
-  if (query.length > MAX_LINK_LENGTH) return fallback(t('link.tooLong', { length: query.length, max: MAX_LINK_LENGTH }));
+  if (query.length > MAX_LINK_LENGTH) return fallback(t('link.tooLong', { length: formatPlain(t.locale, query.length), max: formatPlain(t.locale, MAX_LINK_LENGTH) }));
   let params: URLSearchParams;
   try {
     params = new URLSearchParams(query.startsWith('?') ? query.slice(1) : query);
@@ -166,7 +166,7 @@ function capNotices(notices: string[], t: Translate): string[] {
   if (notices.length <= MAX_NOTICES) return notices;
   const last = notices[notices.length - 1];
   const kept = notices.slice(0, MAX_NOTICES - 2);
-  return [...kept, t('link.more', { count: notices.length - kept.length - 1 }), last];
+  return [...kept, t('link.more', { count: formatPlain(t.locale, notices.length - kept.length - 1) }), last];
 }
 
 function parseEdits(raw: string, t: Translate): SphereEdit[] | string {
@@ -177,7 +177,7 @@ function parseEdits(raw: string, t: Translate): SphereEdit[] | string {
     return t('link.editsMalformed');
   }
   if (!Array.isArray(data)) return t('link.editsNotList');
-  if (data.length > MAX_EDITS) return t('link.editsTooMany', { count: data.length, max: MAX_EDITS });
+  if (data.length > MAX_EDITS) return t('link.editsTooMany', { count: formatPlain(t.locale, data.length), max: formatPlain(t.locale, MAX_EDITS) });
   const edits: SphereEdit[] = [];
   for (const item of data) {
     if (item === null || typeof item !== 'object' || Array.isArray(item)) return t('link.editNotObject');
