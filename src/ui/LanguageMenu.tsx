@@ -1,12 +1,11 @@
 /**
- * The language menu: English, Español, Deutsch, each named in its own language (and marked with
- * its `lang`, so a screen reader says it right). Choosing one changes every text of the sandbox at
- * once; the app's address keeps the choice (`lang=`).
+ * The language menu, in the settings panel's view section: English, Español, Deutsch, each named
+ * in its own language (and marked with its `lang`, so a screen reader says it right). Choosing one
+ * changes every text of the sandbox at once; the app's address keeps the choice (`lang=`).
  */
 import { useId } from 'react';
 import { LOCALES, LOCALE_NAMES, isLocale } from '../i18n/index.ts';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
-import './language.css';
 import { useLocale, useT } from '../hooks/use-translate.ts';
 
 /** A small select of the interface's language. */
@@ -16,13 +15,13 @@ export function LanguageMenu() {
   const t = useT();
   const id = useId();
   return (
-    <div className="language">
-      <label htmlFor={id} className="language__label">
+    <div className="field">
+      <label htmlFor={id} className="field__label">
         {t('language.label')}
       </label>
       <select
         id={id}
-        className="language__select"
+        className="field__select"
         value={locale}
         onChange={(event) => {
           const chosen = event.currentTarget.value;

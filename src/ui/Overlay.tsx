@@ -5,7 +5,6 @@
 import { useCallback, useState, type RefObject } from 'react';
 import { ClassroomPanel } from './ClassroomPanel.tsx';
 import { Help } from './Help.tsx';
-import { LanguageMenu } from './LanguageMenu.tsx';
 import { Notices } from './Notices.tsx';
 import { PlayHint } from './PlayHint.tsx';
 import { PlotsDialog } from './PlotsDialog.tsx';
@@ -58,7 +57,6 @@ export function Overlay({ classroomOpen = true, onClassroomOpenChange = ignore, 
         <Transport keyScope={keyScope} />
         <div className="dock__row">
           <StatusLine />
-          <LanguageMenu />
           <Help />
         </div>
       </footer>

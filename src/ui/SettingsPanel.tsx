@@ -6,6 +6,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { presetById } from '../presets/presets.ts';
 import { WORKER_AUTO_COUNT } from '../store/index.ts';
+import { LanguageMenu } from './LanguageMenu.tsx';
 import { NumberField } from './NumberField.tsx';
 import { presetTitle } from './preset-text.ts';
 import { ToggleField } from './ToggleField.tsx';
@@ -153,6 +154,7 @@ export function SettingsPanel({ defaultOpen }: SettingsPanelProps) {
           <NumberField setting="timeScale" slider hint={t('settings.timeScaleHint')} />
         </section>
         <section className="panel__section" aria-label={t('settings.view')}>
+          <LanguageMenu />
           <ColorByField />
           <SolverThreadField />
         </section>

@@ -419,6 +419,24 @@ export default async function embedSuite({ browser, base, consoleErrors }) {
       check(reset.count === 90 && reset.restitution === 0.6 && reset.running, `after reset() the world has ${reset.count} spheres, e = ${reset.restitution}, running ${reset.running}; the props say 90, 0.6, running`);
     });
 
+    await step('lab: the locale prop changes the language of the sandbox after mount (its name, its controls, its lang)', async () => {
+      const read = () =>
+        lp.evaluate(() => {
+          const root = document.querySelector('[data-sandbox="strict"]');
+          return { lang: root.getAttribute('lang'), label: root.getAttribute('aria-label'), buttons: [...root.querySelectorAll('button')].map((b) => b.getAttribute('aria-label') || b.textContent.trim()).join('|') };
+        });
+      const english = await read();
+      await lp.evaluate(() => window.__lab.setProps('strict', { locale: 'es' }));
+      await waitSandboxFrames(lp, 'strict', 2);
+      const spanish = await read();
+      check(english.lang === 'en' && spanish.lang === 'es', `the sandbox's lang went from ${english.lang} to ${spanish.lang}, expected en to es`);
+      check(spanish.label !== english.label && spanish.label.length > 0, `the sandbox's name stayed "${spanish.label}" in Spanish`);
+      check(english.buttons.length > 0 && spanish.buttons !== english.buttons, `the controls' names did not change: ${spanish.buttons}`);
+      await lp.evaluate(() => window.__lab.setProps('strict', { locale: 'en' }));
+      await waitSandboxFrames(lp, 'strict', 2);
+      check((await read()).label === english.label, 'back to English, the name is not the English one');
+    });
+
     await step('lab: a bad prop leaves the sandbox running with a notice naming it', async () => {
       const v0 = await worldOf(lp, 'strict');
       await lp.evaluate(() => window.__lab.setProps('strict', { restitution: 7 }));
