@@ -96,7 +96,7 @@ export const es: Readonly<Record<MessageKey, string>> = {
   // status line
   'status.label': 'Estado de la simulación',
   'status.simTime': 'Tiempo simulado',
-  'status.frameRate': 'Fotogramas por segundo',
+  'status.frameRate': 'Fotogramas/s',
   'status.fps': '{value} fps',
   'status.solver': 'Solucionador',
   'status.stepMs': '{value} ms/paso',
