@@ -10,10 +10,7 @@
 import { useFrame, useThree } from '@react-three/fiber';
 import { useEffect, useRef } from 'react';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
-import { english, translator } from '../i18n/index.ts';
-
-/** The text shown while the WebGL context is lost, in English (the page shows it in the sandbox's language). */
-export const CONTEXT_LOST_MESSAGE = english('view.contextLost');
+import { translator } from '../i18n/index.ts';
 
 /** Props of {@link FaultHandlers}. */
 export interface FaultHandlersProps {

@@ -99,7 +99,7 @@ export function currentValue(world: World, change: TwinChange): number {
  */
 export function checkChange(change: TwinChange, world?: World, t: Translate = english): string | null {
   if (!TWIN_SETTINGS.includes(change.setting)) return t('twin.settingOneOf', { list: TWIN_SETTINGS.join(', '), got: JSON.stringify(change.setting) });
-  if (change.setting !== 'mass') return checkNumber(change.setting, change.value);
+  if (change.setting !== 'mass') return checkNumber(change.setting, change.value, t);
   const v = change.value;
   const name = t('twin.mass');
   if (typeof v !== 'number' || !Number.isFinite(v)) return t('edit.notNumber', { name, got: typeof v === 'number' ? formatPlain(t.locale, v) : String(v) });

@@ -3,8 +3,8 @@
  * energy lost and measured restitution; a row's time goes to that moment of the run (the
  * timeline). Re-rendered when the store publishes a sample.
  */
-import { withDecimalSign } from '../i18n/index.ts';
 import { useStore } from 'zustand';
+import { formatFixed } from '../i18n/index.ts';
 import { sig } from './format.ts';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
 import { useT } from '../hooks/use-translate.ts';
@@ -39,7 +39,7 @@ export function CollisionLogView({ rows = 8 }: CollisionLogViewProps) {
       </thead>
       <tbody>
         {recent.map((c, k) => {
-          const time = withDecimalSign(locale, c.time.toFixed(3));
+          const time = formatFixed(locale, c.time, 3);
           return (
             <tr key={k}>
               <td>

@@ -8,7 +8,7 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import { useStore } from 'zustand';
-import { english, type Locale, type Translate, withDecimalSign } from '../i18n/index.ts';
+import { english, formatPlain, type Locale, type Translate } from '../i18n/index.ts';
 import { checkEditValue, EDIT_LABELS, type EditField } from '../store/experiment.ts';
 import { sig, vec } from './format.ts';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
@@ -17,7 +17,7 @@ import { useT } from '../hooks/use-translate.ts';
 type FieldName = EditField;
 
 /** A number for a message: three significant digits, no trailing zeros, the decimal sign of `locale`. */
-const plain = (x: number, locale: Locale = 'en'): string => withDecimalSign(locale, String(Number(x.toPrecision(3))));
+const plain = (x: number, locale: Locale = 'en'): string => formatPlain(locale, Number(x.toPrecision(3)));
 
 const AXES = ['x', 'y', 'z'] as const;
 const POSITION_FIELDS = ['px', 'py', 'pz'] as const;

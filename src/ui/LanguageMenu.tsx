@@ -6,12 +6,11 @@
 import { useId } from 'react';
 import { LOCALES, LOCALE_NAMES, isLocale } from '../i18n/index.ts';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
-import { useLocale, useT } from '../hooks/use-translate.ts';
+import { useT } from '../hooks/use-translate.ts';
 
 /** A small select of the interface's language. */
 export function LanguageMenu() {
   const store = useSandboxStore();
-  const locale = useLocale();
   const t = useT();
   const id = useId();
   return (
@@ -22,7 +21,7 @@ export function LanguageMenu() {
       <select
         id={id}
         className="field__select"
-        value={locale}
+        value={t.locale}
         onChange={(event) => {
           const chosen = event.currentTarget.value;
           if (isLocale(chosen)) store.getState().setLocale(chosen);

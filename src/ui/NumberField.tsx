@@ -8,7 +8,7 @@ import { useStore } from 'zustand';
 import { checkNumber, NUMBER_SPECS, parseNumberInput, type NumberKey } from '../store/index.ts';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
 import { useT } from '../hooks/use-translate.ts';
-import { withDecimalSign, type Locale } from '../i18n/index.ts';
+import { formatPlain, type Locale } from '../i18n/index.ts';
 
 /** Props of {@link NumberField}. */
 export interface NumberFieldProps {
@@ -22,14 +22,12 @@ export interface NumberFieldProps {
   disabled?: boolean;
 }
 
-/** Shows a number without float noise (0.30000000000000004 reads 0.3). */
-export function formatSetting(value: number): string {
-  return String(Number(value.toPrecision(12)));
-}
-
-/** {@link formatSetting} with the language's decimal sign: what the field shows and what is read aloud. */
-function spokenSetting(value: number, locale: Locale): string {
-  return withDecimalSign(locale, formatSetting(value));
+/**
+ * A setting's value without float noise (0.30000000000000004 reads 0.3), with the language's
+ * decimal sign: what the field shows and what is read aloud.
+ */
+export function formatSetting(value: number, locale: Locale = 'en'): string {
+  return formatPlain(locale, Number(value.toPrecision(12)));
 }
 
 /** A labelled, validated number input for one setting. */
@@ -46,7 +44,7 @@ export function NumberField({ setting, slider = false, hint, disabled = false }:
   const [focused, setFocused] = useState(false);
   // The typed text while editing or while it is refused; otherwise the value in effect (which a
   // reset or another field may have changed).
-  const shown = draft !== null && (focused || error) ? draft : spokenSetting(value, t.locale);
+  const shown = draft !== null && (focused || error) ? draft : formatSetting(value, t.locale);
 
   const edit = (text: string): void => {
     setDraft(text);
@@ -119,7 +117,7 @@ export function NumberField({ setting, slider = false, hint, disabled = false }:
           value={value}
           disabled={disabled}
           aria-label={t('setting.slider', { name: label })}
-          aria-valuetext={`${spokenSetting(value, t.locale)}${spec.unit ? ` ${spec.unit}` : ''}`}
+          aria-valuetext={`${formatSetting(value, t.locale)}${spec.unit ? ` ${spec.unit}` : ''}`}
           onChange={(e) => {
             setDraft(null);
             store.getState().applySetting(setting, Number(e.target.value));

@@ -10,7 +10,7 @@ import { useStore } from 'zustand';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
 import { useT } from '../hooks/use-translate.ts';
 import { parseNumberInput } from '../store/settings.ts';
-import { checkVelocity, PREDICT_PRESETS, totals, velocityError, type PredictState, type Velocity } from '../store/predict.ts';
+import { PREDICT_PRESETS, totals, velocityError, type PredictState, type Velocity } from '../store/predict.ts';
 import { sig, vec } from './format.ts';
 
 const AXES = ['x', 'y', 'z'] as const;
@@ -27,8 +27,8 @@ function VelocityFields({ index, id, value, axes }: { index: number; id: number;
     next[k] = typed;
     setText(next);
     const numbers = next.map((x) => (x.trim() === '' ? '' : parseNumberInput(x, t.locale !== 'en')));
-    // Checked here first, so that the message is in the page's language (the store's is English).
-    const refused = checkVelocity(numbers, t) ?? store.getState().setPrediction(index, numbers as unknown as Velocity);
+    // The store checks the values and answers in the sandbox's language.
+    const refused = store.getState().setPrediction(index, numbers as unknown as Velocity);
     setMessage(refused ?? '');
   };
   return (

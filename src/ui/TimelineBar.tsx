@@ -4,10 +4,10 @@
  * paused, with the scene and the readouts exactly as they were; Play goes on from there. It moves
  * with the published stats, a few times a second.
  */
-import { withDecimalSign } from '../i18n/index.ts';
 import { useId } from 'react';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
+import { formatFixed } from '../i18n/index.ts';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
 import { useT } from '../hooks/use-translate.ts';
 
@@ -27,7 +27,7 @@ export function TimelineBar() {
       </p>
     );
   }
-  const seconds = (k: number): string => withDecimalSign(t.locale, (k * dt).toFixed(2));
+  const seconds = (k: number): string => formatFixed(t.locale, k * dt, 2);
   return (
     <div className="field timeline">
       <div className="field__row">

@@ -8,7 +8,7 @@ import { useId, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useSandbox, useSandboxStore } from '../hooks/sandbox-context.ts';
 import { useT } from '../hooks/use-translate.ts';
-import { formatNumber, formatPlain, type Translate, withDecimalSign } from '../i18n/index.ts';
+import { formatFixed, formatNumber, formatPlain, type Translate } from '../i18n/index.ts';
 import { parseNumberInput } from '../store/settings.ts';
 import { checkChange, describeChange, TWIN_LABELS, TWIN_SETTINGS, type TwinChange, type TwinSetting } from '../store/twin.ts';
 import type { TwinState } from '../store/twin-store.ts';
@@ -39,7 +39,7 @@ function suggestion(setting: TwinSetting, current: number): string {
 function Legend({ twin, compact = false }: { twin: TwinState; compact?: boolean }) {
   const dt = useSandbox((s) => s.timeline.dt);
   const t = useT();
-  const from = twin.stats ? t('twin.from', { time: withDecimalSign(t.locale, (twin.spec.step * dt).toFixed(2)) }) : '';
+  const from = twin.stats ? t('twin.from', { time: formatFixed(t.locale, twin.spec.step * dt, 2) }) : '';
   const original = originalText(twin, t);
   return (
     <ul className={`twin-legend${compact ? ' twin-legend--compact' : ''}`} aria-label={t('twin.legend')} data-twin-legend="">
@@ -144,7 +144,7 @@ export function WhatIfPanel() {
           <Legend twin={twin} />
         ) : (
           <p className="field__hint" data-twin="waiting">
-            {t('twin.waiting', { change: describeChange(twin.spec, t), time: withDecimalSign(t.locale, (twin.spec.step * dt).toFixed(2)) })}
+            {t('twin.waiting', { change: describeChange(twin.spec, t), time: formatFixed(t.locale, twin.spec.step * dt, 2) })}
           </p>
         )}
         <div className="twin__actions">
