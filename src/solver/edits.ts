@@ -20,6 +20,7 @@ import { logSphere, repairAround, repairOverlaps } from './repair.ts';
 import { forNeighbours, pushSleepersAbove, restOnTouchedWalls, updateAcceleration, wake, wakeAbove, wakeAll, wakeCascade } from './sleep.ts';
 import { EVENT, NO_SNAPSHOT, STRIDE } from './state.ts';
 import type { CheckedSphere, WorldState } from './state.ts';
+import { cancelRenumbering } from './renumber.ts';
 import { applyGeometry, copyOut, growIds, removeSlot, reserve, setVec, slotFor } from './storage.ts';
 
 const { F64, I16, I32, U8 } = STRIDE;
@@ -115,6 +116,7 @@ export function appendChecked(world: WorldState, count: number, field: string, v
 
 /** Writes a checked sphere into the next slot, with the next id (capacity reserved by the caller). */
 function writeSphere(world: WorldState, s: CheckedSphere): void {
+  cancelRenumbering(world); // the plan's slots end at the old count
   const i = world.count++;
   const id = world.nextId++;
   world.idOf[i] = id;

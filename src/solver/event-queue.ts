@@ -94,6 +94,11 @@ export class EventQueue {
     return this.heap.byteLength + this.time.byteLength + this.where.byteLength + this.horizon.byteLength;
   }
 
+  /** Slots in the heap now (events due by the horizon). */
+  queued(): number {
+    return this.size;
+  }
+
   /** The slot with the earliest event, or -1 when no event is due by the horizon. */
   top(): number {
     return this.size > 0 ? this.heap[0] : -1;

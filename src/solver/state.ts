@@ -31,6 +31,10 @@ export interface StepWork {
   hops: number;
   /** Slow contacts resolved together with their touching cluster (see resolveCluster). */
   clusters: number;
+  /** Slots sorted by cell into a renumbering's plan (all of them in the step that plans one; see renumber.ts). */
+  renumberSorted: number;
+  /** Slots given their planned sphere by a swap (a large world's renumbering spreads these over several steps). */
+  renumberSwaps: number;
 }
 
 /** A sphere definition after validation (edits.ts). */
@@ -194,7 +198,7 @@ export class WorldState {
   nextId = 0;
 
   // Scratch.
-  /** The wake cascade's stack; the inverse permutation while renumbering. */
+  /** The wake cascade's stack; the cells' keys, then where each moved sphere went, while renumbering. */
   stack = new Int32Array(0);
   /** Unit normals of a sphere's still contacts (collectStillContacts). */
   normals = new Float64Array(3 * STILL_CONTACTS);
@@ -261,13 +265,19 @@ export class WorldState {
   repairVisits = 0;
   sleepingCount = 0;
   frozenCount = 0;
-  /** After a renumbering: the old slot of each new slot (see renumber.ts). */
+  /** After a renumbering's moves: the old slot of each slot (itself where nothing moved; see renumber.ts). */
   fromSlot = new Int32Array(0);
-  /** permute's one waiting record, as 32-bit words. */
-  permTmp = new Float64Array(STRIDE.I32);
-  /** Scratch for renumbering, one buffer seen as f64 and i32; made at the first renumbering. */
-  gatherF64 = new Float64Array(0);
-  gatherI32 = new Int32Array(0);
+  /** The planned renumbering: moveFrom[s] is the slot whose sphere goes to s (s where done); moveTo its inverse. */
+  moveFrom = new Int32Array(0);
+  moveTo = new Int32Array(0);
+  /** The plan's slots from moveCursor to moveEnd are still to take their planned spheres. */
+  moveCursor = 0;
+  moveEnd = 0;
+  /** Slots each call of moveSpheres puts in place. */
+  moveBudget = 0;
+  /** The plan's radix sort counts: per x cell, per row of cells. */
+  xCount = new Int32Array(0);
+  rowCount = new Int32Array(0);
   /** The step of the last renumbering. */
   reorderedAt = -1;
   /** Renumberings so far (World.layoutVersion). */
@@ -276,7 +286,7 @@ export class WorldState {
   /** Collision events of the last step (reused buffer). */
   readonly events: CollisionEvents;
   /** Work done by the last step. */
-  readonly lastStep: StepWork = { events: 0, pairCollisions: 0, wallCollisions: 0, cellCrossings: 0, stale: 0, frozen: 0, hops: 0, clusters: 0 };
+  readonly lastStep: StepWork = { events: 0, pairCollisions: 0, wallCollisions: 0, cellCrossings: 0, stale: 0, frozen: 0, hops: 0, clusters: 0, renumberSorted: 0, renumberSwaps: 0 };
 
   constructor(options: ResolvedOptions) {
     this.options = options;

@@ -6,7 +6,8 @@
  *    dispatch each by its kind (a pair collision, a wall hit, a cell crossing, or a stale
  *    prediction to redo), up to the event budget; the clock stops at the step's end.
  * 3. advanceAll (predict.ts): every sphere to the step's end, which becomes the world's time.
- * 4. reorderIfDue: renumber the slots in cell order every so many steps (renumber.ts).
+ * 4. reorderIfDue: renumber the slots in cell order every so many steps, a large world's spread
+ *    over several steps (renumber.ts).
  *
  * The step's arithmetic on times stays inside the functions with loops, which V8 optimizes
  * first: a small function called once a step runs unoptimized for a while, and there every
@@ -15,7 +16,7 @@
 import { buildGrid } from './grid.ts';
 import { EVENT_BUDGET_BASE, EVENT_BUDGET_PER_SPHERE, REORDER_MIN_SPHERES, REORDER_STEPS } from './options.ts';
 import { predict, sync } from './predict.ts';
-import { reorder } from './renumber.ts';
+import { RENUMBER_PHASES, moveSpheres, planRenumbering, renumberingUnderway, reorder } from './renumber.ts';
 import { collidePair, collideWall, crossCell } from './response.ts';
 import { freeze, releaseFrozen, restOnTouchedWalls, updateAcceleration } from './sleep.ts';
 import { EVENT, STRIDE, cellFaceOf, isCellCrossing, isPairEvent, isWallHit, wallOf } from './state.ts';
@@ -29,6 +30,7 @@ export function beginStep(world: WorldState): void {
   world.stepId++;
   const work = world.lastStep;
   work.events = work.pairCollisions = work.wallCollisions = work.cellCrossings = work.stale = work.frozen = work.hops = work.clusters = 0;
+  work.renumberSorted = work.renumberSwaps = 0;
   world.events.clear();
   if (world.dirty) rebuild(world);
   if (world.frozenCount > 0) releaseFrozen(world);
@@ -66,10 +68,22 @@ export function processEvents(world: WorldState, dt: number): void {
   world.clock[0] = tEnd;
 }
 
-/** Stage 4: renumbers the slots when the `reorderEvery` option says so (at most once a step: reorderedFrom describes only the last). */
+/**
+ * Stage 4: renumbers the slots when the `reorderEvery` option says so. A renumbering due every
+ * more than RENUMBER_PHASES + 1 steps is spread: planned at the step it falls due, then carried
+ * out over the next RENUMBER_PHASES steps; one due more often is done whole. At most one call a
+ * step (reorderedFrom describes only the last).
+ */
 export function reorderIfDue(world: WorldState): void {
+  if (world.reorderedAt === world.stepId) return;
+  if (renumberingUnderway(world)) {
+    moveSpheres(world);
+    return;
+  }
   const every = world.options.reorderEvery === 0 ? (world.count >= REORDER_MIN_SPHERES ? REORDER_STEPS : -1) : world.options.reorderEvery;
-  if (every > 0 && world.stepId % every === 0 && world.reorderedAt !== world.stepId) reorder(world);
+  if (every <= 0 || world.stepId % every !== 0) return;
+  if (every > RENUMBER_PHASES + 1) planRenumbering(world, RENUMBER_PHASES);
+  else reorder(world);
 }
 
 /** Rebuilds grid, accelerations and every prediction (after edits). */

@@ -3,6 +3,7 @@
  * swap-removal; the derived geometry (half sizes, gravity, resting speed) of the options.
  */
 import { SolverInputError } from './errors.ts';
+import { cancelRenumbering } from './renumber.ts';
 import { RECORD_BYTES, STRIDE } from './state.ts';
 import type { WorldState } from './state.ts';
 
@@ -45,6 +46,7 @@ export function setVec(arr: Float64Array, i: number, v: ArrayLike<number>): void
  * had, so that any prediction naming either slot is stale from now on (counters only grow).
  */
 export function removeSlot(world: WorldState, i: number): void {
+  cancelRenumbering(world);
   const last = world.count - 1;
   if (world.asleep[U8 * i]) world.sleepingCount--;
   const countI = world.collCount[I32 * i];

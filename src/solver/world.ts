@@ -193,16 +193,19 @@ export class World {
     return slot >= 0 && slot < this.state.count ? this.state.idOf[slot] : -1;
   }
   /**
-   * Counts the renumberings of the slots done by `step` (see the `reorderEvery` option). Code that
-   * keeps its own per-slot arrays across a step compares this before and after, and on a change
-   * maps them with {@link reorderedFrom}.
+   * Counts the steps that moved spheres between slots (see the `reorderEvery` option; a large
+   * world's renumbering moves them over several consecutive steps). Code that keeps its own
+   * per-slot arrays across a step compares this before and after, and on a change maps them
+   * with {@link reorderedFrom}.
    */
   get layoutVersion(): number {
     return this.state.layoutVersion;
   }
   /**
-   * After a renumbering, `reorderedFrom[slot]` is the slot the sphere now in `slot` had before it
-   * (first `count` entries). Valid until the next renumbering or edit; not a copy.
+   * After a step that moved spheres between slots ({@link layoutVersion} changed),
+   * `reorderedFrom[slot]` is the slot the sphere now in `slot` had before that step (first
+   * `count` entries; the slot itself for a sphere that stayed). Valid until the next step or
+   * edit; not a copy.
    */
   get reorderedFrom(): Int32Array {
     return this.state.fromSlot;
