@@ -72,8 +72,8 @@ export interface WorldOptions {
    * Memory layout: every this many steps, `step` renumbers the slots in the order of the grid's
    * cells, so that spheres near each other in space are near each other in memory (a large world
    * spends most of its time waiting on memory otherwise). The trajectories do not change; only
-   * the slots do (ids stay; see {@link World.layoutVersion}). A renumbering due every ten steps
-   * or more is spread: planned at the step it falls due and carried out over the next eight, so
+   * the slots do (ids stay; see {@link World.layoutVersion}). A renumbering due every 18 steps
+   * or more is spread: planned at the step it falls due and carried out over the next 16, so
    * that no step stalls; one due more often is done whole. 0 chooses every 64 steps, and after
    * every rebuild (a first step, an edit; done whole), for worlds of {@link REORDER_MIN_SPHERES}
    * spheres or more, and never below; -1 never. @defaultValue 0

@@ -155,7 +155,7 @@ describe('a renumbering spread over several steps', () => {
       expect(spread.lastStep.renumberSwaps).toBe(0); // what was left of the plan is gone
     }
     expect(spread.layoutVersion).toBe(2);
-    for (let k = 0; k < 3 * EVERY; k++) both((w) => w.step(DT)); // the next renumberings run whole
+    for (let k = 0; k < 3 * EVERY; k++) both((w) => w.step(DT)); // the next renumberings run to their end
     expect(spread.layoutVersion).toBeGreaterThan(2 + 2 * RENUMBER_PHASES);
     expect(byId(spread)).toEqual(byId(plain));
     expect(deepestOverlap(spread)).toBeLessThan(1e-9);

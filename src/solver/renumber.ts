@@ -23,7 +23,7 @@ import type { WorldState } from './state.ts';
 const { I16, I32 } = STRIDE;
 
 /** Parts a large world's renumbering is carried out in, one a step, after the step that plans it. */
-export const RENUMBER_PHASES = 8;
+export const RENUMBER_PHASES = 16;
 
 /** Plans and carries out a whole renumbering now (after a rebuild, or when renumbering every few steps). */
 export function reorder(world: WorldState): void {
