@@ -4,10 +4,11 @@
  * step after a burst of edits against a plain step, building a world by addSphere one at a time
  * against one addSpheres, and the spread of step times over 512 steps (median, p99, max), also
  * apart for the steps that took part in a renumbering (planned it or swapped slots) and those
- * that did not (the machine's own floor).
+ * that did not (the machine's own floor); then the same 512 steps, each at its best of three
+ * identical runs, which drops the machine's random stalls.
  * Printed as a table; `npm run bench` runs it in a fresh process after the scaling rows.
  */
-import { buildWorld, gasScene, Random } from '../src/solver/index.ts';
+import { buildWorld, cloneWorld, gasScene, Random } from '../src/solver/index.ts';
 import type { World } from '../src/solver/index.ts';
 
 const DT = 1 / 60;
@@ -98,31 +99,43 @@ for (const count of counts.length ? counts : [10_000, 100_000]) {
   const oneMs = performance.now() - t0;
   rows.push(`${String(count).padStart(7)}  build: addSpheres ${batchMs.toFixed(0)} ms, addSphere x ${count} ${oneMs.toFixed(0)} ms (ratio ${(oneMs / batchMs).toFixed(2)})`);
   void batch;
-  // Hitches: 512 consecutive steps.
-  const fresh = running(count);
+  // Hitches: 512 consecutive steps, run three times from one copy of a running world. A world's
+  // steps are deterministic, so each step does the same work in every run: the first run is what
+  // a user of this machine sees, and each step's best of the three drops the machine's random
+  // stalls (other tenants, the system) but nothing the solver does.
+  const origin = running(count);
+  const RUNS = 3;
+  const best = new Array<number>(512).fill(Infinity);
   const times: number[] = [];
   // The floor: the steps that took no part in a renumbering (planned none, swapped none) apart from those that did.
-  const plainSteps: number[] = [];
-  const renumbering: number[] = [];
-  for (let k = 0; k < 512; k++) {
-    const s = performance.now();
-    fresh.step(DT);
-    const ms = performance.now() - s;
-    times.push(ms);
-    const work = fresh.lastStep;
-    (work.renumberSorted === 0 && work.renumberSwaps === 0 ? plainSteps : renumbering).push(ms);
+  const part: boolean[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    const w = cloneWorld(origin);
+    for (let k = 0; k < 512; k++) {
+      const s = performance.now();
+      w.step(DT);
+      const ms = performance.now() - s;
+      if (ms < best[k]) best[k] = ms;
+      if (run > 0) continue;
+      times.push(ms);
+      part.push(w.lastStep.renumberSorted > 0 || w.lastStep.renumberSwaps > 0);
+    }
   }
-  times.sort((a, b) => a - b);
-  plainSteps.sort((a, b) => a - b);
-  renumbering.sort((a, b) => a - b);
-  const med = percentile(times, 0.5);
-  rows.push(`${String(count).padStart(7)}  512 steps: median ${med.toFixed(2)} ms, p99 ${percentile(times, 0.99).toFixed(2)} ms, max ${times[times.length - 1].toFixed(2)} ms (max / median ${(times[times.length - 1] / med).toFixed(2)})`);
-  if (plainSteps.length > 0 && renumbering.length > 0) {
+  const spread = (label: string, all: number[], inPart: boolean[]): void => {
+    const sorted = all.slice().sort((x, y) => x - y);
+    const med = percentile(sorted, 0.5);
+    const max = sorted[sorted.length - 1];
+    rows.push(`${String(count).padStart(7)}  512 steps${label}: median ${med.toFixed(2)} ms, p99 ${percentile(sorted, 0.99).toFixed(2)} ms, max ${max.toFixed(2)} ms (max / median ${(max / med).toFixed(2)})`);
+    const plainSteps = all.filter((_, k) => !inPart[k]).sort((x, y) => x - y);
+    const renumbering = all.filter((_, k) => inPart[k]).sort((x, y) => x - y);
+    if (plainSteps.length === 0 || renumbering.length === 0) return;
     const pm = percentile(plainSteps, 0.5);
     const pmax = plainSteps[plainSteps.length - 1];
     rows.push(`${String(count).padStart(7)}    ${plainSteps.length} steps without renumbering: median ${pm.toFixed(2)} ms, p99 ${percentile(plainSteps, 0.99).toFixed(2)} ms, max ${pmax.toFixed(2)} ms (max / median ${(pmax / pm).toFixed(2)})`);
     rows.push(`${String(count).padStart(7)}    ${renumbering.length} renumbering steps (planning or swapping): median ${percentile(renumbering, 0.5).toFixed(2)} ms, max ${renumbering[renumbering.length - 1].toFixed(2)} ms (max / median of the others ${(renumbering[renumbering.length - 1] / pm).toFixed(2)})`);
-  }
+  };
+  spread('', times, part);
+  spread(`, each step's best of ${RUNS} runs`, best, part);
   rows.push(`${String(count).padStart(7)}  (${refused} edits refused: no room)`);
   refused = 0;
   console.log(rows.splice(0).join('\n'));
