@@ -16,11 +16,11 @@ import { resolveOptions } from './options.ts';
 import type { SphereOptions, Vec3Like, WorldOptions } from './options.ts';
 import { buildGrid, linkCell, unlinkCell } from './grid.ts';
 import { predict, sync } from './predict.ts';
+import { cancelRenumbering } from './renumber.ts';
 import { logSphere, repairAround, repairOverlaps } from './repair.ts';
 import { forNeighbours, pushSleepersAbove, restOnTouchedWalls, updateAcceleration, wake, wakeAbove, wakeAll, wakeCascade } from './sleep.ts';
 import { EVENT, NO_SNAPSHOT, STRIDE } from './state.ts';
 import type { CheckedSphere, WorldState } from './state.ts';
-import { cancelRenumbering } from './renumber.ts';
 import { applyGeometry, copyOut, growIds, removeSlot, reserve, setVec, slotFor } from './storage.ts';
 
 const { F64, I16, I32, U8 } = STRIDE;

@@ -267,7 +267,7 @@ export class WorldState {
   frozenCount = 0;
   /** After a renumbering's moves: the old slot of each slot (itself where nothing moved; see renumber.ts). */
   fromSlot = new Int32Array(0);
-  /** The planned renumbering: moveFrom[s] is the slot whose sphere goes to s (s where done); moveTo its inverse. */
+  /** The planned renumbering: moveFrom[s] is the slot where the sphere planned for s is now (s once in place); moveTo its inverse. */
   moveFrom = new Int32Array(0);
   moveTo = new Int32Array(0);
   /** The plan's slots from moveCursor to moveEnd are still to take their planned spheres. */
