@@ -436,6 +436,7 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
       },
       stepOnce() {
         if (get().running) set({ running: false });
+        timeline.flush(); // the copy of a change is made before the world steps on
         sim.stepOnce();
         publish();
         predictor.afterSteps();
@@ -554,6 +555,7 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
         set((s) => ({ viewVersion: s.viewVersion + 1 }));
       },
       frame(frameDeltaSeconds) {
+        if (get().running) timeline.flush();
         if (sim.frame(frameDeltaSeconds, get().running, sampleSeconds)) publish();
         if (sim.reachedStop) predictor.afterSteps();
       },

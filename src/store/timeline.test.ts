@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildWorld, gasScene } from '../solver/index.ts';
 import { createSandboxStore } from './sandbox-store.ts';
 import { positionsOf, stepN } from './test-helpers.ts';
@@ -95,6 +95,7 @@ describe('the timeline', () => {
       if (step === 155) {
         world.setRestitution(0.7);
         timeline.changed(world, step);
+        timeline.flush(); // as the store does before the world steps on
       } else timeline.record(world, step);
       if (step % 25 === 0) states.set(step, Array.from(world.positions.subarray(0, 3 * world.count)));
     }
@@ -108,5 +109,29 @@ describe('the timeline', () => {
       for (let k = from.step; k < step; k++) from.world.step(DT);
       expect(Array.from(from.world.positions.subarray(0, 3 * from.world.count))).toEqual(positions);
     }
+  });
+
+  it('copies a paused world changed many times once, when the run goes on, and that copy is the world as edited', () => {
+    const store = createSandboxStore({ settings: { count: 150, boxSize: 7 }, running: false });
+    stepN(store, 40);
+    // Each copy the timeline keeps goes through its add.
+    const add = vi.spyOn(Timeline.prototype as unknown as { add: () => void }, 'add');
+    const copies = (): number => add.mock.calls.length;
+    const before = copies();
+    const sim = store.getState().sim;
+    for (let k = 0; k < 5; k++) {
+      const id = sim.world.idAt(k);
+      const slot = sim.world.indexOf(id);
+      const p = sim.positions;
+      expect(store.getState().editSphere(id, { velocity: [k, 1, p[3 * slot] > 0 ? -1 : 1] })).toBeNull();
+      expect(copies()).toBe(before); // no copy per edit
+    }
+    const edited = stateOf(store);
+    stepN(store, 10); // fewer than the steps between two regular copies
+    expect(copies()).toBe(before + 1);
+    // The copy is the world as edited: going back to step 40 gives it bit for bit.
+    expect(store.getState().seek(40)).toBeNull();
+    expect(stateOf(store)).toEqual(edited);
+    add.mockRestore();
   });
 });
