@@ -87,7 +87,6 @@ export class Timeline {
    */
   changed(world: World, step: number): void {
     if (this.pending !== null && this.pending.step < step) this.flush(); // an earlier change keeps its copy
-    this.pending = null;
     while (this.snaps.length > 0 && this.snaps[this.snaps.length - 1].step >= step) {
       const dropped = this.snaps.pop()!;
       this.bytes -= dropped.bytes;
