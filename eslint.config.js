@@ -25,8 +25,8 @@ export default tseslint.config(
     ...reactHooks.configs.flat.recommended,
   },
   {
-    // The store runs without React (and later in a Web Worker).
-    files: ['src/store/**/*.ts'],
+    // The app's core runs without React or three (and the runtime's solver in a Web Worker).
+    files: ['src/experiment/**/*.ts', 'src/runtime/**/*.ts', 'src/instruments/**/*.ts', 'src/store/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -39,6 +39,22 @@ export default tseslint.config(
   },
   {
     files: ['src/solver/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['react', 'react-*', 'react/**', 'three', 'three/**', 'zustand', 'zustand/**', '@react-three/*'], message: 'The solver has zero runtime dependencies: no react, three or zustand.' },
+            { group: ['../*', '!../testing'], message: 'The solver imports only its own modules.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The solver's production modules: not even the test helpers (only its tests use src/testing).
+    files: ['src/solver/**/*.ts'],
+    ignores: ['src/solver/**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -13,8 +13,8 @@ import { ImpostorFrameWriter, createImpostorGeometry } from '../src/scene/Impost
 import { createImpostorMaterial } from '../src/scene/impostor-material.ts';
 import { instanceCapacity } from '../src/scene/sphere-layer.ts';
 import { createSandboxStore } from '../src/store/index.ts';
-import { channelPort, tick, until } from '../src/store/worker-test-helpers.ts';
-import { DEFAULT_SETTINGS, expectedPacking } from '../src/store/settings.ts';
+import { channelPort, tick, until } from '../src/testing/worker.ts';
+import { DEFAULT_SETTINGS, expectedPacking } from '../src/experiment/index.ts';
 
 const count = Number(process.argv[2] ?? 100_000);
 // The sandbox's box side for packing fraction 0.05 with its default radii.

@@ -10,8 +10,13 @@ import './ui/overlay.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html must contain an element with id "root"');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// Test mode (`?test=1`) loads the browser tests' hooks before the sandbox mounts.
+const testMode = new URLSearchParams(window.location.search).get('test') === '1';
+const ready = testMode ? import('./testing/test-hook.ts').then((m) => m.enableTestHooks()) : Promise.resolve();
+void ready.then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -117,8 +117,12 @@ function Lesson() {
 
 const root = document.getElementById('root');
 if (!root) throw new Error('embed.html must contain an element with id "root"');
-createRoot(root).render(
-  <StrictMode>
-    <Lesson />
-  </StrictMode>,
+// Test mode (`?test=1`) loads the browser tests' hooks before the first sandbox mounts.
+const ready = TEST_MODE ? import('../testing/test-hook.ts').then((m) => m.enableTestHooks()) : Promise.resolve();
+void ready.then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <Lesson />
+    </StrictMode>,
+  ),
 );

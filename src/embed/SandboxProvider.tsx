@@ -10,9 +10,12 @@ import { SandboxContext, type SandboxInstance, type SphereSandboxHandle } from '
 import { followExperimentInUrl } from '../share/url-sync.ts';
 import { isExperimentKey, localeFromQuery, storeOptionsFromQuery } from '../share/url-state.ts';
 import { WALL_NAMES, wallOf } from '../solver/index.ts';
-import type { SphereEdit } from '../store/experiment.ts';
-import { createSandboxStore, DEFAULT_SETTINGS, type SampledStats, type SandboxStore, type SolverThread, type VisualAids, type WorldView } from '../store/index.ts';
-import type { Settings } from '../store/settings.ts';
+import type { SphereEdit } from '../experiment/index.ts';
+import { createSandboxStore, type SandboxStore, type VisualAids } from '../store/index.ts';
+import { DEFAULT_SETTINGS } from '../experiment/index.ts';
+import { type SampledStats } from '../instruments/index.ts';
+import { type SolverThread, type WorldView } from '../runtime/index.ts';
+import type { Settings } from '../experiment/index.ts';
 import { applyPropChanges, changed, checkLocale, checkThread, localeOfProp, snapshotOf, threadOf } from './prop-changes.ts';
 import { checkSettingProps, settingsOfProps } from './props.ts';
 
@@ -106,6 +109,12 @@ export interface SandboxProviderProps {
    * step that contains it (up to a few hundred per step; see {@link SandboxCollisionEvent} on reuse). @defaultValue none
    */
   onCollision?(event: SandboxCollisionEvent): void;
+  /**
+   * Called when every sphere has come to rest (all asleep or still: a settled pile, an inelastic
+   * collision that stopped both spheres), checked with the stats; again after they move and rest
+   * anew. @defaultValue none
+   */
+  onRest?(handle: SphereSandboxHandle): void;
   /** Called with fresh stats a few times a second (4 per second) while the page renders. @defaultValue none */
   onStats?(stats: SampledStats): void;
   /** Called once, after the first frame is drawn, with the handle. @defaultValue none */
@@ -262,6 +271,7 @@ export function SandboxProvider(props: SandboxProviderProps) {
   useEffect(() => (syncUrl ? followExperimentInUrl(store) : undefined), [store, syncUrl]);
 
   const onStats = useLatest(props.onStats);
+  const onRest = useLatest(props.onRest);
   const onReady = useLatest(props.onReady);
 
   const handle = useMemo<SphereSandboxHandle>(
@@ -280,6 +290,9 @@ export function SandboxProvider(props: SandboxProviderProps) {
       get stats() {
         return store.getState().stats;
       },
+      onStep: (callback) => store.getState().sim.attach({ afterStep: (world) => callback(world) }),
+      snapshot: () => store.getState().snapshot(),
+      restore: (snapshot) => store.getState().restore(snapshot),
     }),
     [store, propsRef],
   );
@@ -289,17 +302,17 @@ export function SandboxProvider(props: SandboxProviderProps) {
   // event object, stats as the store publishes them; the solver's worker ends with the sandbox.
   useEffect(() => {
     const sim = store.getState().sim;
-    const afterStep = collisionReporter(onCollision);
-    sim.afterStep = afterStep;
+    const detach = sim.attach({ afterStep: collisionReporter(onCollision) });
     const unsubscribe = store.subscribe((s, prev) => {
       if (s.stats !== prev.stats) onStats.current?.(s.stats);
+      if (s.resting && !prev.resting) onRest.current?.(handle);
     });
     return () => {
-      if (sim.afterStep === afterStep) sim.afterStep = null;
+      detach();
       unsubscribe();
       sim.dispose();
     };
-  }, [store, onCollision, onStats]);
+  }, [store, onCollision, onStats, onRest, handle]);
 
   // Props changed after mount: what differs from the props applied before (see prop-changes.ts).
   const now = snapshotOf(props);

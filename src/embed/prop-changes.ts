@@ -5,8 +5,9 @@
  * visual aids; where the solver runs; the language). Pure functions over the store; no React.
  */
 import { LOCALES, localeOfTag, type Locale } from '../i18n/index.ts';
-import type { SandboxStore, SolverThread, VisualAids } from '../store/index.ts';
-import type { Settings } from '../store/settings.ts';
+import type { SandboxStore, VisualAids } from '../store/index.ts';
+import type { SolverThread } from '../runtime/index.ts';
+import type { Settings } from '../experiment/index.ts';
 import { settingsOfProps, SETTING_KEYS } from './props.ts';
 
 /** The props that change a running sandbox. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, validateSettings } from '../store/settings.ts';
+import { DEFAULT_SETTINGS, validateSettings } from '../experiment/index.ts';
 import { checkCameraPosition, checkPanels, checkSettingProps, settingsOfProps } from './props.ts';
 
 describe('embed props', () => {

@@ -3,7 +3,7 @@
  * check that keeps a bad prop out of the world with a message naming the prop and its value.
  * Pure functions; no React.
  */
-import { DEFAULT_SETTINGS, LIVE_SETTINGS, validateSettings, type SettingKey, type Settings } from '../store/settings.ts';
+import { DEFAULT_SETTINGS, LIVE_SETTINGS, validateSettings, type SettingKey, type Settings } from '../experiment/index.ts';
 
 /** Every setting, in the order the overlay shows them; each is also a prop of the component. */
 export const SETTING_KEYS: readonly SettingKey[] = Object.keys(DEFAULT_SETTINGS) as SettingKey[];

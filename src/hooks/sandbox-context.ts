@@ -4,10 +4,12 @@
  * puts a store in the context; every component of the view, the overlay and an embedding page
  * reads it from there.
  */
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useEffect, useRef } from 'react';
 import { useStore } from 'zustand';
 import type { SandboxState, SandboxStore } from '../store/index.ts';
-import type { SampledStats, WorldView } from '../store/index.ts';
+import type { SampledStats } from '../instruments/index.ts';
+import type { SandboxSnapshot } from '../experiment/index.ts';
+import type { WorldView } from '../runtime/index.ts';
 
 /** The imperative handle of a sandbox (`<SphereSandbox ref>`, `onReady`, {@link useSandboxHandle}). */
 export interface SphereSandboxHandle {
@@ -30,6 +32,19 @@ export interface SphereSandboxHandle {
   readonly running: boolean;
   /** The stats last sampled (a few times a second). */
   readonly stats: SampledStats;
+  /**
+   * Calls `callback` after each fixed step with the world (its `events` hold that step's
+   * collisions; in worker mode, after each batch of steps, with the batch's). Nothing is allocated
+   * per call; read the world inside the callback. Returns the function that stops the calls.
+   */
+  onStep(callback: (world: WorldView) => void): () => void;
+  /**
+   * The whole experiment and the world's exact state, as plain JSON (`JSON.stringify` it to keep
+   * it): {@link restore} in any sandbox goes on from it bit for bit.
+   */
+  snapshot(): Promise<SandboxSnapshot>;
+  /** Puts a snapshot in place; returns null, or a message naming the wrong field and its value (nothing changed). */
+  restore(snapshot: unknown): string | null;
 }
 
 /** What a provider puts in the context: its store, and, for `<SandboxProvider>`, its handle and name. */
@@ -73,6 +88,26 @@ export function useSandboxStore(): SandboxStore {
  */
 export function useSandbox<T>(selector: (state: SandboxState) => T): T {
   return useStore(useSandboxInstance('useSandbox').store, selector);
+}
+
+/**
+ * Calls `callback` after each fixed step of the nearest sandbox with its world (see
+ * {@link SphereSandboxHandle.onStep}), from mount to unmount; the latest callback is called, so an
+ * inline function is fine. Runs in the frame loop: keep it short, allocate nothing, set no React state.
+ *
+ * @example
+ * const lost = useRef(0);
+ * useAfterStep((world) => {
+ *   for (let k = 0; k < world.events.count; k++) lost.current += world.events.energyLost[k];
+ * });
+ */
+export function useAfterStep(callback: (world: WorldView) => void): void {
+  const { store } = useSandboxInstance('useAfterStep');
+  const latest = useRef(callback);
+  useEffect(() => {
+    latest.current = callback;
+  });
+  useEffect(() => store.getState().sim.attach({ afterStep: (world) => latest.current(world) }), [store]);
 }
 
 /** The handle of the nearest `<SandboxProvider>`: the same object as `<SphereSandbox ref>`. */

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildWorld } from '../solver/index.ts';
 import type { World } from '../solver/index.ts';
-import { runFor as run } from '../solver/test-helpers.ts';
+import { runFor as run } from '../testing/solver.ts';
 import { PRESETS, presetById } from './presets.ts';
 
 function build(id: string, seed = 1): World {

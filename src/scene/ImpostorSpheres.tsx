@@ -179,7 +179,7 @@ export class ImpostorFrameWriter extends SphereLayerWriter {
       // Time since each sphere's last collision: never (-Infinity) or long ago is far in the
       // past, but finite in 32 bits.
       const ago = agoAttr.array as Float32Array;
-      const hits = sim.lastHit;
+      const hits = state.instruments.readouts.lastHit;
       const time = sim.world.time;
       const hitCount = hits.length < n ? hits.length : n;
       for (let i = 0; i < hitCount; i++) {

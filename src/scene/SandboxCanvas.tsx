@@ -15,10 +15,9 @@ import { DragEditor } from './DragEditor.tsx';
 import { FaultHandlers } from './FaultHandlers.tsx';
 import { SelectionMarker } from './SelectionMarker.tsx';
 import { Spheres } from './Spheres.tsx';
-import { SphereProbe, SphereProbeContext } from './test-probe.ts';
+import { SphereProbe, SphereProbeContext, viewProbeInstaller, type ViewProbeInstaller } from './view-probe.ts';
 import { TwinSpheres } from './TwinSpheres.tsx';
 import { VisualAids } from './VisualAids.tsx';
-import { installTestHook, isTestMode } from './test-hook.ts';
 import { useCoveredRects } from './use-covered-rects.ts';
 import { useSandboxInstance, useSandboxStore } from '../hooks/sandbox-context.ts';
 import { useT } from '../hooks/use-translate.ts';
@@ -86,12 +85,12 @@ function ReleaseOnUnmount() {
   return null;
 }
 
-/** Installs the test hook while mounted (test mode only). */
-function TestHook({ probe }: { probe: SphereProbe }) {
-  const { store, name } = useSandboxInstance('TestHook');
+/** Installs the page's view probe while mounted (only where the page set an installer). */
+function ViewProbe({ probe, install }: { probe: SphereProbe; install: ViewProbeInstaller }) {
+  const { store, name } = useSandboxInstance('ViewProbe');
   const gl = useThree((s) => s.gl);
   const camera = useThree((s) => s.camera);
-  useEffect(() => installTestHook(store, gl, camera, probe, name), [store, gl, camera, name, probe]);
+  useEffect(() => install({ store, gl, camera, spheres: probe, name }), [install, store, gl, camera, name, probe]);
   return null;
 }
 
@@ -144,7 +143,9 @@ function CameraPlacement({ position }: { position: readonly [number, number, num
 export function SandboxCanvas({ coverRoot, cameraPosition = null, label, children }: SandboxCanvasProps) {
   const store = useSandboxStore();
   const t = useT();
-  const [testMode] = useState(() => isTestMode());
+  // Measured views (the page set a probe installer: test mode) render at one pixel a CSS pixel and keep their drawing buffer.
+  const [install] = useState(viewProbeInstaller);
+  const testMode = install !== null;
   const [preview] = useState(createDragPreview);
   const reducedMotion = useStore(store, (s) => s.reducedMotion);
   // Test mode's instruments on the renderers (none otherwise: they then measure nothing).
@@ -187,7 +188,7 @@ export function SandboxCanvas({ coverRoot, cameraPosition = null, label, childre
       <CameraControls damping={!testMode && !reducedMotion} covered={covered} placed={cameraPosition !== null} />
       {/* After the controls, so that a given position overrides the home view. */}
       {cameraPosition && <CameraPlacement position={cameraPosition} />}
-      {probe && <TestHook probe={probe} />}
+      {probe && install && <ViewProbe probe={probe} install={install} />}
       {children}
       <DrawWhenVisible />
     </Canvas>

@@ -10,7 +10,7 @@ import { useStore } from 'zustand';
 import type { DragPreview } from './drag-edit.ts';
 import { ImpostorSpheres } from './ImpostorSpheres.tsx';
 import { InstancedSpheres } from './InstancedSpheres.tsx';
-import { useSphereProbe, type SphereRenderer, type SphereRendererChoice } from './test-probe.ts';
+import { useSphereProbe, type SphereRenderer, type SphereRendererChoice } from './view-probe.ts';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
 
 /** Above this many spheres they are drawn as impostors. */

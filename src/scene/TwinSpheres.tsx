@@ -37,8 +37,8 @@ function TwinMesh({ capacity }: { capacity: number }) {
 
   useFrame(() => {
     const mesh = ref.current;
-    const sim = store.getState().sim;
-    const twin = sim.twin;
+    const { sim, instruments } = store.getState();
+    const twin = instruments.twin.run;
     if (!mesh) return;
     if (twin === null) {
       mesh.count = 0;

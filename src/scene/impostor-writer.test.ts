@@ -7,8 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import type { InstancedBufferAttribute } from 'three';
 import { createSandboxStore, type SandboxStore } from '../store/index.ts';
-import { DEFAULT_SETTINGS } from '../store/settings.ts';
-import { channelPort, playFrames, tick, until } from '../store/worker-test-helpers.ts';
+import { DEFAULT_SETTINGS } from '../experiment/index.ts';
+import { channelPort, playFrames, tick, until } from '../testing/worker.ts';
 import { createImpostorGeometry, ImpostorFrameWriter } from './ImpostorSpheres.tsx';
 import { createImpostorMaterial } from './impostor-material.ts';
 import { FLASH_SECONDS, instanceCapacity } from './sphere-layer.ts';

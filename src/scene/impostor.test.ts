@@ -53,12 +53,12 @@ describe('SphereColoring', () => {
     count: 2,
     velocities: new Float64Array([0, 0, 0, 3, 4, 0]),
     masses: new Float64Array([1, 8]),
-    lastHit: new Float64Array([0.95, -Infinity]),
     world: { time: 1 },
   };
   const state = (colorBy: string, flash: boolean, reducedMotion = false): ColoringState => ({
     settings: { colorBy, gravityOn: false, gravity: 9.81, boxSize: 8, speed: 2 },
     preset: null,
+    instruments: { readouts: { lastHit: new Float64Array([0.95, -Infinity]) } },
     aids: { flash },
     reducedMotion,
   });

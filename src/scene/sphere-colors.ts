@@ -46,8 +46,6 @@ export interface ColoringSim {
   readonly velocities: Float64Array;
   /** Masses. */
   readonly masses: Float64Array;
-  /** Simulated time of each sphere's last collision, by slot. */
-  readonly lastHit: Float64Array;
   /** The world's simulated time. */
   readonly world: { readonly time: number };
 }
@@ -58,6 +56,8 @@ export interface ColoringState {
   readonly settings: { readonly colorBy: string; readonly gravityOn: boolean; readonly gravity: number; readonly boxSize: number; readonly speed: number };
   /** The running classroom preset, or null. */
   readonly preset: string | null;
+  /** The readouts' simulated time of each sphere's last collision, by slot. */
+  readonly instruments: { readonly readouts: { readonly lastHit: Float64Array } };
   /** Whether the collision flash is switched on. */
   readonly aids: { readonly flash: boolean };
   /** Reduced motion turns the flash off. */
@@ -111,7 +111,7 @@ export class SphereColoring {
     const fall = settings.gravityOn ? Math.sqrt(settings.gravity * settings.boxSize) : 0;
     this.invRef = 1 / (1.8 * Math.max(state.preset === null ? settings.speed : 0.6 * this.topSpeed, fall, 1e-3));
     this.flash = state.aids.flash && !state.reducedMotion;
-    this.hits = sim.lastHit;
+    this.hits = state.instruments.readouts.lastHit;
     this.now = sim.world.time;
   }
 

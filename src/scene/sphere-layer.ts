@@ -12,7 +12,7 @@ import { useStore } from 'zustand';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
 import type { SandboxStore } from '../store/index.ts';
 import { DRAG_MOVE, type DragPreview } from './drag-edit.ts';
-import { useSphereProbe, type SphereProbe } from './test-probe.ts';
+import { useSphereProbe, type SphereProbe } from './view-probe.ts';
 
 /** Instance capacity for `count` spheres: the next power of two, at least 256. */
 export function instanceCapacity(count: number): number {

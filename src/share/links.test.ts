@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createSandboxStore } from '../store/index.ts';
-import { positionsOf, stepN } from '../store/test-helpers.ts';
+import { positionsOf, stepN } from '../testing/store.ts';
 import { decodeState, encodeState, storeOptionsFromQuery } from './url-state.ts';
 
 const positionsAfter = (store: ReturnType<typeof createSandboxStore>, steps: number): number[] => {

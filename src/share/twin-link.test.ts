@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createSandboxStore } from '../store/sandbox-store.ts';
-import { stepN } from '../store/test-helpers.ts';
-import { local, play, separateRun, stateById, twinWorld } from '../store/twin-test-helpers.ts';
-import { parseTwin } from '../store/twin.ts';
+import { createSandboxStore } from '../store/index.ts';
+import { stepN } from '../testing/store.ts';
+import { local, play, separateRun, stateById, twinWorld } from '../testing/twin.ts';
+import { parseTwin } from '../experiment/index.ts';
 import { decodeState, encodeState, storeOptionsFromQuery } from './url-state.ts';
 
 describe('the what-if twin in a link', () => {
@@ -28,9 +28,9 @@ describe('the what-if twin in a link', () => {
     const store = createSandboxStore({ ...options, running: false });
     expect(store.getState().twin).toMatchObject({ active: false, spec: { step: 50 } });
     play(store, 49);
-    expect(store.getState().sim.twin).toBeNull();
+    expect(store.getState().instruments.twin.run).toBeNull();
     play(store, 1);
-    expect(store.getState().sim.twin).not.toBeNull();
+    expect(store.getState().instruments.twin.run).not.toBeNull();
     play(store, 150);
     expect(store.getState().twin?.active).toBe(true);
     expect(stateById(twinWorld(store))).toEqual(stateById(local(separateRun({ preset: 'cradle' }, 50, { setting: 'restitution', value: 0.8 }, 150))));

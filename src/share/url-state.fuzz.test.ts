@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, NUMBER_SPECS, type NumberKey } from '../store/settings.ts';
+import { DEFAULT_SETTINGS, NUMBER_SPECS, type NumberKey } from '../experiment/index.ts';
 import { decodeState, defaultState, encodeState, MAX_EDITS, MAX_LINK_LENGTH, MAX_NOTICES } from './url-state.ts';
 
 const RUNS = Math.round(2000 * Math.max(1, Number(process.env.SOLVER_PROPERTY_RUNS ?? 1) || 1));

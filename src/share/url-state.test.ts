@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { COUNT_MAX, DEFAULT_SETTINGS } from '../store/settings.ts';
+import { COUNT_MAX, DEFAULT_SETTINGS } from '../experiment/index.ts';
 import { decodeState, defaultState, encodeState, MAX_LINK_LENGTH } from './url-state.ts';
-import type { ExperimentState } from '../store/experiment.ts';
+import type { ExperimentState } from '../experiment/index.ts';
 
 describe('shared links', () => {
   it('round-trips preset, settings, seed and edits exactly', () => {

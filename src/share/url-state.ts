@@ -7,12 +7,12 @@
  */
 import { browserLocale, english, formatPlain, isLocale, LOCALE_NAMES, LOCALES, navigatorLanguages, translator, type Locale, type Translate } from '../i18n/index.ts';
 import { presetById } from '../presets/presets.ts';
-import { BORROWED_SETTINGS } from '../store/build-scene.ts';
-import { EDIT_MAX, type ExperimentState, type SphereEdit } from '../store/experiment.ts';
-import type { SandboxStoreOptions } from '../store/sandbox-store.ts';
-import { DEFAULT_SETTINGS, NUMBER_SPECS, checkNumber, isNumberKey, parseNumberInput, validateSettings } from '../store/settings.ts';
-import type { SettingKey, Settings } from '../store/settings.ts';
-import { encodeTwin, parseTwin } from '../store/twin.ts';
+import { BORROWED_SETTINGS } from '../experiment/index.ts';
+import { EDIT_MAX, type ExperimentState, type SphereEdit } from '../experiment/index.ts';
+import type { SandboxStoreOptions } from '../store/index.ts';
+import { DEFAULT_SETTINGS, NUMBER_SPECS, checkNumber, isNumberKey, parseNumberInput, validateSettings } from '../experiment/index.ts';
+import type { SettingKey, Settings } from '../experiment/index.ts';
+import { encodeTwin, parseTwin } from '../experiment/index.ts';
 
 /** The result of reading a link: a usable state, and what was wrong with the link, if anything. */
 export interface ParsedLink {

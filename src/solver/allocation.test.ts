@@ -12,7 +12,7 @@
 import { PerformanceObserver } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
 import { buildWorld, gasScene } from './index.ts';
-import { sampledBytes } from './test-helpers.ts';
+import { sampledBytes } from '../testing/solver.ts';
 
 async function collectionsDuring(run: () => void): Promise<number> {
   let count = 0;

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildWorld, createWorld, gasScene } from './index.ts';
 import { inCone } from './contacts.ts';
-import { deepestOverlap } from './test-helpers.ts';
+import { deepestOverlap } from '../testing/solver.ts';
 
 describe('resting contact under gravity', () => {
   it('a bouncing ball (e = 0.5) comes to rest on the floor after finitely many bounces and stays', () => {

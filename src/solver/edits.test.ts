@@ -1,7 +1,7 @@
 /** edits.ts: runtime edits of spheres and world settings, single and batched. */
 import { describe, expect, it } from 'vitest';
 import { buildWorld, createWorld, gasScene } from './index.ts';
-import { byId, deepestOverlap } from './test-helpers.ts';
+import { byId, deepestOverlap } from '../testing/solver.ts';
 
 describe('edits', () => {
   it('live changes of restitution and gravity take effect without a rebuild', () => {

@@ -1,7 +1,7 @@
 /** The elastic gas against theory: energy, Maxwell-Boltzmann speeds, the ideal gas law. */
 import { describe, expect, it } from 'vitest';
 import { buildWorld, gasScene } from './index.ts';
-import { deepestOverlap, escaped } from './test-helpers.ts';
+import { deepestOverlap, escaped } from '../testing/solver.ts';
 
 describe('elastic gas', () => {
   it('conserves energy to 1e-10 over more than 100,000 collisions at packing fraction 0.2', () => {

@@ -1,7 +1,7 @@
 /** predict.ts: every contact found at its exact time, whatever the speed; cell crossings only where the path crosses a face. */
 import { describe, expect, it } from 'vitest';
 import { createWorld, gasScene } from './index.ts';
-import { deepestOverlap, escaped } from './test-helpers.ts';
+import { deepestOverlap, escaped } from '../testing/solver.ts';
 
 describe('exact times of impact', () => {
   it('two spheres closing at 2 v collide when the gap has closed, to rounding', () => {

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { buildWorld, gasScene } from './index.ts';
 import type { World } from './index.ts';
 import { STOP_FRACTION } from './options.ts';
-import { byId, checkLegal, deepestOverlap } from './test-helpers.ts';
+import { byId, checkLegal, deepestOverlap } from '../testing/solver.ts';
 
 const SCALE = Math.max(1, Number(process.env.SOLVER_PROPERTY_RUNS ?? 1) || 1);
 const runs = (n: number): number => Math.round(n * SCALE);

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { RENUMBER_PHASES } from './renumber.ts';
 import { buildWorld, gasScene, type Scene } from './scenes.ts';
-import { byId, deepestOverlap, escaped } from './test-helpers.ts';
+import { byId, deepestOverlap, escaped } from '../testing/solver.ts';
 import { cloneWorld } from './transfer.ts';
 import type { World } from './world.ts';
 

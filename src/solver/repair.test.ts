@@ -1,7 +1,7 @@
 /** repair.ts: overlaps a user makes are pushed apart by inverse mass, inside the box, without adding energy. */
 import { describe, expect, it } from 'vitest';
 import { buildWorld, createWorld, gasScene } from './index.ts';
-import { deepestOverlap, escaped } from './test-helpers.ts';
+import { deepestOverlap, escaped } from '../testing/solver.ts';
 
 describe('overlap repair', () => {
   it('adding a sphere where one already is pushes them apart by inverse mass, velocities untouched', () => {

@@ -1,7 +1,7 @@
 /** response.ts: the analytic collision cases of docs/physics.md, section 4, run through the whole solver. */
 import { describe, expect, it } from 'vitest';
 import { buildWorld, cradleScene, createWorld, glancingScene, headOnScene } from './index.ts';
-import { runFor as run } from './test-helpers.ts';
+import { runFor as run } from '../testing/solver.ts';
 
 
 describe('two-sphere collisions', () => {

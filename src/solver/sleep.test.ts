@@ -1,7 +1,7 @@
 /** sleep.ts: a carried pile goes to sleep and stays still; a sleeper struck hard wakes. */
 import { describe, expect, it } from 'vitest';
 import { buildWorld, createWorld, gasScene } from './index.ts';
-import { allFinite, deepestOverlap, escaped } from './test-helpers.ts';
+import { allFinite, deepestOverlap, escaped } from '../testing/solver.ts';
 import { STRIDE } from './state.ts';
 
 const { F64, U8 } = STRIDE;

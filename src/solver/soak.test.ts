@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { buildWorld, gasScene, Random } from './index.ts';
 import type { World } from './index.ts';
 import { STOP_FRACTION } from './options.ts';
-import { checkLegal, deepestOverlap } from './test-helpers.ts';
+import { checkLegal, deepestOverlap } from '../testing/solver.ts';
 
 const STEPS = Math.max(1000, Math.round(Number(process.env.SOAK_STEPS ?? 100_000) || 100_000));
 const N = 2000;

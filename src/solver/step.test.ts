@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildWorld, gasScene } from './index.ts';
 import { cellFaceOf, EVENT, isCellCrossing, isPairEvent, isWallHit, wallOf } from './state.ts';
-import { checkLegal } from './test-helpers.ts';
+import { checkLegal } from '../testing/solver.ts';
 
 describe('event kinds', () => {
   it('every kind is exactly one of pair, wall hit and cell crossing, and decodes back', () => {

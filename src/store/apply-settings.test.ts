@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createSandboxStore } from './sandbox-store.ts';
-import { checkFit, DEFAULT_SETTINGS } from './settings.ts';
+import { createSandboxStore } from './index.ts';
+import { checkFit, DEFAULT_SETTINGS } from '../experiment/index.ts';
 
 describe('applySettings (several settings in one change)', () => {
   it('accepts a count and a box that only fit together, with one rebuild', () => {
@@ -47,15 +47,17 @@ describe('applySettings (several settings in one change)', () => {
     expect(store.getState().preset).toBeNull();
   });
 
-  it('calls afterStep once per fixed step with that step\'s events', () => {
+  it('tells an attached step participant of each fixed step, with that step\'s events', () => {
     const store = createSandboxStore({ settings: { count: 200, boxSize: 4, speed: 4 } });
     const sim = store.getState().sim;
     let steps = 0;
     let events = 0;
-    sim.afterStep = (world) => {
-      steps++;
-      events += world.events.count;
-    };
+    sim.attach({
+      afterStep(world) {
+        steps++;
+        events += world.events.count;
+      },
+    });
     for (let k = 0; k < 30; k++) store.getState().stepOnce();
     expect(steps).toBe(30);
     expect(events).toBeGreaterThan(0);

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { PRESETS } from '../presets/presets.ts';
 import { buildWorld } from '../solver/index.ts';
-import { CollisionLog, separatingSpeed } from './collision-log.ts';
-import { History, HISTORY_COLUMNS } from './history.ts';
-import { createSandboxStore } from './sandbox-store.ts';
-import { positionsOf, stepN } from './test-helpers.ts';
+import { CollisionLog, separatingSpeed } from '../instruments/index.ts';
+import { History, HISTORY_COLUMNS } from '../instruments/index.ts';
+import { createSandboxStore } from './index.ts';
+import { positionsOf, stepN } from '../testing/store.ts';
 
 
 describe('presets in the store', () => {
@@ -142,7 +142,7 @@ describe('readouts sampled by the store', () => {
   it('records one history row per sample, only when time moved', () => {
     const store = createSandboxStore({ settings: { count: 30, boxSize: 5 }, sampleSeconds: 0.1 });
     for (let k = 0; k < 30; k++) store.getState().frame(1 / 60);
-    const h = store.getState().sim.history;
+    const h = store.getState().instruments.readouts.history;
     expect(h.length).toBe(5);
     const t = h.columns[0];
     for (let k = 1; k < h.length; k++) expect(t[k]).toBeGreaterThan(t[k - 1]);
@@ -194,7 +194,7 @@ describe('collision log', () => {
     for (const [id, e] of [['head-on', 1], ['inelastic', 0]] as const) {
       const store = createSandboxStore({ preset: id, running: false });
       stepN(store, 120);
-      const log = store.getState().sim.collisions;
+      const log = store.getState().instruments.readouts.collisions;
       expect(log.total).toBeGreaterThanOrEqual(1);
       const first = log.recent(log.length).at(-1)!;
       expect([first.a, first.b].sort()).toEqual([0, 1]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CATALOGUES } from '../i18n/index.ts';
-import { createSandboxStore } from './sandbox-store.ts';
+import { createSandboxStore } from './index.ts';
 
 describe("the store's messages follow its language", () => {
   it('writes an action\'s refusal in the language of the moment', () => {

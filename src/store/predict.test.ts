@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cloneWorld } from '../solver/index.ts';
-import { createSandboxStore } from './sandbox-store.ts';
-import { totals, velocityError } from './predict.ts';
+import { createSandboxStore } from './index.ts';
+import { totals, velocityError } from '../instruments/index.ts';
 
 const DT = 1 / 60;
 

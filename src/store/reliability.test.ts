@@ -5,11 +5,11 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkEditValue } from './experiment.ts';
-import { applyEdit } from './build-scene.ts';
-import { FixedStepClock } from './fixed-step-clock.ts';
-import { createSandboxStore } from './sandbox-store.ts';
-import { checkNumber, DEFAULT_SETTINGS, NUMBER_SPECS, parseNumberInput, type NumberKey } from './settings.ts';
+import { checkEditValue } from '../experiment/index.ts';
+import { applyEdit } from '../experiment/index.ts';
+import { FixedStepClock } from '../runtime/index.ts';
+import { createSandboxStore } from './index.ts';
+import { checkNumber, DEFAULT_SETTINGS, NUMBER_SPECS, parseNumberInput, type NumberKey } from '../experiment/index.ts';
 import { createWorld } from '../solver/index.ts';
 
 const KEYS = Object.keys(NUMBER_SPECS) as NumberKey[];

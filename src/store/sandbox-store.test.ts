@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createSandboxStore, SettingsError } from './sandbox-store.ts';
-import { sandboxScene } from './build-scene.ts';
-import { DEFAULT_SETTINGS } from './settings.ts';
-import { positionsOf } from './test-helpers.ts';
+import { createSandboxStore, SettingsError } from './index.ts';
+import { sandboxScene } from '../experiment/index.ts';
+import { DEFAULT_SETTINGS } from '../experiment/index.ts';
+import { positionsOf } from '../testing/store.ts';
 
 const DT = 1 / 60;
 const small = { count: 40, boxSize: 5 };

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { buildWorld, gasScene } from '../solver/index.ts';
-import { createSandboxStore } from './sandbox-store.ts';
-import { positionsOf, stepN } from './test-helpers.ts';
-import { Timeline } from './timeline.ts';
+import { createSandboxStore } from './index.ts';
+import { positionsOf, stepN } from '../testing/store.ts';
+import { Timeline } from '../instruments/index.ts';
 
 const DT = 1 / 60;
 
@@ -66,22 +66,22 @@ describe('the timeline', () => {
     play(store, 120);
     store.getState().pause();
     expect(store.getState().seek(60)).toBeNull();
-    const { sim, stats } = store.getState();
-    const h = sim.history;
+    const { sim, stats, instruments } = store.getState();
+    const h = instruments.readouts.history;
     const rows = h.rowsUpTo(sim.world.time);
     expect(rows).toBeGreaterThan(1);
     expect(rows).toBeLessThan(h.length); // the later rows are kept for going forward again
-    const shown = sim.collisions.recent(sim.collisions.length, sim.world.time);
+    const shown = instruments.readouts.collisions.recent(instruments.readouts.collisions.length, sim.world.time);
     expect(shown.length).toBeGreaterThan(0);
     for (const c of shown) expect(c.time).toBeLessThanOrEqual(sim.world.time);
     expect(stats.simTime).toBe(sim.world.time);
     expect(stats.kineticEnergy).toBe(sim.world.stats().kineticEnergy);
     expect(stats.pairCollisionsTotal).toBe(sim.world.stats().pairCollisions);
     // Playing on to where the run was adds no row twice.
-    const before = { rows: h.length, logged: sim.collisions.total };
+    const before = { rows: h.length, logged: instruments.readouts.collisions.total };
     play(store, 60);
     expect(h.length).toBe(before.rows);
-    expect(sim.collisions.total).toBe(before.logged);
+    expect(instruments.readouts.collisions.total).toBe(before.logged);
   });
 
   it('stays within its memory budget by thinning evenly, never dropping the copy made after a change', () => {

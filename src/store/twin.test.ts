@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createSandboxStore } from './sandbox-store.ts';
-import { stepN } from './test-helpers.ts';
-import { local, play, separateRun, stateById, twinWorld } from './twin-test-helpers.ts';
-import type { TwinChange } from './twin.ts';
+import { createSandboxStore } from './index.ts';
+import { stepN } from '../testing/store.ts';
+import { local, play, separateRun, stateById, twinWorld } from '../testing/twin.ts';
+import type { TwinChange } from '../experiment/index.ts';
 
 describe('the what-if twin', () => {
   const cases: { name: string; options: Parameters<typeof createSandboxStore>[0]; change: TwinChange; k: number; n: number }[] = [
@@ -42,9 +42,9 @@ describe('the what-if twin', () => {
     expect(twin!.original).toBe(1);
     // Energy is lost in the twin only (e < 1), momentum is the same in both before any wall.
     expect(twin!.stats!.kineticEnergy).toBeLessThan(stats.kineticEnergy);
-    const h = store.getState().sim.twin!.history;
+    const h = store.getState().instruments.twin.run!.history;
     // Sampled at the original's moments, from the twin's start on (the plot pairs them by time).
-    const main = store.getState().sim.history;
+    const main = store.getState().instruments.readouts.history;
     const times = Array.from(main.columns[0].subarray(0, main.length));
     expect(h.length).toBe(201);
     for (let k = 0; k < h.length; k++) expect(times).toContain(h.columns[0][k]);
@@ -60,7 +60,7 @@ describe('the what-if twin', () => {
     const twin = stateById(twinWorld(store));
     expect(store.getState().keepTwin()).toBeNull();
     expect(store.getState().twin).toBeNull();
-    expect(store.getState().sim.twin).toBeNull();
+    expect(store.getState().instruments.twin.run).toBeNull();
     expect(store.getState().settings.restitution).toBe(0.8);
     expect(store.getState().preset).toBe('cradle');
     expect(stateById(local(store))).toEqual(twin);
@@ -99,7 +99,7 @@ describe('the what-if twin', () => {
       expect(store.getState().twin?.active).toBe(true);
     };
     const dropped = () => {
-      expect(store.getState().sim.twin).toBeNull();
+      expect(store.getState().instruments.twin.run).toBeNull();
       expect(store.getState().twin).toBeNull();
     };
     start();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSandboxStore, DEFAULT_AIDS } from './sandbox-store.ts';
+import { createSandboxStore, DEFAULT_AIDS } from './index.ts';
 
 describe('visual aids in the store', () => {
   it('start all off and switch one at a time', () => {
@@ -43,28 +43,29 @@ describe('visual aids in the store', () => {
 describe('last collision times for the flash', () => {
   it('stamps both spheres of a sphere-sphere collision with its time, and clears on a rebuild', () => {
     const store = createSandboxStore({ preset: 'head-on', running: false });
-    const sim = store.getState().sim;
+    const { sim, instruments } = store.getState();
+    const readouts = instruments.readouts;
     let steps = 0;
-    while (sim.collisions.total === 0 && steps < 600) {
+    while (readouts.collisions.total === 0 && steps < 600) {
       store.getState().stepOnce();
       steps++;
     }
-    expect(sim.collisions.total).toBe(1);
-    const hit = sim.collisions.recent(1)[0];
+    expect(readouts.collisions.total).toBe(1);
+    const hit = readouts.collisions.recent(1)[0];
     const a = sim.world.indexOf(hit.a);
     const b = sim.world.indexOf(hit.b);
-    expect(sim.lastHit[a]).toBe(hit.time);
-    expect(sim.lastHit[b]).toBe(hit.time);
+    expect(readouts.lastHit[a]).toBe(hit.time);
+    expect(readouts.lastHit[b]).toBe(hit.time);
     expect(hit.time).toBeLessThanOrEqual(sim.world.time);
     expect(hit.time).toBeGreaterThan(sim.world.time - 1 / 60 - 1e-12);
     store.getState().restart();
-    expect(sim.lastHit[a]).toBe(-Infinity);
-    expect(sim.lastHit[b]).toBe(-Infinity);
+    expect(readouts.lastHit[a]).toBe(-Infinity);
+    expect(readouts.lastHit[b]).toBe(-Infinity);
   });
 
   it('leaves spheres that never collided at -Infinity', () => {
     const store = createSandboxStore({ settings: { count: 1, boxSize: 5 }, running: false });
     for (let k = 0; k < 30; k++) store.getState().stepOnce();
-    expect(store.getState().sim.lastHit[0]).toBe(-Infinity);
+    expect(store.getState().instruments.readouts.lastHit[0]).toBe(-Infinity);
   });
 });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createSandboxStore, type SandboxStore } from './sandbox-store.ts';
-import type { SolverPort } from './solver-service.ts';
-import type { SolverPortFactory } from './simulation.ts';
-import { channelPort, playFrames, until } from './worker-test-helpers.ts';
+import { createSandboxStore, type SandboxStore } from './index.ts';
+import type { SolverPort } from '../runtime/index.ts';
+import type { SolverPortFactory } from '../runtime/index.ts';
+import { channelPort, playFrames, until } from '../testing/worker.ts';
 
 const DT = 1 / 60;
 

@@ -21,7 +21,7 @@ export function CollisionLogView({ rows = 8 }: CollisionLogViewProps) {
   const t = useT();
   const locale = t.locale;
   useStore(store, (s) => s.stats);
-  const log = store.getState().sim.collisions;
+  const log = store.getState().instruments.readouts.collisions;
   // Up to the moment shown (the timeline may have gone back in the run).
   const recent = log.recent(rows, store.getState().sim.world.time);
   if (recent.length === 0) return <p className="inspector__empty">{t('log.empty')}</p>;

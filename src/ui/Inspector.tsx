@@ -9,7 +9,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useStore } from 'zustand';
 import { english, formatPlain, type Locale, type Translate } from '../i18n/index.ts';
-import { checkEditValue, EDIT_LABELS, type EditField } from '../store/experiment.ts';
+import { checkEditValue, EDIT_LABELS, type EditField } from '../experiment/index.ts';
 import { sig, vec } from './format.ts';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
 import { useT } from '../hooks/use-translate.ts';

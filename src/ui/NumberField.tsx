@@ -5,7 +5,7 @@
  */
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useStore } from 'zustand';
-import { checkNumber, NUMBER_SPECS, parseNumberInput, type NumberKey } from '../store/index.ts';
+import { checkNumber, NUMBER_SPECS, parseNumberInput, type NumberKey } from '../experiment/index.ts';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
 import { useT } from '../hooks/use-translate.ts';
 import { formatPlain, type Locale } from '../i18n/index.ts';

@@ -125,11 +125,11 @@ export function Plots({ width = 280, energyWidth = width, height = 130, fontPx =
       let seenTwin = -1;
 
       const update = (): void => {
-        const sim = store.getState().sim;
-        const h = sim.history;
+        const { sim, instruments } = store.getState();
+        const h = instruments.readouts.history;
         // Up to the moment shown (the timeline may have gone back in the run).
         const n = h.rowsUpTo(sim.world.time);
-        const twin = twinOn ? sim.twin : null;
+        const twin = twinOn ? instruments.twin.run : null;
         if (h.version === seen && n === seenRows && (twin?.history.version ?? -1) === seenTwin) return;
         seen = h.version;
         seenRows = n;

@@ -9,8 +9,8 @@ import { useId, useState } from 'react';
 import { useStore } from 'zustand';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
 import { useT } from '../hooks/use-translate.ts';
-import { parseNumberInput } from '../store/settings.ts';
-import { PREDICT_PRESETS, totals, velocityError, type PredictState, type Velocity } from '../store/predict.ts';
+import { parseNumberInput } from '../experiment/index.ts';
+import { PREDICT_PRESETS, totals, velocityError, type PredictState, type Velocity } from '../instruments/index.ts';
 import { sig, vec } from './format.ts';
 
 const AXES = ['x', 'y', 'z'] as const;

@@ -4,7 +4,7 @@
  * the store publishes a sample.
  */
 import { useStore } from 'zustand';
-import { PRESSURE_RAMP, PRESSURE_WINDOW_SECONDS } from '../store/index.ts';
+import { PRESSURE_RAMP, PRESSURE_WINDOW_SECONDS } from '../instruments/index.ts';
 import { sig } from './format.ts';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
 import { useT } from '../hooks/use-translate.ts';

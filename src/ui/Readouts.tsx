@@ -7,7 +7,7 @@
 import { useStore } from 'zustand';
 import { presetById, READOUT_GROUPS, type ReadoutGroup } from '../presets/presets.ts';
 import { formatNumber, type Locale, type MessageKey, type Translate } from '../i18n/index.ts';
-import type { SampledStats } from '../store/index.ts';
+import type { SampledStats } from '../instruments/index.ts';
 import { sig, vec } from './format.ts';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
 import { useT } from '../hooks/use-translate.ts';

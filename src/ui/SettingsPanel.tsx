@@ -5,7 +5,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { presetById } from '../presets/presets.ts';
-import { WORKER_AUTO_COUNT } from '../store/index.ts';
+import { WORKER_AUTO_COUNT } from '../runtime/index.ts';
 import { LanguageMenu } from './LanguageMenu.tsx';
 import { NumberField } from './NumberField.tsx';
 import { presetTitle } from './preset-text.ts';

@@ -5,7 +5,8 @@
  * is on, its legend and the pressure on each face follow the switches.
  */
 import { useStore } from 'zustand';
-import { PRESSURE_WINDOW_SECONDS, type VisualAidKey } from '../store/index.ts';
+import { PRESSURE_WINDOW_SECONDS } from '../instruments/index.ts';
+import { type VisualAidKey } from '../store/index.ts';
 import { PressureLegend } from './PressureLegend.tsx';
 import { SwitchRow } from './ToggleField.tsx';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';

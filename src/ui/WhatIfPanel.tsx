@@ -9,9 +9,9 @@ import { useShallow } from 'zustand/react/shallow';
 import { useSandbox, useSandboxStore } from '../hooks/sandbox-context.ts';
 import { useT } from '../hooks/use-translate.ts';
 import { formatFixed, formatNumber, formatPlain, type Translate } from '../i18n/index.ts';
-import { parseNumberInput } from '../store/settings.ts';
-import { checkChange, describeChange, TWIN_LABELS, TWIN_SETTINGS, type TwinChange, type TwinSetting } from '../store/twin.ts';
-import type { TwinState } from '../store/twin-store.ts';
+import { parseNumberInput } from '../experiment/index.ts';
+import { checkChange, describeChange, TWIN_LABELS, TWIN_SETTINGS, type TwinChange, type TwinSetting } from '../experiment/index.ts';
+import type { TwinState } from '../instruments/index.ts';
 import { sig } from './format.ts';
 import './twin.css';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { History } from '../store/history.ts';
+import { History } from '../instruments/index.ts';
 import { twinEnergyColumns } from './twin-series.ts';
 
 describe("the twin's energy curves", () => {

@@ -4,7 +4,7 @@
  * to the run's row of the same time; before the twin's start, and at a moment it has no row for,
  * the curve has a gap (null, which uPlot leaves undrawn). The arrays are reused between updates.
  */
-import type { History } from '../store/history.ts';
+import type { History } from '../instruments/index.ts';
 
 /** Kinetic and total energy of `twin`, J, for the first `n` rows of `run` (null where it has none). */
 export function twinEnergyColumns(run: History, n: number, twin: History, kinetic: (number | null)[], total: (number | null)[]): void {

@@ -9,8 +9,8 @@ import { useLayoutEffect, useMemo, useRef } from 'react';
 import { BufferAttribute, BufferGeometry, DynamicDrawUsage, LineBasicMaterial, LineSegments, Vector3, type Camera } from 'three';
 import { useStore } from 'zustand';
 import { useSandboxStore } from '../../hooks/sandbox-context.ts';
-import type { Settings } from '../../store/settings.ts';
-import type { Simulation } from '../../store/simulation.ts';
+import type { Settings } from '../../experiment/index.ts';
+import type { Simulation } from '../../runtime/index.ts';
 import { between } from '../interpolate.ts';
 import { useDisposeOnUnmount } from './aid-objects.ts';
 

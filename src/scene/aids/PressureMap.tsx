@@ -10,7 +10,7 @@ import { useFrame } from '@react-three/fiber';
 import { useMemo, useRef } from 'react';
 import { BufferAttribute, BufferGeometry, FrontSide, Mesh, MeshBasicMaterial } from 'three';
 import { useSandboxStore } from '../../hooks/sandbox-context.ts';
-import { FACE_STRIDE, faceAxes, rampColour, type PressureMap as Map } from '../../store/index.ts';
+import { FACE_STRIDE, faceAxes, rampColour, type PressureMap as Map } from '../../instruments/index.ts';
 import { useDisposeOnUnmount } from './aid-objects.ts';
 
 const CELLS = 6 * FACE_STRIDE;
@@ -141,7 +141,7 @@ export function PressureMap() {
     }
     object.visible = true;
     const drawn = (last.current ??= new Float64Array([-1, -1, NaN]));
-    const map = sim.readouts.pressureMap;
+    const map = store.getState().instruments.readouts.pressureMap;
     const geometry = object.geometry;
     if (drawn[0] !== map.layoutVersion) {
       const position = geometry.getAttribute('position') as BufferAttribute;

@@ -1,0 +1,30 @@
+/**
+ * What a run is: the settings and their limits, the hand edits of spheres, the what-if twin's
+ * change, the experiment as a whole (what a restart rebuilds and a link carries) and building
+ * its world. Plain functions and types over the solver: no React, no zustand, no running clock.
+ */
+export {
+  DEFAULT_SETTINGS,
+  NUMBER_SPECS,
+  LIVE_SETTINGS,
+  COUNT_WARNING,
+  COUNT_MAX,
+  PACKING_MAX,
+  checkNumber,
+  checkFit,
+  isNumberKey,
+  parseNumberInput,
+  validateSettings,
+  settingWarnings,
+  latticeCapacity,
+  expectedPacking,
+} from './settings.ts';
+export type { Settings, SettingKey, NumberKey, NumberSpec, FieldMessages } from './settings.ts';
+export { EDIT_LABELS, EDIT_MAX, checkEditValue, applyEdit, applyEdits } from './edits.ts';
+export type { SphereEdit, EditField } from './edits.ts';
+export type { ExperimentState } from './experiment.ts';
+export { TWIN_SETTINGS, TWIN_STEP_MAX, TWIN_LABELS, describeChange, currentValue, checkChange, applyChange, encodeTwin, parseTwin } from './twin-change.ts';
+export type { TwinSetting, TwinChange, TwinSpec } from './twin-change.ts';
+export { liveWorldOptions, sandboxScene, buildSandboxWorld, BORROWED_SETTINGS, withFreePhysics, presetSettings, buildExperimentWorld } from './build-scene.ts';
+export { SNAPSHOT_FORMAT, SNAPSHOT_VERSION, checkSnapshot } from './snapshot.ts';
+export type { SandboxSnapshot, CheckedSnapshot } from './snapshot.ts';

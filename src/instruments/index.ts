@@ -1,0 +1,19 @@
+/**
+ * What the classroom measures of a run, each a step participant of the simulation: the readouts
+ * window (status line, plots' history, collision log, last hits, pressure map), the timeline, the
+ * what-if twin's run and predict, then reveal. No React, no zustand: the store attaches them and
+ * publishes what they measure.
+ */
+export { ReadoutsWindow, EMPTY_STATS } from './readouts-window.ts';
+export type { SampledStats, ReadoutsSource } from './readouts-window.ts';
+export { History, HISTORY_COLUMNS } from './history.ts';
+export { CollisionLog, separatingSpeed } from './collision-log.ts';
+export type { LoggedCollision } from './collision-log.ts';
+export { PressureMap, PRESSURE_RAMP, PRESSURE_WINDOW_SECONDS, FACE_STRIDE, EMPTY_PRESSURE_READOUT, faceAxes, rampColour } from './pressure-map.ts';
+export type { PressureReadout } from './pressure-map.ts';
+export { Timeline, RunTimeline, TIMELINE_BYTES, TIMELINE_EVERY } from './timeline.ts';
+export type { TimelineState } from './timeline.ts';
+export { TwinRun, TwinInstrument, makeTwin } from './twin.ts';
+export type { TwinStats, TwinState } from './twin.ts';
+export { PREDICT_PRESETS, PREDICT_OFF, predictActions, nextImpactStep, velocitiesOf, totals, velocityError, checkVelocity } from './predict.ts';
+export type { PredictPhase, PredictState, Velocity, PredictHost } from './predict.ts';

@@ -1,0 +1,133 @@
+/**
+ * What the page sees of a world while a worker runs it: the arrays and readouts of the last batch
+ * the worker sent back, and the live changes (restitution, gravity, reverse), which are checked
+ * here, applied to this view and forwarded to the worker. Everything that reads a world in the
+ * page reads it through {@link WorldView}, which both this and the solver's `World` satisfy.
+ */
+import { SolverInputError, type ResolvedOptions, type World, type WorldStats } from '../../solver/index.ts';
+import { inRange } from '../../solver/errors.ts';
+import type { RemoteCall, SlotData } from './solver-service.ts';
+import type { EventsView, WorldView } from '../world-view.ts';
+
+const NO_EVENTS: EventsView = {
+  count: 0,
+  dropped: 0,
+  time: new Float64Array(0),
+  a: new Int32Array(0),
+  b: new Int32Array(0),
+  normal: new Float64Array(0),
+  impulse: new Float64Array(0),
+  energyLost: new Float64Array(0),
+  closingSpeed: new Float64Array(0),
+  point: new Float64Array(0),
+};
+
+
+/** The page's view of a world that a worker runs. */
+export class RemoteWorld implements WorldView {
+  count: number;
+  time: number;
+  positions: Float64Array;
+  velocities: Float64Array;
+  radii: Float64Array;
+  masses: Float64Array;
+  events: EventsView = NO_EVENTS;
+  layoutVersion: number;
+  private opts: ResolvedOptions;
+  private g: [number, number, number];
+  private boxSize: [number, number, number];
+  private ids: Int32Array;
+  private slotOf: Int32Array;
+  private lastStats: WorldStats;
+
+  /**
+   * A view of `world` as it is now (call before handing it to the worker: the hand-over detaches
+   * its arrays). `send` forwards a live change to the worker.
+   */
+  constructor(world: World, slots: SlotData, private readonly send: (call: RemoteCall) => void) {
+    this.count = world.count;
+    this.time = world.time;
+    this.positions = world.positions.slice(0, 3 * world.count);
+    this.velocities = world.velocities.slice(0, 3 * world.count);
+    this.opts = { ...world.options, size: [...world.options.size], gravity: [...world.options.gravity] };
+    this.g = world.gravity;
+    this.boxSize = world.size;
+    this.lastStats = world.stats();
+    this.radii = slots.radii;
+    this.masses = slots.masses;
+    this.ids = slots.ids;
+    this.layoutVersion = slots.layoutVersion;
+    this.slotOf = new Int32Array(0);
+    this.indexSlots();
+  }
+
+  /** The latest batch: state, readouts, and the slots when the worker renumbered them. */
+  update(time: number, positions: Float64Array, velocities: Float64Array, stats: WorldStats, events: EventsView, slots: SlotData | null): void {
+    this.time = time;
+    this.positions = positions;
+    this.velocities = velocities;
+    this.lastStats = stats;
+    this.events = events;
+    if (slots) {
+      this.ids = slots.ids;
+      this.radii = slots.radii;
+      this.masses = slots.masses;
+      this.layoutVersion = slots.layoutVersion;
+      this.indexSlots();
+    }
+  }
+
+  private indexSlots(): void {
+    let top = 0;
+    for (let s = 0; s < this.count; s++) if (this.ids[s] > top) top = this.ids[s];
+    if (this.slotOf.length <= top) this.slotOf = new Int32Array(top + 1);
+    this.slotOf.fill(-1);
+    for (let s = 0; s < this.count; s++) this.slotOf[this.ids[s]] = s;
+  }
+
+  get options(): World['options'] {
+    return this.opts;
+  }
+  get size(): [number, number, number] {
+    return [this.boxSize[0], this.boxSize[1], this.boxSize[2]];
+  }
+  get gravity(): [number, number, number] {
+    return [this.g[0], this.g[1], this.g[2]];
+  }
+  indexOf(id: number): number {
+    return Number.isInteger(id) && id >= 0 && id < this.slotOf.length ? this.slotOf[id] : -1;
+  }
+  idAt(slot: number): number {
+    return slot >= 0 && slot < this.count ? this.ids[slot] : -1;
+  }
+  has(id: number): boolean {
+    return this.indexOf(id) >= 0;
+  }
+  /** The readouts of the last batch (a fresh object, like `World.stats`). */
+  stats(): WorldStats {
+    const s = this.lastStats;
+    return { ...s, momentum: [s.momentum[0], s.momentum[1], s.momentum[2]], wallImpulses: [...s.wallImpulses] as WorldStats['wallImpulses'] };
+  }
+  setRestitution(e: number): void {
+    this.opts.restitution = inRange('restitution', e, 0, 1);
+    this.send({ method: 'setRestitution', args: [e] });
+  }
+  setWallRestitution(e: number): void {
+    this.opts.wallRestitution = inRange('wallRestitution', e, 0, 1);
+    this.send({ method: 'setWallRestitution', args: [e] });
+  }
+  setGravity(gravity: ArrayLike<number>): void {
+    const g: [number, number, number] = [gravity[0], gravity[1], gravity[2]];
+    g.forEach((x, k) => {
+      if (!Number.isFinite(x)) throw new SolverInputError(`gravity[${k}]`, x, 'a finite number');
+    });
+    if (this.opts.planar) g[2] = 0;
+    this.g = g;
+    this.opts.gravity = [...g];
+    this.send({ method: 'setGravity', args: [g] });
+  }
+  reverseVelocities(): void {
+    for (let k = 0; k < 3 * this.count; k++) this.velocities[k] = -this.velocities[k];
+    this.send({ method: 'reverseVelocities', args: [] });
+  }
+}

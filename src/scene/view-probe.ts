@@ -1,0 +1,96 @@
+/**
+ * The view's probe: a plug through which a page that asks for it (the app and the embed page in
+ * test mode, `?test=1`, through src/testing/test-hook.ts) watches each sandbox view. While an
+ * installer is set, every canvas renders for measurement (device pixel ratio 1, a drawing buffer
+ * kept for reading pixels) and hands the installer its store, renderer, camera and a
+ * {@link SphereProbe} on the sphere renderers: the draw calls and instances of the last frame, the
+ * time of the per-frame instance update, and switches for which renderer draws and whether the
+ * spheres are drawn. Without one (the package, the app in normal use) nothing is measured.
+ */
+import { createContext, useContext } from 'react';
+import type { Camera, WebGLRenderer } from 'three';
+import type { SandboxStore } from '../store/index.ts';
+import { UpdateTiming } from './frame-timing.ts';
+
+/** How the spheres are drawn. */
+export type SphereRenderer = 'mesh' | 'impostor';
+
+/** A renderer, or `auto`: chosen by the count. */
+export type SphereRendererChoice = SphereRenderer | 'auto';
+
+/** Counts draw calls of the sphere mesh for the test hook. */
+export interface DrawCounter {
+  /** Draw calls of the sphere mesh in the last complete frame. */
+  lastFrame: number;
+  /** Draw calls so far in the current frame. */
+  current: number;
+  /** Instances drawn (the mesh's count) in the last frame. */
+  instances: number;
+}
+
+/** The test hook's handle on the sphere renderers: which one is drawing, its counters, and switches. */
+export class SphereProbe {
+  /** The renderer drawing now. */
+  renderer: SphereRenderer = 'mesh';
+  /** Timing of the per-frame instance update. */
+  readonly timing = new UpdateTiming();
+  /** Draw calls and instances of the sphere mesh. */
+  readonly draws: DrawCounter = { lastFrame: 0, current: 0, instances: 0 };
+  private force: (choice: SphereRendererChoice) => void = () => undefined;
+  private show: (drawn: boolean) => void = () => undefined;
+
+  /** Forces a renderer (or back to `auto`). */
+  choose(choice: SphereRendererChoice): void {
+    this.force(choice);
+  }
+
+  /**
+   * Whether the spheres are drawn: when not, the frame loop still writes their instances (for
+   * timing the update where drawing them would take too long, as with 100,000 sphere meshes on
+   * a software renderer).
+   */
+  setDrawn(drawn: boolean): void {
+    this.show(drawn);
+  }
+
+  /** Called by the sphere chooser with the renderer it draws with and its switches. */
+  attach(renderer: SphereRenderer, force: (choice: SphereRendererChoice) => void, show: (drawn: boolean) => void): void {
+    this.renderer = renderer;
+    this.force = force;
+    this.show = show;
+  }
+}
+
+/** The probe of a canvas in test mode, or null. */
+export const SphereProbeContext = createContext<SphereProbe | null>(null);
+
+/** The probe of the canvas, or null outside test mode. */
+export function useSphereProbe(): SphereProbe | null {
+  return useContext(SphereProbeContext);
+}
+
+/** What a view hands its probe's installer. */
+export interface ViewProbeTarget {
+  store: SandboxStore;
+  gl: WebGLRenderer;
+  camera: Camera;
+  spheres: SphereProbe;
+  /** The sandbox's name, if it has one. */
+  name?: string;
+}
+
+/** Installs a probe on a view; returns the function that removes it. */
+export type ViewProbeInstaller = (target: ViewProbeTarget) => () => void;
+
+/** The page's installer (one a page: it is how the page is opened, not a sandbox's state). */
+let installer: ViewProbeInstaller | null = null;
+
+/** Sets (or, with null, clears) the page's view probe installer; views mounted afterwards use it. */
+export function setViewProbeInstaller(install: ViewProbeInstaller | null): void {
+  installer = install;
+}
+
+/** The page's view probe installer, or null. */
+export function viewProbeInstaller(): ViewProbeInstaller | null {
+  return installer;
+}

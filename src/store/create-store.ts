@@ -1,0 +1,49 @@
+/**
+ * Creates a sandbox store: a zustand vanilla store composed of slices (zustand's slices pattern),
+ * each owning its state and actions, over one shared core (the simulation and its instruments).
+ * One store per sandbox on a page; it runs without React.
+ */
+import { createStore } from 'zustand/vanilla';
+import { checkChange } from '../experiment/index.ts';
+import { createCore } from './core.ts';
+import { createExperimentSlice } from './experiment-slice.ts';
+import { startFrom, type SandboxStoreOptions } from './options.ts';
+import { createPredictSlice } from './predict-slice.ts';
+import { createRunSlice } from './run-slice.ts';
+import { createSettingsSlice } from './settings-slice.ts';
+import { createSnapshotSlice } from './snapshot-slice.ts';
+import type { SandboxState, SandboxStore } from './state.ts';
+import { createTimelineSlice } from './timeline-slice.ts';
+import { createTwinSlice } from './twin-slice.ts';
+import { createViewSlice } from './view-slice.ts';
+
+/** Creates a sandbox store with its own world (one per sandbox on a page). */
+export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxStore {
+  const start = startFrom(options);
+  const store = createStore<SandboxState>()((set, get, api) => {
+    const core = createCore(options, start, set, get);
+    // A link's twin: at once for step 0, else when the run reaches its step.
+    if (options.twin) {
+      const twin = core.instruments.twin;
+      const refused = options.twin.step === 0 ? twin.start(options.twin) : checkChange(options.twin, start.world, start.t);
+      if (refused !== null) start.notices.push(start.t('store.twinNotStarted', { why: refused }));
+      else if (options.twin.step > 0) twin.pending = options.twin;
+    }
+    return {
+      ...createRunSlice(core, options.running ?? true)(set, get, api),
+      ...createSettingsSlice(core, start.settings, start.freeSettings)(set, get, api),
+      ...createExperimentSlice(core, start)(set, get, api),
+      ...createTimelineSlice(core)(set, get, api),
+      ...createTwinSlice(core)(set, get, api),
+      ...createPredictSlice(core, options.predict === true)(set, get, api),
+      ...createViewSlice(core, options, start)(set, get, api),
+      ...createSnapshotSlice(core)(set, get, api),
+    };
+  });
+  // A new world (a rebuild, a preset, a restart): the prediction is set up for it.
+  store.subscribe((s, prev) => {
+    if (s.sceneVersion !== prev.sceneVersion) s.armPredict();
+  });
+  store.getState().armPredict();
+  return store;
+}

@@ -1,0 +1,131 @@
+/**
+ * The experiment slice: which experiment runs (a preset or the free sandbox, a loaded scene), the
+ * hand edits of spheres, the selection, Reverse, restarting, and the experiment as a link carries it.
+ */
+import type { StateCreator } from 'zustand/vanilla';
+import { presetById } from '../presets/presets.ts';
+import { applyEdit, DEFAULT_SETTINGS, presetSettings, settingWarnings, withFreePhysics, type SphereEdit } from '../experiment/index.ts';
+import { buildWorld } from '../solver/index.ts';
+import { factsOf, solverMessage, type StoreCore } from './core.ts';
+import type { StoreStart } from './options.ts';
+import type { SandboxState } from './state.ts';
+
+/** The experiment slice's part of the state. */
+export type ExperimentSlice = Pick<
+  SandboxState,
+  'preset' | 'edits' | 'selected' | 'scene' | 'sceneVersion' | 'restart' | 'reset' | 'selectPreset' | 'reverse' | 'loadScene' | 'select' | 'editSphere' | 'experiment'
+>;
+
+export const createExperimentSlice =
+  (core: StoreCore, start: StoreStart): StateCreator<SandboxState, [], [], ExperimentSlice> =>
+  (set, get) => {
+    const { sim } = core;
+    return {
+      preset: start.preset,
+      edits: start.edits,
+      selected: start.focus && sim.world.has(start.focus.sphere) ? start.focus.sphere : null,
+      scene: factsOf(sim.world),
+      sceneVersion: 0,
+      restart() {
+        const message = core.rebuild(get().settings, get().preset, get().edits);
+        if (message !== null) throw new Error(message); // the settings in effect always built before
+        set((s) => ({ sceneVersion: s.sceneVersion + 1 }));
+        core.holdStill();
+        core.publish();
+      },
+      reset() {
+        const settings = { ...DEFAULT_SETTINGS };
+        const message = core.rebuild(settings, null);
+        if (message !== null) throw new Error(message);
+        const focus = core.focusFor(null);
+        set((s) => ({
+          settings,
+          freeSettings: settings,
+          preset: null,
+          edits: [],
+          ...focus,
+          errors: {},
+          warnings: settingWarnings(settings, core.t),
+          running: true,
+          sceneVersion: s.sceneVersion + 1,
+          viewVersion: s.viewVersion + 1,
+        }));
+        core.publish();
+      },
+      selectPreset(id) {
+        const preset = id === null ? undefined : presetById(id);
+        if (id !== null && !preset) {
+          get().notify(core.t('store.unknownPreset', { id }));
+          return;
+        }
+        // A preset borrows its physics from the free sandbox's own settings, which come back with null.
+        const free = withFreePhysics(get().settings, get().freeSettings);
+        const settings = preset ? presetSettings(preset, free) : free;
+        const message = core.rebuild(settings, id, []);
+        if (message !== null) {
+          get().notify(message);
+          return;
+        }
+        const focus = core.focusFor(id);
+        set((s) => ({
+          preset: id,
+          settings,
+          freeSettings: id === null ? settings : s.freeSettings,
+          errors: {},
+          edits: [],
+          ...focus,
+          sceneVersion: s.sceneVersion + 1,
+          viewVersion: s.viewVersion + 1,
+        }));
+        core.holdStill();
+        core.publish();
+      },
+      reverse() {
+        sim.world.reverseVelocities();
+        core.changed();
+        core.publish();
+      },
+      loadScene(scene) {
+        let world;
+        try {
+          world = buildWorld(scene);
+        } catch (error) {
+          const message = solverMessage(error);
+          if (message === null) throw error;
+          return core.t('store.sceneUnbuildable', { message });
+        }
+        sim.replaceWorld(world);
+        const focus = core.focusFor(null);
+        set((s) => ({ scene: factsOf(world), preset: null, edits: [], ...focus, selected: null, sceneVersion: s.sceneVersion + 1, viewVersion: s.viewVersion + 1 }));
+        core.holdStill();
+        core.publish();
+        return null;
+      },
+      select(id) {
+        if (id !== null && !sim.world.has(id)) id = null;
+        if (get().selected !== id) set({ selected: id });
+      },
+      editSphere(id, patch) {
+        if (get().running) return core.t('store.pauseToEdit');
+        const world = sim.local;
+        if (world === null) return core.t('store.worldReturning');
+        if (!world.has(id)) return core.t('store.noSphere', { id: String(id) });
+        const edit: SphereEdit = { id, ...patch };
+        const refused = applyEdit(world, edit);
+        if (refused !== null) return refused;
+        core.changed();
+        sim.syncPrevious();
+        sim.clock.alpha = 1;
+        const edits = get().edits.slice();
+        const k = edits.findIndex((e) => e.id === id);
+        edits[k >= 0 ? k : edits.length] = k >= 0 ? { ...edits[k], ...patch } : edit;
+        set({ edits });
+        core.publish();
+        return null;
+      },
+      experiment() {
+        const s = get();
+        return { preset: s.preset, settings: { ...s.settings }, edits: s.edits.map((e) => ({ ...e })), ...(s.predict.on ? { predict: true } : {}), twin: s.twin === null ? null : { ...s.twin.spec } };
+      },
+    };
+  };

@@ -1,0 +1,80 @@
+/**
+ * The snapshot slice: the whole experiment and the world's exact state as plain JSON, and
+ * restoring one, here or in a fresh sandbox, to go on bit for bit (experiment/snapshot.ts holds
+ * the format).
+ */
+import type { StateCreator } from 'zustand/vanilla';
+import { checkSnapshot, settingWarnings, SNAPSHOT_FORMAT, SNAPSHOT_VERSION, type SandboxSnapshot } from '../experiment/index.ts';
+import { worldToJSON } from '../solver/index.ts';
+import { factsOf, type StoreCore } from './core.ts';
+import type { SandboxState } from './state.ts';
+
+/** The snapshot slice's part of the state. */
+export type SnapshotSlice = Pick<SandboxState, 'snapshot' | 'restore'>;
+
+export const createSnapshotSlice =
+  (core: StoreCore): StateCreator<SandboxState, [], [], SnapshotSlice> =>
+  (set, get, api) => {
+    const { sim } = core;
+    const { twin } = core.instruments;
+    /** The snapshot of the world on this page. */
+    const take = (): SandboxSnapshot => {
+      const world = sim.local!;
+      const run = twin.run;
+      return {
+        format: SNAPSHOT_FORMAT,
+        version: SNAPSHOT_VERSION,
+        experiment: get().experiment(),
+        step: sim.stepsRun,
+        dt: sim.clock.fixedDt,
+        world: worldToJSON(world),
+        twin: run === null ? null : { world: worldToJSON(run.world), start: worldToJSON(run.startCopy) },
+      };
+    };
+    return {
+      snapshot() {
+        if (sim.local !== null) return Promise.resolve(take());
+        // A worker holds the world: it comes back when paused (a frame later), and the run plays on after.
+        const wasRunning = get().running;
+        return new Promise((resolve) => {
+          const done = (): void => {
+            if (sim.local === null) return;
+            unsubscribe();
+            const taken = take();
+            if (wasRunning) get().play();
+            resolve(taken);
+          };
+          const unsubscribe = api.subscribe(done);
+          get().pause();
+          done();
+        });
+      },
+      restore(snapshot) {
+        const checked = checkSnapshot(snapshot, sim.clock.fixedDt, core.t);
+        if (typeof checked === 'string') return checked;
+        const { experiment, step, world } = checked;
+        sim.replaceWorld(world, step);
+        sim.timeScale = experiment.settings.timeScale;
+        if (checked.twin !== null && experiment.twin !== null) twin.resume(checked.twin.world, checked.twin.start, experiment.twin);
+        else if (experiment.twin !== null && experiment.twin.step > step) twin.pending = experiment.twin;
+        const focus = core.focusFor(null);
+        set((s) => ({
+          preset: experiment.preset,
+          settings: experiment.settings,
+          freeSettings: experiment.preset === null ? experiment.settings : s.freeSettings,
+          edits: experiment.edits,
+          errors: {},
+          warnings: settingWarnings(experiment.settings, core.t),
+          aids: focus.aids,
+          selected: null,
+          scene: factsOf(world),
+          sceneVersion: s.sceneVersion + 1,
+          viewVersion: s.viewVersion + 1,
+          predict: { ...s.predict, on: experiment.predict === true },
+        }));
+        core.holdStill();
+        core.publish();
+        return null;
+      },
+    };
+  };

@@ -1,0 +1,224 @@
+/**
+ * The store's state, as React and the slices read it: the types of every slice's state and
+ * actions in one place (the actions themselves are in the slice files), and the instruments the
+ * store attaches to its simulation.
+ */
+import type { StoreApi } from 'zustand/vanilla';
+import type { Locale } from '../i18n/index.ts';
+import type { ExperimentState, SandboxSnapshot, FieldMessages, SettingKey, Settings, SphereEdit, TwinChange } from '../experiment/index.ts';
+import type { PredictState, ReadoutsWindow, RunTimeline, SampledStats, TimelineState, TwinInstrument, TwinState, Velocity } from '../instruments/index.ts';
+import type { Simulation, SolverThread } from '../runtime/index.ts';
+import type { Scene } from '../solver/index.ts';
+
+/** The instruments a sandbox attaches to its simulation (see instruments/). */
+export interface Instruments {
+  /** The sample window, the plots' history, the collision log, the last hits and the pressure map. */
+  readonly readouts: ReadoutsWindow;
+  /** The copies of the run, for going back to any step. */
+  readonly timeline: RunTimeline;
+  /** The what-if twin's run. */
+  readonly twin: TwinInstrument;
+}
+
+/** The twin actions of the store (twin-slice.ts). */
+export interface TwinActions {
+  /**
+   * Starts a twin of the world as it is now with one setting changed (replacing a twin there was).
+   * Returns null when started, else a message naming the refused value (or why not now).
+   */
+  startTwin(change: TwinChange): string | null;
+  /** The twin becomes the run; returns null when done, else why not. */
+  keepTwin(): string | null;
+  /** Drops the twin (and a link's twin that waits for its step). */
+  dropTwin(): void;
+}
+
+/** The visual aids drawn over the spheres, each switched on or off in the classroom panel. */
+export interface VisualAids {
+  /** An arrow on each sphere for its velocity (length proportional to speed). */
+  velocity: boolean;
+  /** An arrow on each sphere for its momentum m v. */
+  momentum: boolean;
+  /** A marker at the centre of mass of the free spheres. */
+  centreOfMass: boolean;
+  /** The path of the selected sphere over the last few seconds. */
+  trail: boolean;
+  /** A brief brightening of both spheres at each sphere-sphere collision (never under reduced motion). */
+  flash: boolean;
+  /** Each face of the box coloured by the pressure its cells felt over the last few seconds. */
+  pressure: boolean;
+}
+
+/** A visual aid's name. */
+export type VisualAidKey = keyof VisualAids;
+
+/** What the world now running is, as selectors read it (it changes only when the world is replaced). */
+export interface SceneFacts {
+  /** Number of spheres. */
+  count: number;
+  /** The box's sides, m, x y z. */
+  size: readonly [number, number, number];
+  /** Whether the world is planar (every sphere in the plane z = 0). */
+  planar: boolean;
+}
+
+/**
+ * The store's state and actions: what React sees. Each slice's actions are written in the file
+ * named for it (run-slice.ts, settings-slice.ts, experiment-slice.ts, timeline-slice.ts,
+ * twin-slice.ts, predict-slice.ts, view-slice.ts, snapshot-slice.ts).
+ */
+export interface SandboxState extends TwinActions {
+  /** The settings in effect (only valid values ever get here). */
+  settings: Settings;
+  /**
+   * The free sandbox's own settings. A preset borrows the physics settings for its run
+   * (restitutions and gravity, see `BORROWED_SETTINGS`); going back to the free sandbox, or
+   * leaving the preset by changing a scene setting, takes these again. Equal to `settings` while
+   * no preset runs.
+   */
+  freeSettings: Settings;
+  /** Per-field messages for values that were rejected; the old value stays in effect. */
+  errors: FieldMessages;
+  /** Per-field advice about accepted values (for instance a very large count). */
+  warnings: FieldMessages;
+  /** Whether the clock advances the simulation. */
+  running: boolean;
+  /** Increments whenever the world is rebuilt (new count, radii, box ...). */
+  sceneVersion: number;
+  /** The world's sphere count and box, as of the last rebuild. */
+  scene: SceneFacts;
+  /** The run's timeline. */
+  timeline: TimelineState;
+  /** Predict, then reveal (the two-body experiments). */
+  predict: PredictState;
+  /** Increments whenever the camera should go back to its home view. */
+  viewVersion: number;
+  /** Stats sampled a few times a second. */
+  stats: SampledStats;
+  /** The simulation; a constant reference, read in the frame loop, never a React dependency. */
+  sim: Simulation;
+  /** The instruments attached to the simulation; a constant reference, like {@link sim}. */
+  instruments: Instruments;
+  /** Id of the classroom preset being run, or null for the free sandbox. */
+  preset: string | null;
+  /** Hand edits of spheres, applied after the scene is built (kept in shared links). */
+  edits: SphereEdit[];
+  /** Id of the sphere selected in the inspector, or null. */
+  selected: number | null;
+  /** Plain-text notices for the person (a shared link that was partly wrong ...). */
+  notices: string[];
+  /** The visual aids switched on (view state: not part of a shared link). */
+  aids: VisualAids;
+  /** The person asked for reduced motion: no collision flashes, no camera glide. */
+  reducedMotion: boolean;
+  /** Where the solver is to run; see {@link SolverThread}. */
+  solverThread: SolverThread;
+  /** The interface's language. */
+  locale: Locale;
+  /** The what-if twin (twin-slice.ts), or null; published with the stats. */
+  twin: TwinState | null;
+
+  /** Starts the clock. */
+  play(): void;
+  /** Stops the clock; simulated time stands still. */
+  pause(): void;
+  /** Play when paused, pause when playing. */
+  toggle(): void;
+  /** Pauses and advances exactly one fixed step. */
+  stepOnce(): void;
+  /** Rebuilds the same scene from the same settings and seed (time back to 0). */
+  restart(): void;
+  /** Back to the default settings, rebuilt and running. */
+  reset(): void;
+  /**
+   * Applies one setting: live settings change the running world, the others rebuild the scene.
+   * A rejected value leaves everything as it was and records a message in `errors[key]`.
+   * Returns whether the value was applied.
+   */
+  applySetting<K extends SettingKey>(key: K, value: Settings[K]): boolean;
+  /**
+   * Applies several settings at once, validated together (so that, say, a larger count and a
+   * larger box can arrive in one change): live when every changed setting is live, else with
+   * one rebuild (a value equal to the one in effect counts as a change, like {@link applySetting}).
+   * Undefined values are ignored. A rejected set leaves everything as
+   * it was and records a message in `errors` for a field involved. Returns whether it was applied.
+   */
+  applySettings(patch: Partial<Settings>): boolean;
+  /** Records (or, with null, clears) a message for a field whose typed text is not a value yet. */
+  setFieldError(key: SettingKey, message: string | null): void;
+  /** Asks the view to go back to its home camera. */
+  resetView(): void;
+  /** One rendered frame of `frameDeltaSeconds` real seconds; call from the render loop. */
+  frame(frameDeltaSeconds: number): void;
+  /** Publishes the current stats now instead of at the end of the sample window. */
+  sampleNow(): void;
+  /**
+   * Runs a classroom preset (its scene for the current seed, its restitution and gravity), or the
+   * free sandbox with null. Hand edits are dropped (they belong to the old scene).
+   */
+  selectPreset(id: string | null): void;
+  /** Time reversal: negates every velocity (with e = 1 the system retraces its path). */
+  reverse(): void;
+  /**
+   * Goes back (or forward) to step `step` of this run, between `timeline.start` and
+   * `timeline.end`, exactly as it was, paused: playing on from there gives the run that happened.
+   * Returns null when done, else why not (the solver runs in a worker).
+   */
+  seek(step: number): string | null;
+  /** Switches Predict, then reveal on or off (it acts in the two-body experiments). */
+  setPredict(on: boolean): void;
+  /** Sets the predicted velocity of sphere `index` (0 or 1 of `predict.ids`); returns null or a message naming the value. */
+  setPrediction(index: number, velocity: Velocity): string | null;
+  /** Plays the collision and stops just after it, the solver's velocities beside the prediction. */
+  reveal(): void;
+  /** Sets the prediction up for the world now running. @internal */
+  armPredict(): void;
+  /**
+   * Replaces the world with one built from a solver scene (any spheres, past the settings'
+   * limits), framed afresh; the preset and edits are cleared, and the settings stay for the next
+   * rebuild (a restart or a changed setting rebuilds from them). Returns null when loaded, else
+   * the solver's message naming the bad field, with everything left as it was.
+   */
+  loadScene(scene: Scene): string | null;
+  /** Selects a sphere by id for the inspector, or clears the selection with null. */
+  select(id: number | null): void;
+  /**
+   * Edits the selected sphere's mass, radius, position or velocity (only while paused) and records the edit
+   * for restarts and shared links. Returns null when applied, else a message naming the value.
+   */
+  editSphere(id: number, patch: Omit<SphereEdit, 'id'>): string | null;
+  /**
+   * Switches one visual aid on or off. The collision flash stays off under reduced motion.
+   * Returns whether the aid is now as asked.
+   */
+  setAid(key: VisualAidKey, on: boolean): boolean;
+  /** Where the solver runs; see {@link SolverThread}. Takes effect at the next play. */
+  setSolverThread(thread: SolverThread): void;
+  /** Shows the interface in another language (an unknown code is ignored). */
+  setLocale(locale: Locale): void;
+  /** Adds a plain-text notice for the person (shown until dismissed). */
+  notify(message: string): void;
+  /** Clears the notices. */
+  dismissNotices(): void;
+  /** The whole experiment, as a shared link carries it. */
+  experiment(): ExperimentState;
+  /**
+   * The whole experiment and the world's exact state (and a running twin's), as plain JSON: a
+   * sandbox given it by {@link restore} goes on bit for bit. Resolves at once while the world is on
+   * this page; while a worker runs it, the run pauses until the world is back (a frame), takes the
+   * snapshot and plays on. The readouts' history and the timeline are not in it.
+   */
+  snapshot(): Promise<SandboxSnapshot>;
+  /**
+   * Puts a snapshot's experiment and world in place (paused or playing as now), at its step.
+   * Returns null when restored, else a message naming the wrong field and its value, with
+   * everything left as it was.
+   */
+  restore(snapshot: unknown): string | null;
+  /** Whether every sphere is asleep or still (published with the stats; `onRest` fires when it becomes true). */
+  resting: boolean;
+}
+
+/** The sandbox store's type. */
+export type SandboxStore = StoreApi<SandboxState>;
+

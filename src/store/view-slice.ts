@@ -1,0 +1,52 @@
+/**
+ * The view slice: what the person sees around the run and what a link does not carry: the visual
+ * aids, reduced motion, the language, the notices and the camera's home view.
+ */
+import type { StateCreator } from 'zustand/vanilla';
+import { isLocale } from '../i18n/index.ts';
+import { speak, type StoreCore } from './core.ts';
+import type { SandboxStoreOptions, StoreStart } from './options.ts';
+import type { SandboxState, VisualAids } from './state.ts';
+
+/** The view slice's part of the state. */
+export type ViewSlice = Pick<SandboxState, 'aids' | 'reducedMotion' | 'locale' | 'notices' | 'viewVersion' | 'resetView' | 'setAid' | 'setLocale' | 'notify' | 'dismissNotices'>;
+
+/** All visual aids off: the plain view. */
+export const DEFAULT_AIDS: Readonly<VisualAids> = Object.freeze({ velocity: false, momentum: false, centreOfMass: false, trail: false, flash: false, pressure: false });
+
+/** Whether the page asks for reduced motion (false outside a browser). */
+export function prefersReducedMotion(): boolean {
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+export const createViewSlice =
+  (core: StoreCore, options: SandboxStoreOptions, start: StoreStart): StateCreator<SandboxState, [], [], ViewSlice> =>
+  (set, get) => {
+    const reducedMotion = options.reducedMotion ?? prefersReducedMotion();
+    return {
+      aids: { ...DEFAULT_AIDS, ...options.aids, ...(reducedMotion ? { flash: false } : {}), ...(start.focus?.trail ? { trail: true } : {}) },
+      reducedMotion,
+      locale: start.locale,
+      notices: start.notices,
+      viewVersion: 0,
+      resetView() {
+        set((s) => ({ viewVersion: s.viewVersion + 1 }));
+      },
+      setAid(key, on) {
+        if (on && key === 'flash' && get().reducedMotion) return false;
+        if (get().aids[key] !== on) set((s) => ({ aids: { ...s.aids, [key]: on } }));
+        return true;
+      },
+      setLocale(locale) {
+        if (!isLocale(locale)) return;
+        speak(core, locale);
+        set({ locale });
+      },
+      notify(message) {
+        set((s) => ({ notices: [...s.notices, message] }));
+      },
+      dismissNotices() {
+        if (get().notices.length > 0) set({ notices: [] });
+      },
+    };
+  };

@@ -1,0 +1,116 @@
+/** Scene runners and invariant checks shared by the solver's tests (and the presets'), and a heap-sampling helper shared with the store's. */
+import type { World } from '../solver/world.ts';
+
+/** Steps `w` for `seconds` of simulated time in steps of `dt`. */
+export function runFor(w: World, seconds: number, dt = 1 / 60): void {
+  for (let k = 0; k < Math.round(seconds / dt); k++) w.step(dt);
+}
+
+/** Positions and velocities listed by id, x y z each (slots may differ between the worlds compared). */
+export function byId(w: World): number[] {
+  const out: number[] = [];
+  for (let id = 0; out.length < 6 * w.count; id++) {
+    const s = w.indexOf(id);
+    if (s < 0) continue;
+    for (let k = 0; k < 3; k++) out.push(w.positions[3 * s + k]);
+    for (let k = 0; k < 3; k++) out.push(w.velocities[3 * s + k]);
+  }
+  return out;
+}
+
+/**
+ * Throws, naming `label` and what is wrong, unless every position and velocity is finite, every
+ * centre is inside the box and (when `maxOverlap` is given) no pair overlaps deeper than that
+ * fraction of its radius sum.
+ */
+export function checkLegal(w: World, label: string, maxOverlap?: number): void {
+  if (!allFinite(w)) throw new Error(`${label}: a position or velocity is not finite`);
+  const out = escaped(w);
+  if (out !== 0) throw new Error(`${label}: ${out} centres outside the box`);
+  if (maxOverlap !== undefined) {
+    const depth = deepestOverlap(w);
+    if (!(depth < maxOverlap)) throw new Error(`${label}: a pair overlaps by ${depth} of its radius sum (at most ${maxOverlap})`);
+  }
+}
+
+/** Deepest overlap of any pair, as a fraction of its radius sum (0 when none), by brute force. */
+export function deepestOverlap(w: World): number {
+  const p = w.positions;
+  const r = w.radii;
+  let worst = 0;
+  for (let i = 0; i < w.count; i++) {
+    for (let j = i + 1; j < w.count; j++) {
+      const s = r[i] + r[j];
+      const d = Math.hypot(p[3 * j] - p[3 * i], p[3 * j + 1] - p[3 * i + 1], p[3 * j + 2] - p[3 * i + 2]);
+      if (s - d > worst * s) worst = (s - d) / s;
+    }
+  }
+  return worst;
+}
+
+/** Number of spheres whose centre is outside the reachable region of the box (|x| > L/2 - r). */
+export function escaped(w: World, slack = 1e-9): number {
+  const p = w.positions;
+  const r = w.radii;
+  const L = w.size;
+  let n = 0;
+  for (let i = 0; i < w.count; i++) {
+    for (let k = 0; k < 3; k++) {
+      if (Math.abs(p[3 * i + k]) > L[k] / 2 - r[i] + slack * r[i]) {
+        n++;
+        break;
+      }
+    }
+  }
+  return n;
+}
+
+/** Whether every position and velocity is finite. */
+export function allFinite(w: World): boolean {
+  for (let k = 0; k < 3 * w.count; k++) if (!Number.isFinite(w.positions[k]) || !Number.isFinite(w.velocities[k])) return false;
+  return true;
+}
+
+/** Total momentum sum m v over free spheres. */
+export function momentum(w: World): [number, number, number] {
+  return w.stats().momentum;
+}
+
+/**
+ * What V8's sampling heap profiler (a sample every 64 bytes on average) attributes to the
+ * project's own functions while `run` runs (Node only). A built-in function (subarray, say)
+ * allocates on behalf of its caller, so its bytes count for the nearest of our functions above
+ * it. Test files and this one are left out.
+ */
+interface ProfileNode {
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  selfSize: number;
+  children: ProfileNode[];
+}
+
+/** Bytes sampled in functions of files whose path contains one of `dirs` (e.g. '/src/solver/'), and where. */
+export async function sampledBytes(run: () => void, dirs: readonly string[]): Promise<{ bytes: number; sites: string[] }> {
+  const { Session } = await import('node:inspector/promises');
+  const session = new Session();
+  session.connect();
+  await session.post('HeapProfiler.enable');
+  await session.post('HeapProfiler.startSampling', { samplingInterval: 64, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+  run();
+  const { profile } = await session.post('HeapProfiler.stopSampling');
+  session.disconnect();
+  let bytes = 0;
+  const sites: string[] = [];
+  const ours = (url: string): boolean => dirs.some((d) => url.includes(d)) && !url.includes('.test.') && !url.includes('/src/testing/');
+  const walk = (n: ProfileNode, owner: string | null): void => {
+    const url = n.callFrame.url;
+    const mine = ours(url);
+    const here = mine ? `${n.callFrame.functionName} (${url.split('/').slice(-2).join('/')}:${n.callFrame.lineNumber + 1})` : url === '' ? owner : null;
+    if (n.selfSize > 0 && here !== null) {
+      bytes += n.selfSize;
+      sites.push(`${here}${mine ? '' : ` via ${n.callFrame.functionName || '(native)'}`} ${n.selfSize} B`);
+    }
+    for (const c of n.children) walk(c, here);
+  };
+  walk(profile.head as ProfileNode, null);
+  return { bytes, sites };
+}
