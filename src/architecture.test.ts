@@ -1,6 +1,9 @@
 /**
  * The shape of `src/`: each folder imports only from the layers below it (so no cycle between
- * folders is possible), and no source file grows past 700 lines. See docs/architecture.md.
+ * folders is possible), no two source files import each other round a circle (type-only imports
+ * included), the core's folders are entered through their index, the test helpers stay in
+ * `testing/` where no production file reaches them, and no source file grows past 700 lines.
+ * See docs/architecture.md.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -16,13 +19,23 @@ const SRC = dirname(fileURLToPath(import.meta.url));
 const LAYERS: readonly (readonly string[])[] = [
   ['solver', 'i18n'],
   ['presets'],
-  ['store', 'golden'],
+  ['experiment', 'golden'],
+  ['runtime'],
+  ['instruments'],
+  ['store'],
   ['share'],
   ['hooks'],
   ['scene', 'ui'],
+  ['testing'],
   ['embed'],
   ['embed-page', '.'],
 ];
+
+/** Folders that other folders enter through their index.ts only. */
+const ENTERED_BY_INDEX = ['experiment', 'runtime', 'instruments', 'store'];
+
+/** The package's entry modules: nothing they reach may be a test helper. */
+const PACKAGE_ENTRIES = ['embed/entry.ts', 'embed/index.ts', 'solver/index.ts'];
 
 function layerOf(folder: string): number {
   const k = LAYERS.findIndex((layer) => layer.includes(folder));
@@ -46,32 +59,127 @@ function folderOf(path: string): string {
   return parts.length === 1 ? '.' : parts[0];
 }
 
+const isTest = (path: string): boolean => /\.test\.tsx?$/.test(path);
+
+/** Every relative import of a file (static, re-export, type-only and dynamic), resolved, with whether it is dynamic. */
+function importsOf(file: string): { target: string; dynamic: boolean }[] {
+  const text = readFileSync(file, 'utf8');
+  const out: { target: string; dynamic: boolean }[] = [];
+  for (const m of text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+'(\.{1,2}\/[^'?]+)(?:\?[^']*)?'|(?:^|\n)\s*import\s+'(\.{1,2}\/[^']+)'|import\(\s*'(\.{1,2}\/[^']+)'\s*\)/g)) {
+    const spec = m[1] ?? m[2] ?? m[3];
+    out.push({ target: resolve(dirname(file), spec), dynamic: m[3] !== undefined });
+  }
+  return out.filter((i) => i.target.startsWith(SRC) && /\.(ts|tsx)$/.test(i.target));
+}
+
 const files = sourceFiles(SRC);
+const graph = new Map(files.map((f) => [f, importsOf(f)]));
+
+/** The import circles among `nodes` (Tarjan's strongly connected components of more than one file, or a file importing itself). */
+function circles(nodes: readonly string[], edges: (file: string) => string[]): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const onStack = new Set<string>();
+  const stack: string[] = [];
+  const found: string[][] = [];
+  let next = 0;
+  const visit = (v: string): void => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of edges(v)) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const component: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        component.push(w);
+      } while (w !== v);
+      if (component.length > 1 || edges(v).includes(v)) found.push(component.sort());
+    }
+  };
+  for (const v of nodes) if (!index.has(v)) visit(v);
+  return found;
+}
 
 describe('the layers of src/', () => {
   it('finds the source files', () => {
     expect(files.length).toBeGreaterThan(100);
   });
 
-  it('every import goes to the same folder or a lower layer (tests included)', () => {
+  it('every import goes to the same folder or a lower layer (tests included; any test may use src/testing)', () => {
     const wrong: string[] = [];
-    for (const file of files) {
+    for (const [file, imports] of graph) {
       const from = folderOf(file);
-      const text = readFileSync(file, 'utf8');
-      for (const m of text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+'(\.{1,2}\/[^']+)'|import\(\s*'(\.{1,2}\/[^']+)'\s*\)/g)) {
-        const target = resolve(dirname(file), m[1] ?? m[2]);
-        if (!target.startsWith(SRC)) continue;
+      for (const { target } of imports) {
         const to = folderOf(target);
         if (to === from) continue;
+        if (to === 'testing' && isTest(file)) continue;
         if (layerOf(to) >= layerOf(from)) wrong.push(`${relative(SRC, file)} imports ${relative(SRC, target)} (${from} may not import ${to})`);
       }
     }
     expect(wrong).toEqual([]);
   });
 
+  it('no two source files import each other round a circle (type-only imports included)', () => {
+    const found = circles(files, (f) => (graph.get(f) ?? []).map((i) => i.target).filter((t) => graph.has(t)));
+    expect(found.map((c) => c.map((f) => relative(SRC, f)))).toEqual([]);
+  });
+
+  it('finds a circle when there is one (the check itself)', () => {
+    const edges: Record<string, string[]> = { a: ['b'], b: ['c'], c: ['a'], d: ['a'], e: ['e'] };
+    expect(circles(Object.keys(edges), (v) => edges[v])).toEqual([['a', 'b', 'c'], ['e']]);
+  });
+
+  it('other folders enter experiment/, runtime/, instruments/ and store/ through their index.ts', () => {
+    const wrong: string[] = [];
+    for (const [file, imports] of graph) {
+      for (const { target } of imports) {
+        const to = folderOf(target);
+        if (!ENTERED_BY_INDEX.includes(to) || folderOf(file) === to || isTest(file) || folderOf(file) === 'testing') continue;
+        if (relative(join(SRC, to), target) !== 'index.ts') wrong.push(`${relative(SRC, file)} imports ${relative(SRC, target)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('test helpers live in src/testing, and only tests, the test pages and test mode (a dynamic import) load them', () => {
+    const wrong: string[] = [];
+    for (const [file, imports] of graph) {
+      const folder = folderOf(file);
+      const text = readFileSync(file, 'utf8');
+      if (!isTest(file) && folder !== 'testing' && /from 'vitest'|test-helpers/.test(text)) wrong.push(`${relative(SRC, file)} is a test helper outside src/testing`);
+      for (const { target, dynamic } of imports) {
+        if (folderOf(target) !== 'testing' || isTest(file) || folder === 'testing') continue;
+        if (!dynamic) wrong.push(`${relative(SRC, file)} imports ${relative(SRC, target)} statically`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('nothing the package entries reach is in src/testing (the library bundle holds no test hook)', () => {
+    const reached = new Set<string>();
+    const queue = PACKAGE_ENTRIES.map((p) => join(SRC, p));
+    while (queue.length > 0) {
+      const file = queue.pop()!;
+      if (reached.has(file)) continue;
+      reached.add(file);
+      for (const { target } of graph.get(file) ?? []) queue.push(target);
+    }
+    expect(reached.size).toBeGreaterThan(50);
+    expect([...reached].filter((f) => folderOf(f) === 'testing' || isTest(f)).map((f) => relative(SRC, f))).toEqual([]);
+  });
+
   it('no source file is over 700 lines', () => {
     const long = files
-      .filter((f) => !/\.test\.tsx?$/.test(f))
+      .filter((f) => !isTest(f))
       .map((f) => ({ file: relative(SRC, f), lines: readFileSync(f, 'utf8').split('\n').length }))
       .filter((f) => f.lines > 700);
     expect(long).toEqual([]);
