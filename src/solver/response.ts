@@ -9,7 +9,7 @@ import { WALL_CODE } from './events.ts';
 import { linkCell, unlinkCell } from './grid.ts';
 import { STOP_FRACTION } from './options.ts';
 import { advance, predict, predictAfterCrossing } from './predict.ts';
-import { trySleep, updateAcceleration, wake, wakeAbove } from './sleep.ts';
+import { afterVelocityChange, countContact, trySleep, updateAcceleration, wake } from './sleep.ts';
 import { STRIDE } from './state.ts';
 import type { WorldState } from './state.ts';
 import { PRESS_FRACTION } from './time-of-impact.ts';
@@ -277,29 +277,4 @@ export function slideOver(world: WorldState, i: number, j: number): boolean {
   v[bj + 2] += fj * dVz;
   world.lastStep.hops++;
   return true;
-}
-
-/** After an impulse: leave walls it no longer rests on, and wake sleepers it was carrying. */
-export function afterVelocityChange(world: WorldState, i: number): void {
-  const mask = world.restMask[U8 * i];
-  if (mask) {
-    let keep = mask;
-    for (let w = 0; w < 6; w++) {
-      if (mask & (1 << w) && world.vel[F64 * i + (w >> 1)] !== 0) keep &= ~(1 << w);
-    }
-    if (keep !== mask) {
-      world.restMask[U8 * i] = keep;
-      updateAcceleration(world, i);
-    }
-  }
-  if (world.sleepingCount > 0) wakeAbove(world, i);
-}
-
-/** Counts a contact for the Zeno guard (contacts of sphere i in this step). */
-export function countContact(world: WorldState, i: number): void {
-  if (world.stepStamp[i] !== world.stepId) {
-    world.stepStamp[i] = world.stepId;
-    world.stepContacts[i] = 0;
-  }
-  world.stepContacts[i]++;
 }

@@ -1,15 +1,16 @@
 /**
- * Sleep, wake and freeze (docs/physics.md, section 7): a slow sphere whose weight is carried goes
- * to sleep (an immovable obstacle) and wakes, with every sleeper resting on it, when struck or
- * when what carries it moves; the spheres resting on a wall slide along it; and the event budget
+ * Sleep, wake and freeze (docs/physics.md, section 7): a slow sphere whose weight is carried
+ * (support.ts) goes to sleep (an immovable obstacle) and wakes, with every sleeper resting on it,
+ * when struck or when what carries it moves; the spheres resting on a wall slide along it until
+ * an impulse takes them off it; contacts are counted for the Zeno guard; and the event budget
  * freezes spheres for the rest of a step.
  */
-import { collectStillContacts, inCone } from './contacts.ts';
 import { gatherNeighbours } from './grid.ts';
 import { REPAIR_TOLERANCE, SLEEP_SPEED_FACTOR, SLEEP_TIME, STOP_FRACTION, SUPPORT_GAP } from './options.ts';
 import { advance, predict, setEvent } from './predict.ts';
 import { EVENT, LIST, STRIDE } from './state.ts';
 import type { WorldState } from './state.ts';
+import { isSupported } from './support.ts';
 
 const { NONE } = EVENT;
 const { NEIGH_A, NEIGH_B } = LIST;
@@ -68,6 +69,15 @@ export function trySleep(world: WorldState, i: number): boolean {
   return true;
 }
 
+/** Counts a contact for the Zeno guard (contacts of sphere i in this step). */
+export function countContact(world: WorldState, i: number): void {
+  if (world.stepStamp[i] !== world.stepId) {
+    world.stepStamp[i] = world.stepId;
+    world.stepContacts[i] = 0;
+  }
+  world.stepContacts[i]++;
+}
+
 export function sleepSphere(world: WorldState, i: number): void {
   const b = F64 * i;
   const m = world.mass[i];
@@ -85,61 +95,6 @@ export function sleepSphere(world: WorldState, i: number): void {
   forNeighbours(world, i, 1);
 }
 
-/**
- * Is sphere i carried against gravity? Its contacts (gap below SUPPORT_GAP of the radius) with
- * walls, fixed and sleeping spheres give support normals; it is carried when gravity's direction
- * lies in the cone they span (one contact within the friction angle of straight down, two with
- * gravity in their plane, or three around it). With `anyBelow` (the Zeno guard), any contact
- * below it counts, awake spheres included.
- */
-export function isSupported(world: WorldState, i: number, anyBelow: boolean): boolean {
-  const gx = world.gravity[0] / world.gravityMagnitude;
-  const gy = world.gravity[1] / world.gravityMagnitude;
-  const gz = world.gravity[2] / world.gravityMagnitude;
-  const nrm = world.normals;
-  if (anyBelow) {
-    const b = F64 * i;
-    const r = world.rad[F64 * i];
-    for (let k = 0; k < 3; k++) {
-      const gk = k === 0 ? gx : k === 1 ? gy : gz;
-      if (gk > 0 && world.halfSize[k] - r - world.pos[b + k] <= SUPPORT_GAP * r) return true;
-      if (gk < 0 && world.pos[b + k] - (r - world.halfSize[k]) <= SUPPORT_GAP * r) return true;
-    }
-    return touchesSphereBelow(world, i);
-  }
-  // Still contacts, as directions from the sphere towards them.
-  const m = collectStillContacts(world, i);
-  for (let k = 0; k < 3 * m; k++) nrm[k] = -nrm[k];
-  const cosFriction = 1 / Math.sqrt(1 + world.options.restingFriction * world.options.restingFriction);
-  for (let a = 0; a < m; a++) {
-    if (nrm[3 * a] * gx + nrm[3 * a + 1] * gy + nrm[3 * a + 2] * gz >= cosFriction) return true;
-  }
-  const gv = world.solveScratch;
-  gv[3] = gx;
-  gv[4] = gy;
-  gv[5] = gz;
-  return inCone(nrm, m, gv, world.options.planar);
-}
-
-/** Does sphere i touch (within SUPPORT_GAP of its radius) any sphere whose centre is below its own? */
-export function touchesSphereBelow(world: WorldState, i: number): boolean {
-  const b = F64 * i;
-  const gap = SUPPORT_GAP * world.rad[F64 * i];
-  const around = gatherNeighbours(world, i, NEIGH_A);
-  const list = world.neighA;
-  for (let q = 0; q < around; q++) {
-    const j = list[q];
-    if (j === i) continue;
-    advance(world, j);
-    const dx = world.pos[F64 * j] - world.pos[b];
-    const dy = world.pos[F64 * j + 1] - world.pos[b + 1];
-    const dz = world.pos[F64 * j + 2] - world.pos[b + 2];
-    const d = Math.sqrt(dx * dx + dy * dy + dz * dz);
-    if (d - world.rad[F64 * i] - world.rad[F64 * j] <= gap && dx * world.gravity[0] + dy * world.gravity[1] + dz * world.gravity[2] > 0) return true;
-  }
-  return false;
-}
-
 /** Wakes sphere i (at rest) and, in cascade, every sleeper resting on it. */
 export function wake(world: WorldState, i: number): void {
   world.stack[0] = i;
@@ -152,6 +107,22 @@ export function wake(world: WorldState, i: number): void {
 export function wakeAbove(world: WorldState, i: number): void {
   const top = pushSleepersAbove(world, i, world.stack, 0);
   if (top > 0) wakeCascade(world, top);
+}
+
+/** After an impulse: leave walls it no longer rests on, and wake sleepers it was carrying. */
+export function afterVelocityChange(world: WorldState, i: number): void {
+  const mask = world.restMask[U8 * i];
+  if (mask) {
+    let keep = mask;
+    for (let w = 0; w < 6; w++) {
+      if (mask & (1 << w) && world.vel[F64 * i + (w >> 1)] !== 0) keep &= ~(1 << w);
+    }
+    if (keep !== mask) {
+      world.restMask[U8 * i] = keep;
+      updateAcceleration(world, i);
+    }
+  }
+  if (world.sleepingCount > 0) wakeAbove(world, i);
 }
 
 /**
