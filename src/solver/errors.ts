@@ -7,11 +7,14 @@
 export class SolverInputError extends RangeError {
   readonly field: string;
   readonly value: unknown;
+  /** What the field must be, in words (`a finite number > 0`). */
+  readonly requirement: string;
   constructor(field: string, value: unknown, requirement: string) {
     super(`${field} must be ${requirement}, got ${describe(value)}`);
     this.name = 'SolverInputError';
     this.field = field;
     this.value = value;
+    this.requirement = requirement;
   }
 }
 
