@@ -5,6 +5,8 @@
 export { createWorld, World } from './world.ts';
 export { cloneWorld, packWorld, unpackWorld } from './transfer.ts';
 export type { PackedWorld } from './transfer.ts';
+export { worldToJSON, worldFromJSON, WORLD_JSON_FORMAT, WORLD_JSON_VERSION } from './world-json.ts';
+export type { WorldJSON, WorldJSONBuffer, JSONValue } from './world-json.ts';
 export type { WorldStats } from './world.ts';
 export type { StepWork } from './state.ts';
 export type { WorldOptions, SphereOptions, ResolvedOptions, Vec3Like } from './options.ts';

@@ -12,7 +12,7 @@ import { World } from './world.ts';
 
 
 /** Marks a world packed for another thread by {@link packWorld}. */
-const PACKED = 'sphere-sandbox/world@1';
+export const PACKED = 'sphere-sandbox/world@1';
 
 /** A world as {@link packWorld} hands it to `postMessage`: plain data, structured-clonable. */
 export interface PackedWorld {
