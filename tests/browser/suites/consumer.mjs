@@ -51,7 +51,9 @@ export default async function consumerSuite({ browser, consoleErrors }) {
       }
       check(bad.length === 0, bad.join('\n'));
       // The check itself sees imports: the component's bundle does import react and three.
-      const main = importsOf(readFileSync(join(lib, 'sphere-sandbox.js'), 'utf8'));
+      const bundle = readFileSync(join(lib, 'sphere-sandbox.js'), 'utf8');
+      check(!/__sandbox|installTestHook/.test(bundle), 'the component bundle holds the browser tests\' hook (__sandbox)');
+      const main = importsOf(bundle);
       check(main.includes('react') && main.includes('three'), `the import scan found no react/three import in the component bundle: ${main.join(', ')}`);
     });
 
@@ -86,21 +88,23 @@ export default async function consumerSuite({ browser, consoleErrors }) {
         [
           "import { StrictMode } from 'react';",
           "import { createRoot } from 'react-dom/client';",
-          "import { SphereSandbox, SandboxProvider, SandboxView, SandboxControls, useSandbox, useSandboxHandle } from 'sphere-sandbox';",
+          "import { SphereSandbox, SandboxProvider, SandboxView, SandboxControls, useAfterStep, useSandbox, useSandboxHandle } from 'sphere-sandbox';",
           "import 'sphere-sandbox/style.css';",
           '',
-          'window.__consumer = { ready: 0, collisions: 0 };',
+          'window.__consumer = { ready: 0, collisions: 0, steps: 0, hookSteps: 0, handle: null, hooks: null };',
           '// A readout of the page itself, outside the canvas, fed by the hooks.',
           'function Readout() {',
           '  const time = useSandbox((s) => s.stats.simTime);',
           '  const energy = useSandbox((s) => s.stats.kineticEnergy);',
           '  const handle = useSandboxHandle();',
+          '  window.__consumer.hooks = handle;',
+          '  useAfterStep(() => window.__consumer.hookSteps++);',
           '  return <p id="readout" data-count={handle.world.count}>{time.toFixed(2)} s, {energy.toFixed(3)} J</p>;',
           '}',
           "createRoot(document.getElementById('root')).render(",
           '  <StrictMode>',
           '    <SphereSandbox name="consumer" label="Gas" count={80} boxSize={5} restitution={0.9} height={300} solverThread="worker"',
-          '      onReady={() => window.__consumer.ready++} onCollision={() => window.__consumer.collisions++} />',
+          '      onReady={(h) => { window.__consumer.ready++; window.__consumer.handle = h; h.onStep(() => window.__consumer.steps++); }} onCollision={() => window.__consumer.collisions++} />',
           '    <SandboxProvider name="hooks" count={30} boxSize={4} restitution={0.8}>',
           '      <SandboxView height={200} label="Hooks gas" />',
           '      <SandboxControls />',
@@ -193,32 +197,33 @@ export default async function consumerSuite({ browser, consoleErrors }) {
       try {
         const page = await context.newPage();
         watchErrors(page, consoleErrors, 'consumer');
-        await page.goto(`http://127.0.0.1:${port}/?test=1`);
-        await page.waitForFunction(() => window.__sandboxes?.consumer && window.__sandboxes.consumer.frames() > 5, null, { timeout: 60_000, polling: 'raf' });
+        // Only the package's public API: the handle, its onStep, useAfterStep and the hooks (the package has no test hook).
+        await page.goto(`http://127.0.0.1:${port}/`);
+        await page.waitForFunction(() => window.__consumer.handle !== null && window.__consumer.steps > 5, null, { timeout: 60_000, polling: 'raf' });
         await page.waitForFunction(() => window.__consumer.collisions > 0, null, { timeout: 60_000, polling: 'raf' });
-        const info = await page.evaluate(() => ({ calls: window.__sandboxes.consumer.sphereDrawCalls(), instances: window.__sandboxes.consumer.instances(), ready: window.__consumer.ready, canvases: document.querySelectorAll('[data-sandbox="consumer"] canvas').length }));
-        check(info.instances === 80 && info.calls === 1, `the consumer's sandbox drew ${info.instances} spheres in ${info.calls} calls, expected 80 in 1`);
+        const info = await page.evaluate(() => ({ count: window.__consumer.handle.world.count, ready: window.__consumer.ready, canvases: document.querySelectorAll('[data-sandbox="consumer"] canvas').length, hook: typeof window.__sandboxes }));
+        check(info.count === 80, `the consumer's sandbox holds ${info.count} spheres, expected 80`);
         check(info.canvases === 1 && info.ready === 1, `${info.canvases} canvases and ${info.ready} ready calls, expected 1 and 1`);
+        check(info.hook === 'undefined', 'the packaged sandbox installed a test hook');
         // The solver's worker ships in the package and the consumer's bundler finds it.
-        const runsIn = await page.evaluate(() => window.__sandboxes.consumer.store.getState().sim.runsIn);
-        check(runsIn === 'worker', `the packaged sandbox's solver runs in ${runsIn}, expected its worker`);
+        await page.waitForFunction(() => window.__consumer.handle.stats.thread === 'worker', null, { timeout: 60_000, polling: 'raf' });
         await page.screenshot({ path: join(results, 'consumer.png') });
         const px = await canvasPixels(page, '[data-sandbox="consumer"] canvas');
         check(px.coloured / px.total > 0.003, `only ${px.coloured} of ${px.total} canvas pixels are coloured (spheres missing?)`);
         const styled = await page.locator('[data-sandbox="consumer"] .sphere-sandbox__bar').evaluate((el) => getComputedStyle(el).position);
         check(styled === 'absolute', `the package's stylesheet is not applied (the bar is position: ${styled})`);
         // The packaged hooks: a readout outside the canvas shows the sandbox's live values.
-        await page.waitForFunction(() => window.__sandboxes?.hooks && window.__sandboxes.hooks.store.getState().stats.simTime > 0.5, null, { timeout: 60_000, polling: 'raf' });
+        await page.waitForFunction(() => window.__consumer.hooks !== null && window.__consumer.hooks.stats.simTime > 0.5 && window.__consumer.hookSteps > 30, null, { timeout: 60_000, polling: 'raf' });
         const shown = async () =>
           page.evaluate(() => {
             const el = document.getElementById('readout');
-            const s = window.__sandboxes.hooks.store.getState().stats;
+            const s = window.__consumer.hooks.stats;
             return { text: el.textContent, count: el.dataset.count, inView: el.closest('.sphere-sandbox') !== null, expected: `${s.simTime.toFixed(2)} s, ${s.kineticEnergy.toFixed(3)} J`, time: s.simTime };
           });
         const first = await shown();
         check(!first.inView && first.count === '30', `the hooks readout is inside a view (${first.inView}) or names ${first.count} spheres, expected 30`);
         check(first.text === first.expected, `the hooks readout shows "${first.text}", the sandbox's stats say "${first.expected}"`);
-        await page.waitForFunction((t) => window.__sandboxes.hooks.store.getState().stats.simTime > t + 0.3, first.time, { timeout: 60_000, polling: 'raf' });
+        await page.waitForFunction((t) => window.__consumer.hooks.stats.simTime > t + 0.3, first.time, { timeout: 60_000, polling: 'raf' });
         const later = await shown();
         check(later.text !== first.text && later.text === later.expected, `the hooks readout did not follow the sandbox: "${first.text}" then "${later.text}" (stats "${later.expected}")`);
         const inline = await page.locator('.sphere-sandbox--controls .sphere-sandbox__bar').evaluate((el) => getComputedStyle(el).position);

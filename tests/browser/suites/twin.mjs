@@ -48,7 +48,7 @@ function twinNow(page) {
     const f = new Function(`return ${stateById}`)();
     const s = window.__sandbox.store.getState();
     s.pause();
-    return { steps: s.sim.stepsRun, start: s.twin?.spec.step, twin: f(s.sim.twin.world), run: f(s.sim.local) };
+    return { steps: s.sim.stepsRun, start: s.twin?.spec.step, twin: f(s.instruments.twin.run.world), run: f(s.sim.local) };
   }, STATE_BY_ID);
 }
 
@@ -125,7 +125,7 @@ export default async function twinSuite({ browser, base, consoleErrors }) {
     await panel.getByRole('button', { name: 'Start twin' }).click();
     await page.waitForFunction(() => window.__sandbox.store.getState().twin?.active === true);
     await panel.getByRole('button', { name: 'Drop twin' }).click();
-    await page.waitForFunction(() => window.__sandbox.store.getState().twin === null && window.__sandbox.store.getState().sim.twin === null);
+    await page.waitForFunction(() => window.__sandbox.store.getState().twin === null && window.__sandbox.store.getState().instruments.twin.run === null);
     check((await page.locator('.twin-banner').count()) === 0, 'the legend stayed after Drop');
   });
 
