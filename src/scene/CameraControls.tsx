@@ -10,7 +10,7 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 import { Vector3, type PerspectiveCamera } from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import { useStore } from 'zustand';
-import { frameBox, freeRect, homeDirection, type PixelRect } from './camera-home.ts';
+import { frameBox, framingGain, freeRect, homeDirection, type PixelRect } from './camera-home.ts';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
 
 /** Props of {@link CameraControls}. */
@@ -28,10 +28,13 @@ const NOTHING: readonly PixelRect[] = [];
 /** A stable text for a list of rectangles, so that an equal measurement is not a change. */
 const keyOf = (rects: readonly PixelRect[]): string => rects.map((r) => `${r.left},${r.top},${r.right},${r.bottom}`).join(';');
 
-/** The box is framed again when the free part of the view grows by more than this factor in area. */
-const REFIT_GROWTH = 1.2;
-
-const area = (r: PixelRect): number => (r.right - r.left) * (r.bottom - r.top);
+/**
+ * The box is framed again when the new free part of the view would draw it more than this factor
+ * larger than the part it was last framed for (the ratio of the fitting distances, not of the
+ * areas: closing the classroom panel gives a long box half as much room again in width, while the
+ * free part's area, losing the rows beside the panel's toggle, grows by less than a fifth).
+ */
+const REFIT_GAIN = 1.1;
 
 /** Scratch for projecting the box's corners (layout changes only, never per frame). */
 const corner = new Vector3();
@@ -82,16 +85,17 @@ export function CameraControls({ damping = true, covered = NOTHING, placed = fal
     const size = sim.world.size;
     const planar = sim.world.options.planar;
     const home = framedFor.current.viewVersion !== viewVersion;
-    const rect = freeRect(width, height, covered, size, homeDirection(planar), camera.fov);
+    const toward = homeDirection(planar);
+    const rect = freeRect(width, height, covered, size, toward, camera.fov);
     const rectKey = keyOf([rect]);
     if (!home && (placed || rectKey === framedFor.current.rectKey)) return;
     // A small change (a status line wrapping differently) leaves the camera alone as long as the
-    // box stays clear and the free part has not grown by much.
+    // box stays clear and the new free part would not draw it much larger.
     const last = framedFor.current.rect;
-    if (!home && last && area(rect) < REFIT_GROWTH * area(last) && cornersInside(camera, size, width, height, rect)) return;
+    if (!home && last && framingGain(size, toward, camera.fov, height, last, rect) < REFIT_GAIN && cornersInside(camera, size, width, height, rect)) return;
     framedFor.current = { viewVersion, rectKey, rect };
     const controls = controlsRef.current;
-    let direction = homeDirection(planar);
+    let direction = toward;
     if (!home) {
       const t = controls?.target;
       const x = camera.position.x - (t?.x ?? 0);

@@ -1,6 +1,6 @@
 import { PerspectiveCamera, Vector3 } from 'three';
 import { describe, expect, it } from 'vitest';
-import { fitDistance, frameBox, freeRect, homeDirection, type PixelRect } from './camera-home.ts';
+import { fitDistance, frameBox, framingGain, freeRect, homeDirection, type PixelRect } from './camera-home.ts';
 
 /** Where the 8 corners of a box of `size` land on a `width` x `height` canvas, in pixels from its top-left. */
 function corners(camera: PerspectiveCamera, size: readonly number[], width: number, height: number): [number, number][] {
@@ -82,5 +82,27 @@ describe('framing the box in the free part of the view', () => {
     }
     // Panels that leave no reasonable room are ignored rather than squeezing the box into a sliver.
     expect(freeRect(1280, 800, [{ left: 100, top: 0, right: 1180, bottom: 800 }], [8, 8, 8], homeDirection(false), 40)).toEqual({ left: 0, top: 0, right: 1280, bottom: 800 });
+  });
+
+  it('closing the classroom panel draws a long box much larger, though the free part gains less than a fifth in area', () => {
+    // The app at 1280 x 800 (as measured): title, classroom panel open or closed to its toggle, settings, time controls.
+    const title = { left: 16, top: 16, right: 211, bottom: 74 };
+    const settings = { left: 964, top: 16, right: 1264, bottom: 784 };
+    const dock = { left: 16, top: 672, right: 1280, bottom: 784 };
+    const open = [title, { left: 16, top: 85, right: 316, bottom: 661 }, settings, dock];
+    const closed = [title, { left: 16, top: 85, right: 211, bottom: 132 }, settings, dock];
+    const dir = homeDirection(false);
+    const cradle = [14, 3, 3];
+    const before = freeRect(1280, 800, open, cradle, dir, 40);
+    const after = freeRect(1280, 800, closed, cradle, dir, 40);
+    const area = (r: PixelRect): number => (r.right - r.left) * (r.bottom - r.top);
+    expect(area(after) / area(before)).toBeLessThan(1.2);
+    expect(framingGain(cradle, dir, 40, 800, before, after)).toBeGreaterThan(1.3);
+    // Opening it again gives the box less room; the time controls taking one more line, hardly any.
+    expect(framingGain(cradle, dir, 40, 800, after, before)).toBeLessThan(1 / 1.3);
+    const taller = freeRect(1280, 800, [...open.slice(0, 3), { ...dock, top: 650 }], [8, 8, 8], dir, 40);
+    const gain = framingGain([8, 8, 8], dir, 40, 800, taller, freeRect(1280, 800, open, [8, 8, 8], dir, 40));
+    expect(gain).toBeGreaterThan(1);
+    expect(gain).toBeLessThan(1.05);
   });
 });

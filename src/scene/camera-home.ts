@@ -78,6 +78,18 @@ function usable(rect: PixelRect): [number, number] {
   return [Math.max(1, hw * (1 - MARGIN_FRACTION) - MARGIN_PX), Math.max(1, hh * (1 - MARGIN_FRACTION) - MARGIN_PX)];
 }
 
+/**
+ * How much larger the box (`size`, seen along `direction`) is drawn framed in `to` than framed in
+ * `from`, on a canvas `canvasHeight` pixels high: the ratio of the camera distances that fit it in
+ * each, above 1 when `to` gives it more room. What matters is the room in the direction the box
+ * needs it: a long box gains from a wider free part even when the free part loses area in height.
+ */
+export function framingGain(size: readonly number[], direction: readonly number[], fovDegrees: number, canvasHeight: number, from: PixelRect, to: PixelRect): number {
+  const [fw, fh] = usable(from);
+  const [tw, th] = usable(to);
+  return fitDistance(size, direction, fovDegrees, canvasHeight, fw, fh) / fitDistance(size, direction, fovDegrees, canvasHeight, tw, th);
+}
+
 const overlaps = (a: PixelRect, b: PixelRect): boolean => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
 
 /**
