@@ -15,7 +15,7 @@ export default defineConfig({
   publicDir: false,
   resolve: {
     // The solver's worker is inlined in the package (see worker-port-inline.ts).
-    alias: [{ find: /^\.\/worker-port\.ts$/, replacement: fromRoot('./src/runtime/worker/worker-port-inline.ts') }],
+    alias: [{ find: /^\.{1,2}\/(?:.*\/)?worker-port\.ts$/, replacement: fromRoot('./src/runtime/worker/worker-port-inline.ts') }],
   },
   build: {
     target: 'es2022',

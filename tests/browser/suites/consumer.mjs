@@ -7,7 +7,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { canvasPixels, check, fail, results, root, serveDir, step, watchErrors } from '../harness.mjs';
+import { check, fail, results, root, serveDir, step, watchErrors } from '../harness.mjs';
 
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8'));
@@ -22,6 +22,25 @@ function importsOf(code) {
   const patterns = [/\bimport\s*(?:[\w*{}\s,]+from\s*)?["']([^"']+)["']/g, /\bexport\s*[\w*{}\s,]*from\s*["']([^"']+)["']/g, /\bimport\s*\(\s*["']([^"']+)["']\s*\)/g];
   for (const re of patterns) for (const m of code.matchAll(re)) found.push(m[1]);
   return found;
+}
+
+/** Pixels of an element as the page shows it (from a screenshot): total and coloured (saturated, as spheres are). */
+async function shownPixels(page, selector) {
+  const png = (await page.locator(selector).screenshot()).toString('base64');
+  return page.evaluate(async (data) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${data}`;
+    await img.decode();
+    const c = document.createElement('canvas');
+    c.width = img.width;
+    c.height = img.height;
+    const ctx = c.getContext('2d');
+    ctx.drawImage(img, 0, 0);
+    const d = ctx.getImageData(0, 0, c.width, c.height).data;
+    let coloured = 0;
+    for (let k = 0; k < d.length; k += 4) if (Math.max(d[k], d[k + 1], d[k + 2]) - Math.min(d[k], d[k + 1], d[k + 2]) > 80) coloured++;
+    return { total: d.length / 4, coloured };
+  }, png);
 }
 
 function run(cmd, args, cwd, what) {
@@ -208,7 +227,8 @@ export default async function consumerSuite({ browser, consoleErrors }) {
         // The solver's worker ships in the package and the consumer's bundler finds it.
         await page.waitForFunction(() => window.__consumer.handle.stats.thread === 'worker', null, { timeout: 60_000, polling: 'raf' });
         await page.screenshot({ path: join(results, 'consumer.png') });
-        const px = await canvasPixels(page, '[data-sandbox="consumer"] canvas');
+        // The package draws without keeping its drawing buffer (no test mode): count the pixels of what the page shows.
+        const px = await shownPixels(page, '[data-sandbox="consumer"] canvas');
         check(px.coloured / px.total > 0.003, `only ${px.coloured} of ${px.total} canvas pixels are coloured (spheres missing?)`);
         const styled = await page.locator('[data-sandbox="consumer"] .sphere-sandbox__bar').evaluate((el) => getComputedStyle(el).position);
         check(styled === 'absolute', `the package's stylesheet is not applied (the bar is position: ${styled})`);
