@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { buildWorld, cloneWorld, gasScene } from '../solver/index.ts';
+import type { StepParticipant } from './participant.ts';
+import { Simulation } from './simulation.ts';
+
+const gas = () => buildWorld(gasScene({ count: 60, packingFraction: 0.1, speed: 3, seed: 3 }));
+
+/** A participant that writes down what it is told. */
+function recorder(log: string[], name = ''): StepParticipant {
+  return {
+    beforeSteps: () => log.push(`${name}before`),
+    afterStep: (world, r) => log.push(`${name}step ${r.stepsRun} ${r.steps} ${r.onPage} ${world.events.count === r.pairCollisions + r.wallCollisions}`),
+    afterSteps: () => log.push(`${name}after`),
+    frame: (seconds, unseen) => log.push(`${name}frame ${seconds} ${unseen}`),
+    solverTime: (ms) => log.push(`${name}time ${ms >= 0}`),
+    worldReplaced: (cause) => log.push(`${name}replaced ${cause}`),
+    worldChanged: () => log.push(`${name}changed`),
+  };
+}
+
+describe('the simulation and its step participants', () => {
+  it('tells each participant, in the order they attached, what a frame did: the frame, before the steps, each step, the time, after the steps', () => {
+    const sim = new Simulation(gas());
+    const log: string[] = [];
+    sim.attach(recorder(log, 'a:'));
+    sim.attach(recorder(log, 'b:'));
+    sim.frame(2 / 60, true);
+    expect(log).toEqual([
+      'a:frame 0.03333333333333333 false',
+      'b:frame 0.03333333333333333 false',
+      'a:before',
+      'b:before',
+      'a:step 1 1 true true',
+      'b:step 1 1 true true',
+      'a:step 2 1 true true',
+      'b:step 2 1 true true',
+      'a:time true',
+      'b:time true',
+      'a:after',
+      'b:after',
+    ]);
+  });
+
+  it('a paused frame only counts the frame; a single step is told like a frame of one step', () => {
+    const sim = new Simulation(gas());
+    const log: string[] = [];
+    sim.attach(recorder(log));
+    sim.frame(1 / 60, false);
+    expect(log).toEqual(['frame 0.016666666666666666 false']);
+    log.length = 0;
+    sim.stepOnce();
+    expect(log).toEqual(['before', 'step 1 1 true true', 'time true', 'after']);
+  });
+
+  it('says why the world was replaced, and when it was changed in place; a detached participant hears nothing more', () => {
+    const world = gas();
+    const sim = new Simulation(world);
+    const log: string[] = [];
+    const detach = sim.attach(recorder(log));
+    sim.stepOnce();
+    const copy = cloneWorld(world);
+    sim.replaceWorld(gas());
+    sim.rewindTo(copy, 1);
+    sim.adopt(cloneWorld(copy), new Float64Array(3 * copy.count));
+    sim.changed();
+    expect(log.filter((l) => !/^(before|step|time|after)/.test(l))).toEqual(['replaced built', 'replaced rewound', 'replaced adopted', 'changed']);
+    expect(sim.stepsRun).toBe(1);
+    detach();
+    log.length = 0;
+    sim.frame(1 / 60, true);
+    sim.changed();
+    expect(log).toEqual([]);
+  });
+
+  it('stops at the step asked for, and tells the participants after the steps', () => {
+    const sim = new Simulation(gas());
+    const log: string[] = [];
+    sim.attach({ afterSteps: () => log.push(`after ${sim.stepsRun} ${sim.reachedStop}`) });
+    sim.stopAtStep = 3;
+    for (let k = 0; k < 6; k++) sim.frame(1 / 60, true);
+    expect(sim.stepsRun).toBe(3);
+    expect(log).toEqual(['after 1 false', 'after 2 false', 'after 3 false', 'after 3 true', 'after 3 true', 'after 3 true']);
+  });
+});
