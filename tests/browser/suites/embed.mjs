@@ -185,6 +185,31 @@ export default async function embedSuite({ browser, base, consoleErrors }) {
     await page.evaluate(() => window.scrollTo(0, 0));
   });
 
+  await step('embed page: the hooks example sums the energy lost after every step (useAfterStep) and goes back to a kept moment exactly (snapshot, restore)', async () => {
+    const hooks = page.locator('.hooks-lab');
+    // A restart counts afresh: the energy lost since then is the kinetic energy gone (no gravity, so nothing else changes it).
+    await hooks.locator('[data-action="restart"]').click();
+    const start = await page.evaluate(() => window.__sandboxes.hooks.store.getState().stats.kineticEnergy);
+    await page.waitForFunction(() => window.__sandboxes.hooks.store.getState().stats.simTime > 1, null, { timeout: 60_000, polling: 'raf' });
+    const lost = await page.evaluate(() => ({ text: document.querySelector('.hooks-lab [data-value="lost"]').textContent, kinetic: window.__sandboxes.hooks.store.getState().stats.kineticEnergy }));
+    const shown = Number(/([\d.]+) J/.exec(lost.text)?.[1]);
+    check(shown > 0 && Math.abs(start - lost.kinetic - shown) < 0.006, `the page shows ${lost.text}; the kinetic energy went from ${start} to ${lost.kinetic} J`);
+    // Kept while paused, the moment comes back bit for bit after the run has gone on.
+    await hooks.locator('[data-action="toggle"]').click();
+    await waitSandboxFrames(page, 'hooks', 2);
+    await hooks.locator('[data-action="keep"]').click();
+    await page.waitForFunction(() => !document.querySelector('.hooks-lab [data-action="back"]').disabled, null, { polling: 'raf' });
+    const state = () => page.evaluate(() => { const sim = window.__sandboxes.hooks.store.getState().sim; return { step: sim.stepsRun, positions: Array.from(sim.positions.subarray(0, 3 * sim.count)) }; });
+    const kept = await state();
+    await hooks.locator('[data-action="toggle"]').click();
+    await page.waitForFunction((k) => window.__sandboxes.hooks.store.getState().sim.stepsRun > k + 30, kept.step, { timeout: 60_000, polling: 'raf' });
+    await hooks.locator('[data-action="toggle"]').click();
+    await hooks.locator('[data-action="back"]').click();
+    const back = await state();
+    check(back.step === kept.step && back.positions.every((x, k) => x === kept.positions[k]), `back at step ${back.step} (kept ${kept.step}); positions equal: ${back.positions.every((x, k) => x === kept.positions[k])}`);
+    await hooks.locator('[data-action="toggle"]').click();
+  });
+
   await step('embed page: two instances, two stores, two worlds with their own restitution', async () => {
     const distinct = await page.evaluate(() => window.__sandboxes.elastic.store !== window.__sandboxes.inelastic.store && window.__sandboxes.elastic.store.getState().sim.world !== window.__sandboxes.inelastic.store.getState().sim.world);
     check(distinct, 'the two sandboxes share a store or a world');
