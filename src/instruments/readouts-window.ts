@@ -8,7 +8,7 @@ import { PressureGauge, temperature, type World } from '../solver/index.ts';
 import { CollisionLog } from './collision-log.ts';
 import { History } from './history.ts';
 import { EMPTY_PRESSURE_READOUT, PressureMap, type PressureReadout } from './pressure-map.ts';
-import type { ReplaceCause, Simulation, StepParticipant, StepReport, WorldView } from '../runtime/index.ts';
+import { REAL_SECONDS, SOLVER_MS, type ReplaceCause, type Simulation, type StepParticipant, type StepReport, type WorldView } from '../runtime/index.ts';
 
 /** What the status line shows, sampled a few times a second. */
 export interface SampledStats {
@@ -87,15 +87,15 @@ export const EMPTY_STATS: SampledStats = Object.freeze({
   pressureMap: EMPTY_PRESSURE_READOUT,
 });
 
-// Slots of ReadoutsWindow.win: the fractional counters live in a typed array, since a number
-// stored in an object field is boxed (allocated) at every update, and these change every frame.
-const REAL = 0;
-const STEP_MS = 1;
-const SIM = 2;
-const PAIR_TIME = 3;
+// Slots of ReadoutsWindow.win: fractions live in a typed array, since a number stored in an
+// object field is boxed (allocated) at every update, and the last pair's time changes every step.
+// The window starts at the simulation's running totals of real and solver time (MARK_*).
+const PAIR_TIME = 0;
+const MARK_REAL = 1;
+const MARK_SOLVER = 2;
 
 /** What the readouts read of the simulation. */
-export type ReadoutsSource = Pick<Simulation, 'world' | 'local' | 'runsIn'>;
+export type ReadoutsSource = Pick<Simulation, 'world' | 'local' | 'runsIn' | 'timing' | 'clock' | 'framesRendered' | 'markSampled'>;
 
 /**
  * The counters of one sample window, the collision log, the plots' history and the last hits: a
@@ -109,8 +109,9 @@ export class ReadoutsWindow implements StepParticipant {
   /** Wall impulse per cell of each face over the last few seconds (the pressure map aid). */
   readonly pressureMap: PressureMap;
   private gauge: PressureGauge;
-  private readonly win = new Float64Array(4);
-  private frames = 0;
+  private readonly win = new Float64Array(3);
+  /** The simulation's frames drawn when the window started. */
+  private markFrames = 0;
   private steps = 0;
   private pairs = 0;
   private walls = 0;
@@ -128,7 +129,7 @@ export class ReadoutsWindow implements StepParticipant {
   /** Each step's (or batch's) collisions and counts. */
   afterStep(world: WorldView, r: Readonly<StepReport>): void {
     if (r.reorderedFrom !== null) this.followRenumbering(r.reorderedFrom, world.count);
-    this.stepped(r.steps, r.dt, r.pairCollisions, r.wallCollisions);
+    this.stepped(r.steps, r.pairCollisions, r.wallCollisions);
     this.collided(world, !r.onPage && r.slotsChanged);
   }
 
@@ -153,6 +154,16 @@ export class ReadoutsWindow implements StepParticipant {
     return this.hits;
   }
 
+  /** Starts a new sample window at the simulation's totals now. */
+  private startWindow(): void {
+    const w = this.win;
+    w[MARK_REAL] = this.sim.timing[REAL_SECONDS];
+    w[MARK_SOLVER] = this.sim.timing[SOLVER_MS];
+    this.markFrames = this.sim.framesRendered;
+    this.steps = this.pairs = this.walls = 0;
+    this.sim.markSampled();
+  }
+
   /** Starts afresh for a new world: no history, no collisions, empty counters. */
   reset(world: World): void {
     this.gauge = new PressureGauge(world);
@@ -162,7 +173,7 @@ export class ReadoutsWindow implements StepParticipant {
     this.hits.fill(-Infinity);
     this.pairA = this.pairB = -1;
     this.win[PAIR_TIME] = 0;
-    this.win[STEP_MS] = this.win[SIM] = 0;
+    this.win[MARK_SOLVER] = this.sim.timing[SOLVER_MS];
     this.steps = this.pairs = this.walls = 0;
   }
 
@@ -176,30 +187,13 @@ export class ReadoutsWindow implements StepParticipant {
     this.hits.fill(-Infinity);
     this.pairA = this.pairB = -1;
     this.win[PAIR_TIME] = 0;
-    this.win[STEP_MS] = this.win[SIM] = 0;
+    this.win[MARK_SOLVER] = this.sim.timing[SOLVER_MS];
     this.steps = this.pairs = this.walls = 0;
   }
 
-  /** One drawn frame of `seconds` real seconds; `unseen` when nobody saw them (a hidden page). */
-  frame(seconds: number, unseen: boolean): void {
-    this.frames++;
-    if (!unseen && seconds > 0 && Number.isFinite(seconds)) this.win[REAL] += seconds;
-  }
-
-  /** Whether the window has lasted `sampleSeconds` of real time (time to {@link sample}). */
-  isClosed(sampleSeconds: number): boolean {
-    return this.win[REAL] >= sampleSeconds - 1e-9;
-  }
-
-  /** Real time the solver took, ms. */
-  solverTime(ms: number): void {
-    this.win[STEP_MS] += ms;
-  }
-
-  /** `steps` fixed steps of `dt` with `pairs` and `walls` collisions in all. */
-  stepped(steps: number, dt: number, pairs: number, walls: number): void {
+  /** `steps` fixed steps with `pairs` and `walls` collisions in all. */
+  stepped(steps: number, pairs: number, walls: number): void {
     this.steps += steps;
-    this.win[SIM] += steps * dt;
     this.pairs += pairs;
     this.walls += walls;
   }
@@ -249,14 +243,17 @@ export class ReadoutsWindow implements StepParticipant {
     const pressure = this.gauge.read(world);
     const h = this.history;
     const w = this.win;
+    const timing = this.sim.timing;
+    const real = timing[REAL_SECONDS] - w[MARK_REAL];
+    const simulated = this.steps * this.sim.clock.fixedDt;
     if (h.length === 0 || world.time > h.columns[0][h.length - 1]) h.push(world.time, s.kineticEnergy, s.potentialEnergy, s.momentum[0], s.momentum[1], s.momentum[2]);
     const stats: SampledStats = {
       simTime: world.time,
-      fps: w[REAL] > 0 ? this.frames / w[REAL] : 0,
-      stepMs: this.steps > 0 ? w[STEP_MS] / this.steps : 0,
-      collisionsPerSecond: w[SIM] > 0 ? this.pairs / w[SIM] : 0,
-      wallHitsPerSecond: w[SIM] > 0 ? this.walls / w[SIM] : 0,
-      simRate: w[REAL] > 0 ? w[SIM] / w[REAL] : 0,
+      fps: real > 0 ? (this.sim.framesRendered - this.markFrames) / real : 0,
+      stepMs: this.steps > 0 ? (timing[SOLVER_MS] - w[MARK_SOLVER]) / this.steps : 0,
+      collisionsPerSecond: simulated > 0 ? this.pairs / simulated : 0,
+      wallHitsPerSecond: simulated > 0 ? this.walls / simulated : 0,
+      simRate: real > 0 ? simulated / real : 0,
       lastPair: this.pairA >= 0 ? [this.pairA, this.pairB] : null,
       lastPairTime: w[PAIR_TIME],
       count: world.count,
@@ -273,8 +270,7 @@ export class ReadoutsWindow implements StepParticipant {
       thread,
       pressureMap: this.pressureMap.settle(world, s.wallImpulses),
     };
-    w[REAL] = w[STEP_MS] = w[SIM] = 0;
-    this.frames = this.steps = this.pairs = this.walls = 0;
+    this.startWindow();
     return stats;
   }
 }

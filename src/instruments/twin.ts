@@ -125,7 +125,7 @@ export class TwinInstrument implements StepParticipant {
 
   afterStep(_world: WorldView, r: Readonly<StepReport>): void {
     if (!r.onPage) return;
-    if (this.run !== null) this.run.step(r.dt);
+    if (this.run !== null) this.run.step(this.sim.clock.fixedDt);
     else if (this.pending !== null && this.pending.step === r.stepsRun) {
       const spec = this.pending;
       this.pending = null;

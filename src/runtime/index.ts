@@ -3,7 +3,7 @@
  * solver on this page or in a worker (worker/), the world as the page reads it, and the plug that
  * step participants attach to. No React, no zustand: the store drives it, instruments follow it.
  */
-export { Simulation, WORKER_AUTO_COUNT } from './simulation.ts';
+export { Simulation, WORKER_AUTO_COUNT, REAL_SECONDS, SOLVER_MS, UNSEEN_SECONDS, SAMPLED_AT } from './simulation.ts';
 export type { SolverThread, Now } from './simulation.ts';
 export type { StepParticipant, StepReport, ReplaceCause } from './participant.ts';
 export type { WorldView, EventsView } from './world-view.ts';

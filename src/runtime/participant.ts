@@ -18,13 +18,15 @@ export type ReplaceCause = 'built' | 'rewound' | 'adopted' | 'lent' | 'returned'
 
 /**
  * What the last step did (one object per simulation, filled again for every step: read it inside
- * the callback). On this page it covers one fixed step; from a worker, one batch of steps.
+ * the callback). On this page it covers one fixed step; from a worker, one batch of steps. Its
+ * fields are integers, flags and an array, never a fraction: a fraction stored in an object field,
+ * or passed to a function V8 has not optimized, is a number allocated each time (the fixed step is
+ * `Simulation.clock.fixedDt`; real time and the solver's time are `Simulation.timing`'s running
+ * totals).
  */
 export interface StepReport {
   /** Fixed steps covered: 1 on this page, the batch's steps from a worker. */
   steps: number;
-  /** The fixed step, s. */
-  dt: number;
   /** Fixed steps the world has taken since it was built, this one included. */
   stepsRun: number;
   /** Sphere-sphere collisions in these steps. */
@@ -53,10 +55,6 @@ export interface StepParticipant {
   afterStep?(world: WorldView, report: Readonly<StepReport>): void;
   /** After the steps of a frame, or a single step: a moment to act on what they did (pause, publish). */
   afterSteps?(): void;
-  /** Every rendered frame, with its real seconds; `unseen` when nobody saw them (a hidden page). */
-  frame?(realSeconds: number, unseen: boolean): void;
-  /** The real time the solver took for the steps just run, ms. */
-  solverTime?(ms: number): void;
   /** The world was replaced (see {@link ReplaceCause}); `Simulation.world` is the new one. */
   worldReplaced?(cause: ReplaceCause): void;
   /** The world was changed in place (a live setting, an edit, Reverse): the run's future starts again here. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildWorld, cloneWorld, gasScene } from '../solver/index.ts';
 import type { StepParticipant } from './participant.ts';
-import { Simulation } from './simulation.ts';
+import { REAL_SECONDS, Simulation, SOLVER_MS, UNSEEN_SECONDS } from './simulation.ts';
 
 const gas = () => buildWorld(gasScene({ count: 60, packingFraction: 0.1, speed: 3, seed: 3 }));
 
@@ -11,45 +11,55 @@ function recorder(log: string[], name = ''): StepParticipant {
     beforeSteps: () => log.push(`${name}before`),
     afterStep: (world, r) => log.push(`${name}step ${r.stepsRun} ${r.steps} ${r.onPage} ${world.events.count === r.pairCollisions + r.wallCollisions}`),
     afterSteps: () => log.push(`${name}after`),
-    frame: (seconds, unseen) => log.push(`${name}frame ${seconds} ${unseen}`),
-    solverTime: (ms) => log.push(`${name}time ${ms >= 0}`),
     worldReplaced: (cause) => log.push(`${name}replaced ${cause}`),
     worldChanged: () => log.push(`${name}changed`),
   };
 }
 
 describe('the simulation and its step participants', () => {
-  it('tells each participant, in the order they attached, what a frame did: the frame, before the steps, each step, the time, after the steps', () => {
+  it('tells each participant, in the order they attached, what a frame did: before the steps, each step, after the steps', () => {
     const sim = new Simulation(gas());
     const log: string[] = [];
     sim.attach(recorder(log, 'a:'));
     sim.attach(recorder(log, 'b:'));
     sim.frame(2 / 60, true);
     expect(log).toEqual([
-      'a:frame 0.03333333333333333 false',
-      'b:frame 0.03333333333333333 false',
       'a:before',
       'b:before',
       'a:step 1 1 true true',
       'b:step 1 1 true true',
       'a:step 2 1 true true',
       'b:step 2 1 true true',
-      'a:time true',
-      'b:time true',
       'a:after',
       'b:after',
     ]);
   });
 
-  it('a paused frame only counts the frame; a single step is told like a frame of one step', () => {
+  it('a paused frame tells nothing; a single step is told like a frame of one step', () => {
     const sim = new Simulation(gas());
     const log: string[] = [];
     sim.attach(recorder(log));
     sim.frame(1 / 60, false);
-    expect(log).toEqual(['frame 0.016666666666666666 false']);
-    log.length = 0;
+    expect(log).toEqual([]);
     sim.stepOnce();
-    expect(log).toEqual(['before', 'step 1 1 true true', 'time true', 'after']);
+    expect(log).toEqual(['before', 'step 1 1 true true', 'after']);
+  });
+
+  it('keeps running totals of real, unseen and solver time, and says when a sample is due', () => {
+    const sim = new Simulation(gas());
+    sim.sampleSeconds = 0.1;
+    const due: boolean[] = [];
+    for (let k = 0; k < 8; k++) due.push(sim.frame(0.025, true));
+    // 0.1 s after the start at the fourth frame, and after every later frame until a sample is taken.
+    expect(due).toEqual([false, false, false, true, true, true, true, true]);
+    sim.markSampled();
+    expect(sim.frame(0.025, true)).toBe(false);
+    sim.ignoreNextFrameTime();
+    sim.frame(5, true);
+    expect(sim.timing[REAL_SECONDS]).toBeCloseTo(0.225, 12);
+    expect(sim.timing[UNSEEN_SECONDS]).toBe(5);
+    expect(sim.unseenSeconds).toBe(5);
+    expect(sim.timing[SOLVER_MS]).toBeGreaterThan(0);
   });
 
   it('says why the world was replaced, and when it was changed in place; a detached participant hears nothing more', () => {

@@ -19,6 +19,15 @@ export type SolverThread = 'auto' | 'main' | 'worker';
 /** With the `auto` thread, scenes of at least this many spheres run in a worker (when one can be made). */
 export const WORKER_AUTO_COUNT = 5000;
 
+/** Where `Simulation.timing` holds the real seconds of the frames drawn since creation (the time nobody saw left out). */
+export const REAL_SECONDS = 0;
+/** Where `Simulation.timing` holds the real time the solver took since creation, ms. */
+export const SOLVER_MS = 1;
+/** Where `Simulation.timing` holds the real seconds the page was hidden or frozen, left unsimulated. */
+export const UNSEEN_SECONDS = 2;
+/** Where `Simulation.timing` holds {@link REAL_SECONDS} as of the last sample ({@link Simulation.markSampled}). */
+export const SAMPLED_AT = 3;
+
 /** A monotonic clock in milliseconds (performance.now in the browser). */
 export type Now = () => number;
 
@@ -83,9 +92,16 @@ export class Simulation {
   /** The step participants, in the order they attached (see participant.ts). */
   private readonly participants: StepParticipant[] = [];
   /** What the last step did, filled again for every step and handed to the participants. */
-  private readonly report: StepReport = { steps: 0, dt: 0, stepsRun: 0, pairCollisions: 0, wallCollisions: 0, slotsChanged: false, reorderedFrom: null, onPage: true };
-  /** Real seconds the page was hidden or frozen, left unsimulated (a typed cell: it changes in the frame loop). */
-  private readonly unseen = new Float64Array(1);
+  private readonly report: StepReport = { steps: 0, stepsRun: 0, pairCollisions: 0, wallCollisions: 0, slotsChanged: false, reorderedFrom: null, onPage: true };
+  /**
+   * Running totals of real time, in typed cells (a fraction kept in an object field would be a
+   * number allocated at each update, and these change every frame): see {@link REAL_SECONDS},
+   * {@link SOLVER_MS}, {@link UNSEEN_SECONDS} and {@link SAMPLED_AT}. The readouts take their
+   * rates from the differences between two samples.
+   */
+  readonly timing = new Float64Array(4);
+  /** Real seconds between two samples of the readouts: {@link frame} returns true when one is due. @defaultValue 0.25 */
+  sampleSeconds = 0.25;
 
   /** The world on this page (the last one, while a worker holds it). */
   private readonly page: LocalHost;
@@ -176,7 +192,7 @@ export class Simulation {
 
   /** Real seconds the page was hidden or frozen, left unsimulated (see {@link ignoreNextFrameTime}). */
   get unseenSeconds(): number {
-    return this.unseen[0];
+    return this.timing[UNSEEN_SECONDS];
   }
 
   /**
@@ -196,12 +212,12 @@ export class Simulation {
    * whom the run's future starts again here.
    */
   changed(): void {
-    for (const p of this.participants) p.worldChanged?.();
+    for (let k = 0; k < this.participants.length; k++) this.participants[k].worldChanged?.();
   }
 
   /** Tells the participants that the world was replaced. */
   private replaced(cause: ReplaceCause): void {
-    for (const p of this.participants) p.worldReplaced?.(cause);
+    for (let k = 0; k < this.participants.length; k++) this.participants[k].worldReplaced?.(cause);
   }
 
   /** Where to draw between {@link previous} (0) and {@link positions} (1). */
@@ -272,17 +288,22 @@ export class Simulation {
     this.worker.dispose();
   }
 
+  /** A sample of the readouts was taken: the next is due {@link sampleSeconds} of real time from now. */
+  markSampled(): void {
+    this.timing[SAMPLED_AT] = this.timing[REAL_SECONDS];
+  }
+
   /**
    * One rendered frame: when running, runs the fixed steps owed for `frameDeltaSeconds` of real
-   * time (on this page, or asked of the worker), telling the participants about each.
+   * time (on this page, or asked of the worker), telling the participants about each. Returns
+   * true when a sample of the readouts is due ({@link sampleSeconds} of real time since the last).
    */
-  frame(frameDeltaSeconds: number, running: boolean): void {
+  frame(frameDeltaSeconds: number, running: boolean): boolean {
     this.framesRendered++;
     let delta = frameDeltaSeconds;
     const unseen = this.skipNextDelta;
     this.skipNextDelta = false;
-    if (unseen && delta > 0 && Number.isFinite(delta)) this.unseen[0] += delta;
-    for (const p of this.participants) p.frame?.(delta, unseen);
+    if (delta > 0 && Number.isFinite(delta)) this.timing[unseen ? UNSEEN_SECONDS : REAL_SECONDS] += delta;
     if (unseen) delta = 0;
     let ran = 0;
     // The world goes to the worker while it plays there, and comes back when paused or no longer wanted there.
@@ -300,7 +321,7 @@ export class Simulation {
       }
     } else if (running) {
       const steps = this.clock.advance(delta, this.timeScale);
-      if (steps > 0) for (const p of this.participants) p.beforeSteps?.();
+      if (steps > 0) for (let k = 0; k < this.participants.length; k++) this.participants[k].beforeSteps?.();
       // Timed per frame, not per step: each reading of the clock is a number V8 allocates.
       const start = steps > 0 ? this.now() : 0;
       for (let k = 0; k < steps; k++) {
@@ -317,13 +338,13 @@ export class Simulation {
         }
       }
       if (ran > 0) {
-        const ms = this.now() - start;
-        for (const p of this.participants) p.solverTime?.(ms);
+        this.timing[SOLVER_MS] += this.now() - start;
       }
-      if (steps > 0) for (const p of this.participants) p.afterSteps?.();
+      if (steps > 0) for (let k = 0; k < this.participants.length; k++) this.participants[k].afterSteps?.();
     }
     this.stepsLastFrame = ran;
     if (ran > this.mostStepsInAFrame) this.mostStepsInAFrame = ran;
+    return this.timing[REAL_SECONDS] - this.timing[SAMPLED_AT] >= this.sampleSeconds - 1e-9;
   }
 
   /**
@@ -344,14 +365,13 @@ export class Simulation {
       this.worker.askBack();
       return;
     }
-    for (const p of this.participants) p.beforeSteps?.();
+    for (let k = 0; k < this.participants.length; k++) this.participants[k].beforeSteps?.();
     const start = this.now();
     this.step();
-    const ms = this.now() - start;
-    for (const p of this.participants) p.solverTime?.(ms);
+    this.timing[SOLVER_MS] += this.now() - start;
     this.clock.reset();
     this.clock.alpha = 1;
-    for (const p of this.participants) p.afterSteps?.();
+    for (let k = 0; k < this.participants.length; k++) this.participants[k].afterSteps?.();
   }
 
   /** Runs one fixed step on this page, keeping the previous positions, and tells the participants. */
@@ -366,14 +386,13 @@ export class Simulation {
     }
     const r = this.report;
     r.steps = 1;
-    r.dt = this.clock.fixedDt;
     r.stepsRun = this.stepsRun;
     r.pairCollisions = world.lastStep.pairCollisions;
     r.wallCollisions = world.lastStep.wallCollisions;
     r.slotsChanged = renumbered;
     r.reorderedFrom = renumbered ? world.reorderedFrom : null;
     r.onPage = true;
-    for (const p of this.participants) p.afterStep?.(world, r);
+    for (let k = 0; k < this.participants.length; k++) this.participants[k].afterStep?.(world, r);
   }
 
   /** A batch from the worker: new positions to draw, and its steps told to the participants. */
@@ -387,15 +406,14 @@ export class Simulation {
     const view = this.worker.world;
     const r = this.report;
     r.steps = m.steps;
-    r.dt = this.clock.fixedDt;
     r.stepsRun = this.stepsRun;
     r.pairCollisions = m.pairs;
     r.wallCollisions = m.walls;
     r.slotsChanged = m.slots !== null;
     r.reorderedFrom = null;
     r.onPage = false;
-    for (const p of this.participants) p.solverTime?.(m.stepMs);
-    for (const p of this.participants) p.afterStep?.(view, r);
+    this.timing[SOLVER_MS] += m.stepMs;
+    for (let k = 0; k < this.participants.length; k++) this.participants[k].afterStep?.(view, r);
   }
 
   /** The world came back from the worker: it runs on this page again, and steps asked for meanwhile run now. */

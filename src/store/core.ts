@@ -44,8 +44,6 @@ export interface StoreCore {
   readonly instruments: Instruments;
   /** Predict, then reveal: its moves (a step participant too). */
   readonly predictor: ReturnType<typeof predictActions>;
-  /** Real seconds between stats samples. */
-  readonly sampleSeconds: number;
   /** The store's language (follows `locale`). */
   t: Translate;
   /** Builds a world for `settings` and swaps it in; returns the error message, or null. */
@@ -65,6 +63,7 @@ export function createCore(options: SandboxStoreOptions, start: StoreStart, set:
   const sim = new Simulation(start.world, options.clock, options.now, options.solverPort === undefined ? browserWorkerPort : options.solverPort);
   sim.solverThread = options.solverThread ?? 'auto';
   sim.timeScale = start.settings.timeScale;
+  sim.sampleSeconds = options.sampleSeconds ?? 0.25;
   const readouts = new ReadoutsWindow(sim);
   const timeline = new RunTimeline(sim);
   const twin = new TwinInstrument(sim, readouts);
@@ -84,7 +83,6 @@ export function createCore(options: SandboxStoreOptions, start: StoreStart, set:
       play: () => get().play(),
       pause: () => get().pause(),
     }),
-    sampleSeconds: options.sampleSeconds ?? 0.25,
     t: start.t,
     rebuild(settings, preset = get().preset, edits = []) {
       let world;

@@ -45,8 +45,7 @@ export const createRunSlice =
         core.publish();
       },
       frame(frameDeltaSeconds) {
-        sim.frame(frameDeltaSeconds, get().running);
-        if (core.instruments.readouts.isClosed(core.sampleSeconds)) core.publish();
+        if (sim.frame(frameDeltaSeconds, get().running)) core.publish();
       },
       sampleNow() {
         core.publish();
