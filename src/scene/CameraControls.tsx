@@ -11,6 +11,8 @@ import { Vector3, type PerspectiveCamera } from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import { useStore } from 'zustand';
 import { frameBox, framingGain, freeRect, homeDirection, type PixelRect } from './camera-home.ts';
+import type { FramingProbe } from './view-probe.ts';
+import { coveredKey as keyOf } from './use-covered-rects.ts';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
 
 /** Props of {@link CameraControls}. */
@@ -21,12 +23,11 @@ export interface CameraControlsProps {
   covered?: readonly PixelRect[];
   /** The camera is placed by the page (a `cameraPosition`): framed only when the view is reset, then placed again. @defaultValue false */
   placed?: boolean;
+  /** Test mode's record of what the framing last decided for. @defaultValue none */
+  probe?: FramingProbe | null;
 }
 
 const NOTHING: readonly PixelRect[] = [];
-
-/** A stable text for a list of rectangles, so that an equal measurement is not a change. */
-const keyOf = (rects: readonly PixelRect[]): string => rects.map((r) => `${r.left},${r.top},${r.right},${r.bottom}`).join(';');
 
 /**
  * The box is framed again when the new free part of the view would draw it more than this factor
@@ -52,7 +53,7 @@ function cornersInside(camera: PerspectiveCamera, size: readonly number[], width
 }
 
 /** Orbit controls bound to the canvas, with a home view that frames the box. */
-export function CameraControls({ damping = true, covered = NOTHING, placed = false }: CameraControlsProps) {
+export function CameraControls({ damping = true, covered = NOTHING, placed = false, probe = null }: CameraControlsProps) {
   const store = useSandboxStore();
   const camera = useThree((s) => s.camera) as PerspectiveCamera;
   const domElement = useThree((s) => s.gl.domElement);
@@ -81,6 +82,7 @@ export function CameraControls({ damping = true, covered = NOTHING, placed = fal
   // camera, or a panel changing in a way that leaves the free part as it was, moves nothing.
   useLayoutEffect(() => {
     if (width < 1 || height < 1) return;
+    probe?.record(viewVersion, coveredKey, width, height);
     const { sim } = store.getState();
     const size = sim.world.size;
     const planar = sim.world.options.planar;
@@ -114,7 +116,7 @@ export function CameraControls({ damping = true, covered = NOTHING, placed = fal
     }
     // `covered` is read through its key: an equal measurement does not move the camera.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [camera, store, viewVersion, width, height, coveredKey, placed]);
+  }, [camera, store, viewVersion, width, height, coveredKey, placed, probe]);
 
   useFrame(() => {
     controlsRef.current?.update();

@@ -15,7 +15,7 @@ import { DragEditor } from './DragEditor.tsx';
 import { FaultHandlers } from './FaultHandlers.tsx';
 import { SelectionMarker } from './SelectionMarker.tsx';
 import { Spheres } from './Spheres.tsx';
-import { SphereProbe, SphereProbeContext, viewProbeInstaller, type ViewProbeInstaller } from './view-probe.ts';
+import { FramingProbe, SphereProbe, SphereProbeContext, viewProbeInstaller, type ViewProbeInstaller } from './view-probe.ts';
 import { TwinSpheres } from './TwinSpheres.tsx';
 import { VisualAids } from './VisualAids.tsx';
 import { useCoveredRects } from './use-covered-rects.ts';
@@ -86,11 +86,11 @@ function ReleaseOnUnmount() {
 }
 
 /** Installs the page's view probe while mounted (only where the page set an installer). */
-function ViewProbe({ probe, install }: { probe: SphereProbe; install: ViewProbeInstaller }) {
+function ViewProbe({ probe, framing, coverRoot, install }: { probe: SphereProbe; framing: FramingProbe; coverRoot: RefObject<HTMLElement | null> | undefined; install: ViewProbeInstaller }) {
   const { store, name } = useSandboxInstance('ViewProbe');
   const gl = useThree((s) => s.gl);
   const camera = useThree((s) => s.camera);
-  useEffect(() => install({ store, gl, camera, spheres: probe, name }), [install, store, gl, camera, name, probe]);
+  useEffect(() => install({ store, gl, camera, spheres: probe, framing, coverRoot, name }), [install, store, gl, camera, name, probe, framing, coverRoot]);
   return null;
 }
 
@@ -150,6 +150,7 @@ export function SandboxCanvas({ coverRoot, cameraPosition = null, label, childre
   const reducedMotion = useStore(store, (s) => s.reducedMotion);
   // Test mode's instruments on the renderers (none otherwise: they then measure nothing).
   const [probe] = useState(() => (testMode ? new SphereProbe() : null));
+  const [framing] = useState(() => (testMode ? new FramingProbe() : null));
   const covered = useCoveredRects(coverRoot);
   // Primitives only, so that the shallow comparison sees an unchanged box as unchanged.
   const [lx, ly, lz, planar] = useStore(
@@ -185,10 +186,10 @@ export function SandboxCanvas({ coverRoot, cameraPosition = null, label, childre
       <TwinSpheres />
       <FaultHandlers dpr={testMode ? 1 : [1, 2]} />
       {/* Under reduced motion the camera stops where it is let go (no gliding). */}
-      <CameraControls damping={!testMode && !reducedMotion} covered={covered} placed={cameraPosition !== null} />
+      <CameraControls damping={!testMode && !reducedMotion} covered={covered} placed={cameraPosition !== null} probe={framing} />
       {/* After the controls, so that a given position overrides the home view. */}
       {cameraPosition && <CameraPlacement position={cameraPosition} />}
-      {probe && install && <ViewProbe probe={probe} install={install} />}
+      {probe && framing && install && <ViewProbe probe={probe} framing={framing} coverRoot={coverRoot} install={install} />}
       {children}
       <DrawWhenVisible />
     </Canvas>

@@ -12,8 +12,11 @@ export const COVERS_VIEW = 'data-covers-view';
 
 const NONE: readonly PixelRect[] = [];
 
-/** Rounded to whole pixels, so that sub-pixel jitter does not count as a change. */
-function measure(root: HTMLElement): PixelRect[] {
+/**
+ * The covered rectangles in `root` now, rounded to whole pixels, so that sub-pixel jitter does not
+ * count as a change.
+ */
+export function measureCovered(root: HTMLElement): PixelRect[] {
   const base = root.getBoundingClientRect();
   const out: PixelRect[] = [];
   for (const el of root.querySelectorAll<HTMLElement>(`[${COVERS_VIEW}]`)) {
@@ -27,6 +30,9 @@ function measure(root: HTMLElement): PixelRect[] {
   return out;
 }
 
+/** A stable text for a list of rectangles, so that an equal measurement is not a change. */
+export const coveredKey = (rects: readonly PixelRect[]): string => rects.map((r) => `${r.left},${r.top},${r.right},${r.bottom}`).join(';');
+
 const same = (a: readonly PixelRect[], b: readonly PixelRect[]): boolean =>
   a.length === b.length && a.every((r, k) => r.left === b[k].left && r.top === b[k].top && r.right === b[k].right && r.bottom === b[k].bottom);
 
@@ -39,7 +45,7 @@ export function useCoveredRects(root: RefObject<HTMLElement | null> | undefined)
     let pending = 0;
     const update = (): void => {
       pending = 0;
-      const next = measure(el);
+      const next = measureCovered(el);
       setRects((old) => (same(old, next) ? old : next));
     };
     // Several changes in one frame (a panel opening moves others) are measured once.

@@ -7,7 +7,7 @@
  * time of the per-frame instance update, and switches for which renderer draws and whether the
  * spheres are drawn. Without one (the package, the app in normal use) nothing is measured.
  */
-import { createContext, useContext } from 'react';
+import { createContext, useContext, type RefObject } from 'react';
 import type { Camera, WebGLRenderer } from 'three';
 import type { SandboxStore } from '../store/index.ts';
 import { UpdateTiming } from './frame-timing.ts';
@@ -69,12 +69,40 @@ export function useSphereProbe(): SphereProbe | null {
   return useContext(SphereProbeContext);
 }
 
+/**
+ * The probe's record of what the framing last decided for: the store's view version, the covered
+ * rectangles (their key) and the canvas size, whether it moved the camera or found the box well
+ * framed as it was. Compared with the layout measured afresh, it tells a test when the framing has
+ * caught up with a change, rather than after some frames.
+ */
+export class FramingProbe {
+  /** The view version last framed for (-1 before the first framing). */
+  viewVersion = -1;
+  /** The key of the covered rectangles last framed for. */
+  coveredKey = '';
+  /** The canvas size last framed for, in CSS pixels. */
+  width = 0;
+  height = 0;
+
+  /** Called by the camera controls each time they decide on the framing. */
+  record(viewVersion: number, coveredKey: string, width: number, height: number): void {
+    this.viewVersion = viewVersion;
+    this.coveredKey = coveredKey;
+    this.width = width;
+    this.height = height;
+  }
+}
+
 /** What a view hands its probe's installer. */
 export interface ViewProbeTarget {
   store: SandboxStore;
   gl: WebGLRenderer;
   camera: Camera;
   spheres: SphereProbe;
+  /** What the framing last decided for. */
+  framing: FramingProbe;
+  /** The element whose `data-covers-view` descendants the view is framed around, if any. */
+  coverRoot: RefObject<HTMLElement | null> | undefined;
   /** The sandbox's name, if it has one. */
   name?: string;
 }

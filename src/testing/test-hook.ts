@@ -9,6 +9,7 @@ import { Vector3 } from 'three';
 import { FACE_STRIDE, type PressureReadout } from '../instruments/index.ts';
 import { type SandboxStore } from '../store/index.ts';
 import { gasScene } from '../solver/index.ts';
+import { coveredKey, measureCovered } from '../scene/use-covered-rects.ts';
 import { setViewProbeInstaller, type SphereRendererChoice, type ViewProbeTarget } from '../scene/view-probe.ts';
 
 /** What `window.__sandbox` holds in test mode. */
@@ -27,6 +28,15 @@ export interface SandboxTestHook {
   frames(): number;
   /** Camera position, x y z. */
   cameraPosition(): [number, number, number];
+  /**
+   * Whether the framing has caught up with the view as it is now: it last decided (moving the
+   * camera, or finding the box well framed) for the store's view version, the canvas's size and
+   * the covered rectangles measured afresh. False while a change of the layout waits for its
+   * observers, its measurement or its render; the camera is drawn from the next frame on.
+   */
+  framed(): boolean;
+  /** The rectangles drawn over the view, measured afresh, as a key (it changes when a panel opens, closes or moves). */
+  covered(): string;
   /** Where a sphere's centre is drawn, in page pixels, or null when it does not exist. */
   screenOf(id: number): [number, number] | null;
   /** Where a point of the world is drawn, in page pixels. */
@@ -96,7 +106,7 @@ export function enableTestHooks(): void {
  * given. `spheres` reports on and steers the sphere renderer. Returns the function that removes
  * the hook again.
  */
-export function installTestHook({ store, gl, camera, spheres, name }: ViewProbeTarget): () => void {
+export function installTestHook({ store, gl, camera, spheres, framing, coverRoot, name }: ViewProbeTarget): () => void {
   const screenOfPoint = ([x, y, z]: [number, number, number]): [number, number] => {
     const p = new Vector3(x, y, z).project(camera);
     const rect = gl.domElement.getBoundingClientRect();
@@ -110,6 +120,21 @@ export function installTestHook({ store, gl, camera, spheres, name }: ViewProbeT
     instances: () => spheres.draws.instances,
     frames: () => store.getState().sim.framesRendered,
     cameraPosition: () => [camera.position.x, camera.position.y, camera.position.z],
+    covered: () => {
+      const root = coverRoot?.current;
+      return root ? coveredKey(measureCovered(root)) : '';
+    },
+    framed: () => {
+      const root = coverRoot?.current;
+      const box = gl.domElement.parentElement?.getBoundingClientRect();
+      return (
+        framing.viewVersion === store.getState().viewVersion &&
+        framing.coveredKey === (root ? coveredKey(measureCovered(root)) : '') &&
+        box !== undefined &&
+        framing.width === box.width &&
+        framing.height === box.height
+      );
+    },
     screenOf: (id) => {
       const sim = store.getState().sim;
       const slot = sim.world.indexOf(id);

@@ -108,6 +108,16 @@ export async function waitFrames(page, n) {
   await page.waitForFunction((target) => window.__sandbox.frames() >= target, start + n, { timeout: 60_000, polling: 'raf' });
 }
 
+/**
+ * Waits until the framing has caught up with the page as it is now (the test hook's `framed()`:
+ * the camera decided for the view version, the canvas size and the panels measured afresh, after
+ * whatever order the panels' observers fired in), then until a frame has been drawn with it.
+ */
+export async function waitFramed(page) {
+  await page.waitForFunction(() => window.__sandbox.framed(), null, { timeout: 60_000, polling: 'raf' });
+  await waitFrames(page, 2);
+}
+
 /** Waits until the test hook is installed and the page has rendered more than `n` frames. */
 export async function waitReady(page, n = 3) {
   await page.waitForFunction((k) => window.__sandbox && window.__sandbox.frames() > k, n, { timeout: 60_000 });

@@ -1,7 +1,7 @@
 // The sandbox as a person first meets it: the page renders, draws every sphere in one call,
 // and the overlay's controls change the simulation.
 import { join } from 'node:path';
-import { canvasPixels, check, FIXED_DT, results, simTime, step, waitFrames, watchErrors } from '../harness.mjs';
+import { canvasPixels, check, FIXED_DT, results, simTime, step, waitFramed, waitFrames, watchErrors } from '../harness.mjs';
 
 export default async function appSuite({ browser, base, consoleErrors }) {
   const context = await browser.newContext({ viewport: { width: 960, height: 640 }, deviceScaleFactor: 1 });
@@ -126,10 +126,10 @@ export default async function appSuite({ browser, base, consoleErrors }) {
 
   await step('dragging on the canvas turns the camera', async () => {
     // Start from the home view of the layout as it is now (the framing follows the panels, and
-    // Play just relabelled its button): let the layout settle, then go home.
-    await waitFrames(page, 6);
+    // Play just relabelled its button): wait until the framing has caught up, then go home.
+    await waitFramed(page);
     await page.getByRole('button', { name: 'Reset view' }).click();
-    await waitFrames(page, 2);
+    await waitFramed(page);
     const before = await page.evaluate(() => window.__sandbox.cameraPosition());
     await page.mouse.move(300, 330);
     await page.mouse.down();
@@ -143,7 +143,7 @@ export default async function appSuite({ browser, base, consoleErrors }) {
     check(moved > 0.05 * r0, `the camera moved only ${moved.toFixed(4)} (from ${before} to ${after})`);
     check(Math.abs(r1 - r0) < 0.02 * r0, `a drag should orbit, not zoom: distance ${r0} -> ${r1}`);
     await page.getByRole('button', { name: 'Reset view' }).click();
-    await waitFrames(page, 2);
+    await waitFramed(page);
     const home = await page.evaluate(() => window.__sandbox.cameraPosition());
     check(Math.hypot(home[0] - before[0], home[1] - before[1], home[2] - before[2]) < 1e-6 * r0, 'Reset view did not bring the camera home');
   });
