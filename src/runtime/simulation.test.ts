@@ -92,3 +92,25 @@ describe('the simulation and its step participants', () => {
     expect(log).toEqual(['after 1 false', 'after 2 false', 'after 3 false', 'after 3 true', 'after 3 true', 'after 3 true']);
   });
 });
+
+describe('time nobody saw', () => {
+  it('a frame drawn while the page is hidden keeps the mark for the first frame after it is shown, whatever the order of the frames and the events', () => {
+    const sim = new Simulation(gas());
+    sim.frame(1 / 60, true);
+    // Hidden: the event, then one more frame before the browser stops drawing (or a paused debugger).
+    sim.pageHidden = true;
+    sim.ignoreNextFrameTime();
+    sim.frame(1 / 60, true);
+    // The page comes back: the long frame arrives before the visibility event ...
+    sim.frame(60, true);
+    sim.pageHidden = false;
+    sim.ignoreNextFrameTime();
+    // ... and the event's mark is taken by the next frame, whose time nobody saw either (the gap's edge).
+    sim.frame(1 / 60, true);
+    expect(sim.unseenSeconds).toBeCloseTo(60 + 2 / 60, 9);
+    const steps = sim.stepsRun;
+    sim.frame(1 / 60, true);
+    expect(sim.stepsRun).toBe(steps + 1);
+    expect(sim.unseenSeconds).toBeCloseTo(60 + 2 / 60, 9);
+  });
+});

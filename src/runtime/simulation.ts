@@ -63,6 +63,13 @@ export class Simulation {
   /** Set by {@link ignoreNextFrameTime}: the next frame's delta is real time nobody saw, not simulated. */
   private skipNextDelta = false;
   /**
+   * Whether the page says it is hidden (the view sets it with each visibility event). A frame
+   * drawn while hidden (the last one before the browser stops drawing, or every one where it does
+   * not) spans time nobody saw, and leaves {@link ignoreNextFrameTime}'s mark for the first frame
+   * after the page is shown. @defaultValue false
+   */
+  pageHidden = false;
+  /**
    * Called when the worker failed while it held the world (the world is lost with it): the owner
    * rebuilds the experiment. The solver then stays on this thread.
    */
@@ -301,8 +308,8 @@ export class Simulation {
   frame(frameDeltaSeconds: number, running: boolean): boolean {
     this.framesRendered++;
     let delta = frameDeltaSeconds;
-    const unseen = this.skipNextDelta;
-    this.skipNextDelta = false;
+    const unseen = this.skipNextDelta || this.pageHidden;
+    if (!this.pageHidden) this.skipNextDelta = false;
     if (delta > 0 && Number.isFinite(delta)) this.timing[unseen ? UNSEEN_SECONDS : REAL_SECONDS] += delta;
     if (unseen) delta = 0;
     let ran = 0;

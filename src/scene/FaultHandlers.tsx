@@ -27,7 +27,11 @@ export function FaultHandlers({ dpr }: FaultHandlersProps) {
 
   useEffect(() => {
     // Hidden, shown again, frozen or resumed by the browser: the time away is not caught up.
-    const onChange = (): void => store.getState().sim.ignoreNextFrameTime();
+    const onChange = (): void => {
+      const sim = store.getState().sim;
+      sim.pageHidden = document.visibilityState === 'hidden';
+      sim.ignoreNextFrameTime();
+    };
     document.addEventListener('visibilitychange', onChange);
     document.addEventListener('freeze', onChange);
     document.addEventListener('resume', onChange);
