@@ -148,14 +148,12 @@ export function runFromRestart(page, n) {
 
 export const simTime = (page) => page.evaluate(() => window.__sandbox.store.getState().sim.world.time);
 
-/** Counts pixels of a canvas (the first one, or `selector`) that differ from the background, and strongly coloured ones. */
-export async function canvasPixels(page, selector = 'canvas') {
+/** Counts the pixels of a PNG image (a data URL) that differ from the background, and strongly coloured ones. */
+function pngPixels(page, url) {
   return page.evaluate(
-    async ([bg, sel]) => {
-      const canvas = document.querySelector(sel);
-      const url = canvas.toDataURL('image/png');
+    async ([bg, src]) => {
       const img = new Image();
-      img.src = url;
+      img.src = src;
       await img.decode();
       const c2 = document.createElement('canvas');
       c2.width = img.width;
@@ -174,8 +172,18 @@ export async function canvasPixels(page, selector = 'canvas') {
       }
       return { total: data.length / 4, differ, coloured };
     },
-    [BACKGROUND, selector],
+    [BACKGROUND, url],
   );
+}
+
+/** Counts pixels of a canvas (the first one, or `selector`) that differ from the background, and strongly coloured ones (test mode keeps its drawing buffer). */
+export async function canvasPixels(page, selector = 'canvas') {
+  return pngPixels(page, await page.evaluate((sel) => document.querySelector(sel).toDataURL('image/png'), selector));
+}
+
+/** The same counts for an element as the page shows it (from a screenshot): for a canvas that keeps no drawing buffer. */
+export async function shownPixels(page, selector) {
+  return pngPixels(page, `data:image/png;base64,${(await page.locator(selector).screenshot()).toString('base64')}`);
 }
 
 /** Parses simple CSV (numbers, no quoting): header and numeric rows. */

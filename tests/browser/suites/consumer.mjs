@@ -7,7 +7,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { check, fail, results, root, serveDir, step, watchErrors } from '../harness.mjs';
+import { check, shownPixels, fail, results, root, serveDir, step, watchErrors } from '../harness.mjs';
 
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8'));
@@ -22,25 +22,6 @@ function importsOf(code) {
   const patterns = [/\bimport\s*(?:[\w*{}\s,]+from\s*)?["']([^"']+)["']/g, /\bexport\s*[\w*{}\s,]*from\s*["']([^"']+)["']/g, /\bimport\s*\(\s*["']([^"']+)["']\s*\)/g];
   for (const re of patterns) for (const m of code.matchAll(re)) found.push(m[1]);
   return found;
-}
-
-/** Pixels of an element as the page shows it (from a screenshot): total and coloured (saturated, as spheres are). */
-async function shownPixels(page, selector) {
-  const png = (await page.locator(selector).screenshot()).toString('base64');
-  return page.evaluate(async (data) => {
-    const img = new Image();
-    img.src = `data:image/png;base64,${data}`;
-    await img.decode();
-    const c = document.createElement('canvas');
-    c.width = img.width;
-    c.height = img.height;
-    const ctx = c.getContext('2d');
-    ctx.drawImage(img, 0, 0);
-    const d = ctx.getImageData(0, 0, c.width, c.height).data;
-    let coloured = 0;
-    for (let k = 0; k < d.length; k += 4) if (Math.max(d[k], d[k + 1], d[k + 2]) - Math.min(d[k], d[k + 1], d[k + 2]) > 80) coloured++;
-    return { total: d.length / 4, coloured };
-  }, png);
 }
 
 function run(cmd, args, cwd, what) {
