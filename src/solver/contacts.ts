@@ -65,7 +65,7 @@ export function resolveCluster(world: WorldState, i: number, j: number): void {
     for (let w = 0; w < 6 && nc < cA.length; w++) {
       const ax = w >> 1;
       const dir = w & 1 ? 1 : -1;
-      if (dir * world.pos[b + ax] >= world.halfSize[ax] - r - SUPPORT_GAP * r) {
+      if (world.wallPlain[w] && dir * world.pos[b + ax] >= world.halfSize[ax] - r - SUPPORT_GAP * r) {
         cA[nc] = k;
         cB[nc] = -1 - w;
         cN[3 * nc] = ax === 0 ? dir : 0;

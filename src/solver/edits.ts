@@ -22,6 +22,7 @@ import { forNeighbours, pushSleepersAbove, restOnTouchedWalls, updateAcceleratio
 import { EVENT, NO_SNAPSHOT, STRIDE } from './state.ts';
 import type { CheckedSphere, WorldState } from './state.ts';
 import { applyGeometry, copyOut, growIds, removeSlot, reserve, setVec, slotFor } from './storage.ts';
+import { frameWalls } from './wall-motion.ts';
 
 const { F64, I16, I32, U8 } = STRIDE;
 const { NONE } = EVENT;
@@ -294,9 +295,11 @@ export function setSize(world: WorldState, size: Vec3Like): void {
   editRollback(world, () => {
     world.options.size = s;
     applyGeometry(world);
+    frameWalls(world);
   }, 'size', s, () => {
     world.options.size = old;
     applyGeometry(world);
+    frameWalls(world);
   });
 }
 
@@ -346,7 +349,9 @@ export function checkFits(world: WorldState, field: string, radius: number): voi
 
 export function checkInside(world: WorldState, field: string, p: [number, number, number]): void {
   for (let k = 0; k < 3; k++) {
-    if (Math.abs(p[k]) > world.halfSize[k]) throw new SolverInputError(`${field}[${k}]`, p[k], `inside the box, within ±${world.halfSize[k]}`);
+    const lo = world.wallNow[2 * k];
+    const hi = world.wallNow[2 * k + 1];
+    if (p[k] > hi || p[k] < lo) throw new SolverInputError(`${field}[${k}]`, p[k], lo === -hi ? `inside the box, within ±${hi}` : `inside the box, in [${lo}, ${hi}]`);
   }
 }
 

@@ -6,9 +6,10 @@
  */
 import { gatherCells } from './grid.ts';
 import { APPROACH_TOLERANCE, STOP_FRACTION } from './options.ts';
-import { BEST, EVENT, LIST, STRIDE } from './state.ts';
+import { BEST, DIVIDER, EVENT, LIST, STRIDE } from './state.ts';
 import type { WorldState } from './state.ts';
 import { GRAZE, firstCrossing, pairTimeOfImpact } from './time-of-impact.ts';
+import { contactTime } from './wall-motion.ts';
 
 const { WALL_T, FACE_T, SCAN_T } = BEST;
 const { NONE, WALL_BASE, CELL_BASE } = EVENT;
@@ -120,6 +121,12 @@ export function predictAfterCrossing(world: WorldState, i: number, axis: number,
   const t = world.clock[0];
   boundTimes(world, i);
   const wall = world.best[WALL_T];
+  // With moving walls, a wall hit that moved later than the one the last search for pairs
+  // stopped at (pairT, when no pair was found) leaves pairs unsearched: search them all.
+  if (world.wallsActive && j < 0 && t + wall > world.pairT[F64 * i]) {
+    predict(world, i);
+    return;
+  }
   world.best[SCAN_T] = wall;
   world.scanKind = NONE;
   world.scanCount = 0;
@@ -177,6 +184,10 @@ export function boundTimes(world: WorldState, i: number): void {
   const r = world.rad[F64 * i];
   const mask = world.restMask[U8 * i];
   const b = F64 * i;
+  if (world.wallsActive) {
+    boundTimesWalls(world, i);
+    return;
+  }
   if (a[b] === 0 && a[b + 1] === 0 && a[b + 2] === 0) {
     boundTimesStraight(world, i);
     return;
@@ -298,6 +309,71 @@ export function boundTimesStraight(world: WorldState, i: number): void {
   world.best[WALL_T] = wall;
   world.wallKind = wallKind;
   world.best[FACE_T] = face;
+  world.faceKind = faceKind;
+}
+
+/**
+ * boundTimes (predict.ts) while the walls are active: the cell faces as there, each wall from its
+ * motion, and the divider from the side the sphere is on.
+ */
+export function boundTimesWalls(world: WorldState, i: number): void {
+  const p = world.pos;
+  const v = world.vel;
+  const a = world.acc;
+  const r = world.rad[F64 * i];
+  const mask = world.restMask[U8 * i];
+  const b = F64 * i;
+  let wall = Infinity;
+  let wallKind = NONE;
+  let face = Infinity;
+  let faceKind = NONE;
+  for (let k = 0; k < 3; k++) {
+    const vk = v[b + k];
+    const ak = a[b + k];
+    const nk = world.gridN[k];
+    if (nk > 1 && (vk !== 0 || ak !== 0)) {
+      const h = world.halfSize[k];
+      const c = world.cellC[I16 * i + k];
+      if (c < nk - 1) {
+        const tf = firstCrossing(p[b + k], vk, ak, -h + (c + 1) * world.cellW[k], 1);
+        if (tf < face) {
+          face = tf;
+          faceKind = CELL_BASE - (2 * k + 1);
+        }
+      }
+      if (c > 0) {
+        const tf = firstCrossing(p[b + k], vk, ak, -h + c * world.cellW[k], -1);
+        if (tf < face) {
+          face = tf;
+          faceKind = CELL_BASE - 2 * k;
+        }
+      }
+    }
+    for (let side = 0; side < 2; side++) {
+      const w = 2 * k + side;
+      if (mask & (1 << w)) continue;
+      contactTime(world, i, w);
+      const tw = world.wallScratch[3];
+      if (tw < wall) {
+        wall = tw;
+        wallKind = WALL_BASE - w;
+      }
+    }
+  }
+  const axis = world.divider[0];
+  if (axis >= 0) {
+    const d = world.divider[1];
+    const x = p[b + axis];
+    const below = x < d;
+    const td = below ? firstCrossing(x, v[b + axis], a[b + axis], d - r, 1) : firstCrossing(x, v[b + axis], a[b + axis], d + r, -1);
+    if (td < wall) {
+      wall = td;
+      wallKind = WALL_BASE - (below ? DIVIDER + 1 : DIVIDER);
+    }
+  }
+  world.best[0] = wall;
+  world.wallKind = wallKind;
+  world.best[1] = face;
   world.faceKind = faceKind;
 }
 

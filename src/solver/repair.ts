@@ -76,10 +76,19 @@ export function repairOverlaps(world: WorldState): boolean {
 export function clampInside(world: WorldState, i: number): void {
   const r = world.rad[F64 * i];
   for (let k = 0; k < 3; k++) {
-    const lim = world.halfSize[k] - r;
+    const hi = world.wallNow[2 * k + 1] - r;
+    const lo = world.wallNow[2 * k] + r;
     const x = world.pos[F64 * i + k];
-    if (x > lim) world.pos[F64 * i + k] = lim;
-    else if (x < -lim) world.pos[F64 * i + k] = -lim;
+    if (x > hi) world.pos[F64 * i + k] = hi;
+    else if (x < lo) world.pos[F64 * i + k] = lo;
+  }
+  // The divider: the sphere stays on the side of its centre.
+  const axis = world.divider[0];
+  if (axis >= 0) {
+    const d = world.divider[1];
+    const x = world.pos[F64 * i + axis];
+    if (x < d && x > d - r) world.pos[F64 * i + axis] = d - r;
+    else if (x >= d && x < d + r) world.pos[F64 * i + axis] = d + r;
   }
   if (world.options.planar) world.pos[F64 * i + 2] = 0;
 }
@@ -211,9 +220,13 @@ export function repairAround(world: WorldState): boolean {
 function clampMoves(world: WorldState, i: number): boolean {
   const r = world.rad[F64 * i];
   for (let k = 0; k < 3; k++) {
-    const lim = world.halfSize[k] - r;
     const x = world.pos[F64 * i + k];
-    if (x > lim || x < -lim) return true;
+    if (x > world.wallNow[2 * k + 1] - r || x < world.wallNow[2 * k] + r) return true;
+  }
+  const axis = world.divider[0];
+  if (axis >= 0) {
+    const x = world.pos[F64 * i + axis];
+    if (Math.abs(x - world.divider[1]) < r) return true;
   }
   return world.options.planar && world.pos[F64 * i + 2] !== 0;
 }

@@ -28,8 +28,11 @@ export function crossCell(world: WorldState, i: number, code: number): void {
   predictAfterCrossing(world, i, k, side);
 }
 
-/** Sphere i hits wall w: its normal velocity v_n becomes -e v_n (docs/physics.md, section 4). */
-export function collideWall(world: WorldState, i: number, w: number): void {
+/**
+ * Sphere i hits wall w, a plain one (still, at the frame, adiabatic): its normal velocity v_n
+ * becomes -e v_n (docs/physics.md, section 4). Other walls: collideActiveWall (walls.ts).
+ */
+export function collideFixedWall(world: WorldState, i: number, w: number): void {
   const t = world.clock[0];
   advance(world, i);
   const k = w >> 1;

@@ -41,7 +41,7 @@ const { F64, I32, I16, U8 } = STRIDE;
  * Returns true when the sphere went to sleep.
  */
 export function trySleep(world: WorldState, i: number): boolean {
-  if (!world.options.sleep || world.gravityMagnitude === 0 || world.isFixed[U8 * i]) return false;
+  if (!world.options.sleep || world.gravityMagnitude === 0 || world.isFixed[U8 * i] || world.wallsMoving) return false;
   const b = F64 * i;
   const vx = world.vel[b];
   const vy = world.vel[b + 1];
@@ -190,11 +190,11 @@ export function restOnTouchedWalls(world: WorldState, i: number): void {
   for (let k = 0; k < 3; k++) {
     const h = world.halfSize[k];
     const old = world.pos[b + k];
-    if (world.gravity[k] > 0 && h - r - old <= gap && world.vel[b + k] === 0) {
+    if (world.gravity[k] > 0 && world.wallPlain[2 * k + 1] && h - r - old <= gap && world.vel[b + k] === 0) {
       world.pos[b + k] = h - r;
       if (snapOverlaps(world, i, k, old)) world.pos[b + k] = old;
       else mask |= 1 << (2 * k + 1);
-    } else if (world.gravity[k] < 0 && old - (r - h) <= gap && world.vel[b + k] === 0) {
+    } else if (world.gravity[k] < 0 && world.wallPlain[2 * k] && old - (r - h) <= gap && world.vel[b + k] === 0) {
       world.pos[b + k] = r - h;
       if (snapOverlaps(world, i, k, old)) world.pos[b + k] = old;
       else mask |= 1 << (2 * k);

@@ -35,6 +35,10 @@ export interface StepWork {
   renumberSorted: number;
   /** Slots given their planned sphere by a swap (a large world's renumbering spreads these over several steps). */
   renumberSwaps: number;
+  /** Walls that stopped in this step: at a limit, or jammed (the spheres ahead of a driven wall could not make way). */
+  wallStops: number;
+  /** Of those, the jammed ones. */
+  wallJams: number;
 }
 
 /** A sphere definition after validation (edits.ts). */
@@ -75,6 +79,12 @@ export const STRIDE = Object.freeze({ F64: RECORD_BYTES / 8, I32: RECORD_BYTES /
  */
 export const EVENT: Readonly<Record<'NONE' | 'WALL_BASE' | 'CELL_BASE', number>> = Object.freeze({ NONE: -1000, WALL_BASE: -1, CELL_BASE: -10 });
 const { NONE, WALL_BASE, CELL_BASE } = EVENT;
+
+/**
+ * The divider's wall codes (walls.ts): met by a sphere moving down its axis (DIVIDER) or up it
+ * (DIVIDER + 1); a collision event names it `-1 - DIVIDER`.
+ */
+export const DIVIDER = 6;
 
 /** A pair event: the kind is the partner's slot. */
 export function isPairEvent(kind: number): boolean {
@@ -257,6 +267,50 @@ export class WorldState {
   energyLost = new Float64Array(1);
   /** Normal impulse received by each wall, kg m/s. */
   wallImpulse = new Float64Array(6);
+
+  // The walls (walls.ts; docs/physics.md, section 9). Wall w = 2 * axis + side; its position is
+  // along its outward normal, from the box's centre (the frame's half size while it is where the
+  // box put it). Its motion is X(t) = X + V (t - T) + A (t - T)^2 / 2 from wallX, wallV, wallA at
+  // wallT. Everything in typed arrays, so that packWorld and worldToJSON carry it.
+  /** Something other than six still, adiabatic walls at the frame (a moving, displaced, piston or thermal wall, or the divider): the general paths run. */
+  wallsActive = 0;
+  /** Some wall moves (a velocity, an acceleration, or a piston): no sphere sleeps. */
+  wallsMoving = 0;
+  /** 1 where the wall is plain: still, at the frame, adiabatic, of infinite mass (resting contacts form on plain walls only). */
+  wallPlain = new Uint8Array(6).fill(1);
+  wallX = new Float64Array(6);
+  wallV = new Float64Array(6);
+  wallA = new Float64Array(6);
+  wallT = new Float64Array(6);
+  /** The inner and outer limits of each wall's position, m (outward from the centre). */
+  wallMin = new Float64Array(6);
+  wallMax = new Float64Array(6);
+  /** A piston's mass, kg (Infinity: a wall that moves as it is told). */
+  wallMass = new Float64Array(6).fill(Infinity);
+  /** The constant inward force on a piston, N. */
+  wallForce = new Float64Array(6);
+  /** A thermal wall's temperature kT, J (NaN: adiabatic). */
+  wallKT = new Float64Array(6).fill(NaN);
+  /** Work done on the spheres by each wall, and heat given to them, since creation, J. */
+  wallWork = new Float64Array(6);
+  wallHeat = new Float64Array(6);
+  /** The cell layer (along the wall's axis) that holds each wall's plane. */
+  wallLayer = new Int32Array(6);
+  /** Each moving wall's next event (a limit, or its plane crossing a cell face): time, s, and kind (WALL_EVENT). */
+  wallEvT = new Float64Array(6).fill(Infinity);
+  wallEvKind = new Int32Array(6);
+  /** [0]: the earliest of wallEvT; [1]: its wall. */
+  wallNext = new Float64Array(2).fill(Infinity);
+  /** The walls' coordinates now (at `time`): [2k] the low wall of axis k, [2k + 1] the high one. */
+  wallNow = new Float64Array(6);
+  /** The divider: [0] its axis (-1: none), [1] its coordinate, m; [2] its hits, [3] the impulse it received, kg m/s. */
+  divider = new Float64Array(4);
+  /** Walls stopped at their limits [0] and by a jam [1], since creation. */
+  wallStops = new Int32Array(2);
+  /** The thermal walls' random generator state (mulberry32), seeded once: clones and links go on identically. */
+  rng = new Uint32Array(1);
+  /** Scratch for the wall modules: a wall's position, velocity and acceleration now. */
+  wallScratch = new Float64Array(4);
   /** Steps taken. */
   stepId = 0;
   /** Predictions made since creation (tests count the work of an edit with it). */
@@ -286,10 +340,12 @@ export class WorldState {
   /** Collision events of the last step (reused buffer). */
   readonly events: CollisionEvents;
   /** Work done by the last step. */
-  readonly lastStep: StepWork = { events: 0, pairCollisions: 0, wallCollisions: 0, cellCrossings: 0, stale: 0, frozen: 0, hops: 0, clusters: 0, renumberSorted: 0, renumberSwaps: 0 };
+  readonly lastStep: StepWork = { events: 0, pairCollisions: 0, wallCollisions: 0, cellCrossings: 0, stale: 0, frozen: 0, hops: 0, clusters: 0, renumberSorted: 0, renumberSwaps: 0, wallStops: 0, wallJams: 0 };
 
   constructor(options: ResolvedOptions) {
     this.options = options;
     this.events = new CollisionEvents(options.eventCapacity);
+    this.divider[0] = -1;
+    this.rng[0] = 0x5eed1e55;
   }
 }

@@ -17,10 +17,11 @@ import { buildGrid } from './grid.ts';
 import { EVENT_BUDGET_BASE, EVENT_BUDGET_PER_SPHERE, REORDER_MIN_SPHERES, REORDER_STEPS } from './options.ts';
 import { predict, sync } from './predict.ts';
 import { RENUMBER_PHASES, moveSpheres, planRenumbering, renumberingUnderway, reorder } from './renumber.ts';
-import { collidePair, collideWall, crossCell } from './response.ts';
+import { collideFixedWall, collidePair, crossCell } from './response.ts';
 import { freeze, releaseFrozen, restOnTouchedWalls, updateAcceleration } from './sleep.ts';
 import { EVENT, STRIDE, cellFaceOf, isCellCrossing, isPairEvent, isWallHit, wallOf } from './state.ts';
 import type { WorldState } from './state.ts';
+import { collideActiveWall, jamWalls, prepareWalls, releaseWalls, wallEvent } from './walls.ts';
 
 const { NONE } = EVENT;
 const { I32, U8 } = STRIDE;
@@ -30,14 +31,22 @@ export function beginStep(world: WorldState): void {
   world.stepId++;
   const work = world.lastStep;
   work.events = work.pairCollisions = work.wallCollisions = work.cellCrossings = work.stale = work.frozen = work.hops = work.clusters = 0;
-  work.renumberSorted = work.renumberSwaps = 0;
+  work.renumberSorted = work.renumberSwaps = work.wallStops = work.wallJams = 0;
   world.events.clear();
   if (world.dirty) rebuild(world);
   if (world.frozenCount > 0) releaseFrozen(world);
+  if (world.wallsMoving) {
+    world.clock[0] = world.time;
+    releaseWalls(world);
+  }
 }
 
 /** Stage 2: every event of the next `dt` seconds, in time order (freezing spheres beyond the event budget). */
 export function processEvents(world: WorldState, dt: number): void {
+  if (world.wallsActive) {
+    processEventsWithWalls(world, dt);
+    return;
+  }
   const tEnd = world.time + dt;
   world.queue.horizon[0] = tEnd;
   world.queue.refill();
@@ -62,7 +71,55 @@ export function processEvents(world: WorldState, dt: number): void {
         predict(world, i);
       } else collidePair(world, i, kind);
     } else if (isCellCrossing(kind)) crossCell(world, i, cellFaceOf(kind));
-    else if (isWallHit(kind)) collideWall(world, i, wallOf(kind));
+    else if (isWallHit(kind)) collideFixedWall(world, i, wallOf(kind));
+    else predict(world, i);
+  }
+  world.clock[0] = tEnd;
+}
+
+/**
+ * processEvents while the walls are active (walls.ts): the walls' own events (a wall reaching a
+ * limit, or its plane entering another cell layer) interleave with the spheres' in time order,
+ * and a wall hit goes to collideActiveWall. When the event budget runs out, the moving walls stop
+ * before any sphere is frozen (jamWalls).
+ */
+function processEventsWithWalls(world: WorldState, dt: number): void {
+  const tEnd = world.time + dt;
+  world.queue.horizon[0] = tEnd;
+  world.queue.refill();
+  const work = world.lastStep;
+  const budget = world.options.maxEventsPerStep > 0 ? world.options.maxEventsPerStep : EVENT_BUDGET_BASE + EVENT_BUDGET_PER_SPHERE * world.count;
+  let jammed = false;
+  for (;;) {
+    const i = world.queue.top();
+    const tWall = world.wallNext[0];
+    if (tWall <= tEnd && (i < 0 || tWall <= world.queue.time[0])) {
+      world.clock[0] = tWall;
+      work.events++;
+      wallEvent(world);
+      continue;
+    }
+    if (i < 0) break;
+    const t = world.queue.time[0];
+    if (!(t <= tEnd)) break;
+    world.clock[0] = t;
+    work.events++;
+    if (work.events > budget) {
+      if (!jammed) {
+        jammed = true;
+        jamWalls(world);
+      }
+      freeze(world, i);
+      continue;
+    }
+    const kind = world.evKind[I32 * i];
+    if (isPairEvent(kind)) {
+      if (world.pairC[I32 * i] !== world.collCount[I32 * kind]) {
+        work.stale++;
+        predict(world, i);
+      } else collidePair(world, i, kind);
+    } else if (isCellCrossing(kind)) crossCell(world, i, cellFaceOf(kind));
+    else if (isWallHit(kind)) collideActiveWall(world, i, wallOf(kind));
     else predict(world, i);
   }
   world.clock[0] = tEnd;
@@ -99,6 +156,7 @@ export function rebuild(world: WorldState): void {
   }
   world.queue.reserve(world.count, world.evTime);
   world.queue.build(world.count);
+  if (world.wallsActive) prepareWalls(world);
   for (let i = 0; i < world.count; i++) predict(world, i);
   world.dirty = false;
   // A large world starts in cell order too (its spheres were added in any order).

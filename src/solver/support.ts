@@ -30,8 +30,8 @@ export function isSupported(world: WorldState, i: number, anyBelow: boolean): bo
     const r = world.rad[F64 * i];
     for (let k = 0; k < 3; k++) {
       const gk = k === 0 ? gx : k === 1 ? gy : gz;
-      if (gk > 0 && world.halfSize[k] - r - world.pos[b + k] <= SUPPORT_GAP * r) return true;
-      if (gk < 0 && world.pos[b + k] - (r - world.halfSize[k]) <= SUPPORT_GAP * r) return true;
+      if (gk > 0 && world.wallPlain[2 * k + 1] && world.halfSize[k] - r - world.pos[b + k] <= SUPPORT_GAP * r) return true;
+      if (gk < 0 && world.wallPlain[2 * k] && world.pos[b + k] - (r - world.halfSize[k]) <= SUPPORT_GAP * r) return true;
     }
     return touchesSphereBelow(world, i);
   }
@@ -79,13 +79,13 @@ export function collectStillContacts(world: WorldState, i: number): number {
   for (let k = 0; k < 3; k++) {
     const x = world.pos[b + k];
     const h = world.halfSize[k];
-    if (h - r - x <= gap) {
+    if (world.wallPlain[2 * k + 1] && h - r - x <= gap) {
       nrm[3 * m] = k === 0 ? -1 : 0;
       nrm[3 * m + 1] = k === 1 ? -1 : 0;
       nrm[3 * m + 2] = k === 2 ? -1 : 0;
       m++;
     }
-    if (x - (r - h) <= gap) {
+    if (world.wallPlain[2 * k] && x - (r - h) <= gap) {
       nrm[3 * m] = k === 0 ? 1 : 0;
       nrm[3 * m + 1] = k === 1 ? 1 : 0;
       nrm[3 * m + 2] = k === 2 ? 1 : 0;

@@ -20,6 +20,15 @@ import { STRIDE, WorldState } from './state.ts';
 import type { StepWork } from './state.ts';
 import { applyGeometry, copyOut, indexOf, reserve } from './storage.ts';
 import type { CollisionEvents } from './events.ts';
+import * as walls from './walls.ts';
+import type { WallState } from './walls.ts';
+import { frameWalls, syncWallNow } from './wall-motion.ts';
+import { WALL_NAMES } from './events.ts';
+
+/** A wall's name: '-x', '+x', '-y', '+y', '-z' or '+z' (see WALL_NAMES). */
+export type WallName = (typeof WALL_NAMES)[number];
+
+type Six = [number, number, number, number, number, number];
 
 const { F64, U8 } = STRIDE;
 
@@ -49,6 +58,21 @@ export interface WorldStats {
   wallImpulses: [number, number, number, number, number, number];
   /** Kinetic energy lost in inelastic collisions and to resting contacts since creation, J. */
   energyLost: number;
+  /**
+   * Work done on the spheres by moving walls and pistons since creation, J (positive: the gas was
+   * compressed). With {@link heat} and {@link energyLost} it balances the first law:
+   * kinetic + potential energy changes by exactly `work + heat - energyLost`.
+   */
+  work: number;
+  /** Heat given to the spheres by thermal walls since creation, J (negative: taken from them). */
+  heat: number;
+  /** {@link work} per wall, in WALL_NAMES order, J. */
+  wallWork: Six;
+  /** {@link heat} per wall, in WALL_NAMES order, J. */
+  wallHeat: Six;
+  /** Walls stopped at a limit since creation, and of those, walls stopped by a jam (the spheres ahead could not make way). */
+  wallStops: number;
+  wallJams: number;
   /** Spheres asleep now (resting under gravity). */
   sleeping: number;
 }
@@ -76,6 +100,7 @@ export class World {
     }
     const state = new WorldState(resolveOptions(options));
     applyGeometry(state);
+    frameWalls(state);
     reserve(state, 16);
     this.state = state;
   }
@@ -103,6 +128,7 @@ export class World {
     processEvents(world, dt);
     advanceAll(world);
     reorderIfDue(world);
+    if (world.wallsActive) syncWallNow(world);
   }
 
   // ---------------------------------------------------------------- public readouts
@@ -167,10 +193,18 @@ export class World {
   get options(): Readonly<ResolvedOptions> {
     return this.state.options;
   }
-  /** Box size [Lx, Ly, Lz], m. */
+  /**
+   * Box size [Lx, Ly, Lz] now, m: the distance between each pair of walls (the `size` option
+   * until a wall moves; see {@link wallState}). The box spans {@link bounds}.
+   */
   get size(): [number, number, number] {
-    const s = this.state.options.size;
-    return [s[0], s[1], s[2]];
+    const n = this.state.wallNow;
+    return [n[1] - n[0], n[3] - n[2], n[5] - n[4]];
+  }
+  /** The box now: the walls' coordinates [x-, x+, y-, y+, z-, z+], m (±size / 2 until a wall moves). */
+  get bounds(): Six {
+    const n = this.state.wallNow;
+    return [n[0], n[1], n[2], n[3], n[4], n[5]];
   }
   /** Gravity, m/s^2. */
   get gravity(): [number, number, number] {
@@ -254,6 +288,8 @@ export class World {
       pz += m * vz;
     }
     const w = world.wallImpulse;
+    const ww = world.wallWork;
+    const wh = world.wallHeat;
     return {
       time: world.time,
       count: world.count,
@@ -266,6 +302,12 @@ export class World {
       wallImpulses: [w[0], w[1], w[2], w[3], w[4], w[5]],
       energyLost: world.energyLost[0],
       sleeping: world.sleepingCount,
+      work: ww[0] + ww[1] + ww[2] + ww[3] + ww[4] + ww[5],
+      heat: wh[0] + wh[1] + wh[2] + wh[3] + wh[4] + wh[5],
+      wallWork: [ww[0], ww[1], ww[2], ww[3], ww[4], ww[5]],
+      wallHeat: [wh[0], wh[1], wh[2], wh[3], wh[4], wh[5]],
+      wallStops: world.wallStops[0] + world.wallStops[1],
+      wallJams: world.wallStops[1],
     };
   }
 
@@ -343,5 +385,68 @@ export class World {
   /** Updates several world options at once; see {@link WorldOptions}. Validates all before applying any. */
   setOptions(patch: edits.OptionsPatch): void {
     edits.setOptions(this.state, patch);
+  }
+
+  // ---------------------------------------------------------------- walls (walls.ts; docs/physics.md, section 9)
+
+  /**
+   * Moves a wall at a constant velocity `v`, m/s along its outward normal (negative: inward, which
+   * compresses the spheres). The wall stops by itself at its limits ({@link setWallLimits}; by
+   * default the frame outward, and inward where the spheres would fill half the box), and when
+   * the spheres ahead of it jam (`lastStep.wallJams`). A piston stops being one. 0 stops it.
+   */
+  setWallVelocity(wall: WallName, v: number): void {
+    walls.setWallVelocity(this.state, wall, v);
+  }
+  /**
+   * Makes a wall a free piston: a body of `mass` kg pushed inward by a constant `force`, N (a
+   * weight, or a pressure times the wall's area), moved by the force and by every sphere that hits
+   * it (a two-body collision along its normal). It keeps its present velocity and stops at its
+   * limits. `null` makes it a still wall again.
+   */
+  setPiston(wall: WallName, piston: { mass: number; force: number } | null): void {
+    walls.setPiston(this.state, wall, piston);
+  }
+  /**
+   * Makes a wall thermal at temperature `kT`, J (the unit of the temperature readout): a sphere
+   * that hits it leaves with a velocity drawn from the flux of a gas at kT, from the world's own
+   * seeded generator (runs and clones stay deterministic). `null` makes it adiabatic again.
+   */
+  setWallTemperature(wall: WallName, kT: number | null): void {
+    walls.setWallTemperature(this.state, wall, kT);
+  }
+  /**
+   * Sets how far a wall may move: `min` and `max`, m along its outward normal from the box's
+   * centre (`max` at most the frame's half size, `min` leaving the largest sphere room against the
+   * opposite wall). `null` restores the defaults. A wall beyond them moves to them.
+   */
+  setWallLimits(wall: WallName, limits: { min?: number; max?: number } | null): void {
+    walls.setWallLimits(this.state, wall, limits);
+  }
+  /**
+   * Moves a wall at once to `position`, m along its outward normal from the box's centre (at
+   * most the frame's half size), keeping its motion. Spheres beyond it are moved in and overlaps
+   * repaired; when they cannot fit, it throws and nothing changes.
+   */
+  setWallPosition(wall: WallName, position: number): void {
+    walls.setWallPosition(this.state, wall, position);
+  }
+  /** A wall now: position, velocity, mass, force, kT, limits, and its work and heat; see {@link WallState}. */
+  wallState(wall: WallName): WallState {
+    return walls.wallState(this.state, wall);
+  }
+  /**
+   * Puts a still wall across the box, perpendicular to `axis` at coordinate `position`, m, that
+   * keeps the spheres on each side apart (two gases, or a gas and a vacuum); `null` takes it out.
+   * Spheres across it move to the side of their centre. Its hits are events with the wall code
+   * `-1 - 6` (WALL_NAMES has no name for it: 'divider').
+   */
+  setDivider(divider: { axis: 'x' | 'y' | 'z'; position: number } | null): void {
+    walls.setDivider(this.state, divider);
+  }
+  /** The divider now, or null. */
+  get divider(): { axis: 'x' | 'y' | 'z'; position: number } | null {
+    const d = this.state.divider;
+    return d[0] < 0 ? null : { axis: (['x', 'y', 'z'] as const)[d[0]], position: d[1] };
   }
 }
