@@ -375,4 +375,12 @@ export const de: Readonly<Record<MessageKey, string>> = {
   'store.twinNeedsPage': 'Der Was-wäre-wenn-Zwilling braucht den Solver auf dieser Seite; zuerst anhalten.',
   'store.noTwin': 'Es gibt keinen Was-wäre-wenn-Zwilling zum Behalten.',
   // end store
+
+  // ── thermodynamics: controls (ui/ThermoPanel) ──
+  'thermo.title': 'Thermodynamik',
+  // end thermodynamics controls
+
+  // ── thermodynamics: readouts and plots (instruments/thermo, ui/ThermoReadouts) ──
+  'thermo.readouts.title': 'Erster Hauptsatz',
+  // end thermodynamics readouts
 };

@@ -375,6 +375,14 @@ export const en = {
   'store.twinNeedsPage': 'The what-if twin needs the solver on this page; pause first.',
   'store.noTwin': 'There is no what-if twin to keep.',
   // end store
+
+  // ── thermodynamics: controls (ui/ThermoPanel) ──
+  'thermo.title': 'Thermodynamics',
+  // end thermodynamics controls
+
+  // ── thermodynamics: readouts and plots (instruments/thermo, ui/ThermoReadouts) ──
+  'thermo.readouts.title': 'First law',
+  // end thermodynamics readouts
 } as const;
 
 /** A message's key. */

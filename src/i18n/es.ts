@@ -375,4 +375,12 @@ export const es: Readonly<Record<MessageKey, string>> = {
   'store.twinNeedsPage': 'El gemelo «¿y si…?» necesita el solver en esta página; pausa primero.',
   'store.noTwin': 'No hay ningún gemelo «¿y si…?» que conservar.',
   // end store
+
+  // ── thermodynamics: controls (ui/ThermoPanel) ──
+  'thermo.title': 'Termodinámica',
+  // end thermodynamics controls
+
+  // ── thermodynamics: readouts and plots (instruments/thermo, ui/ThermoReadouts) ──
+  'thermo.readouts.title': 'Primera ley',
+  // end thermodynamics readouts
 };

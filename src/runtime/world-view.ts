@@ -4,7 +4,8 @@
  * world (renderers, instruments, the store, an embedder's after-step callback) reads a
  * {@link WorldView}.
  */
-import type { CollisionEvents, World } from '../solver/index.ts';
+import type { CollisionEvents, WallState, World } from '../solver/index.ts';
+import { WALL_NAMES } from '../solver/index.ts';
 
 /** The collisions of the last step (local world) or the last batch (worker). */
 export type EventsView = Pick<CollisionEvents, 'count' | 'dropped' | 'time' | 'a' | 'b' | 'normal' | 'impulse' | 'energyLost' | 'closingSpeed' | 'point'>;
@@ -30,4 +31,24 @@ export type WorldView = Pick<
   | 'setWallRestitution'
   | 'setGravity'
   | 'reverseVelocities'
+  | 'bounds'
+  | 'wallState'
+  | 'divider'
+  | 'setWallVelocity'
+  | 'setPiston'
+  | 'setWallTemperature'
+  | 'setDivider'
 > & { readonly events: EventsView };
+
+/** The walls of a world at one moment: what a worker's batch carries of them (see World.bounds, wallState, divider). */
+export interface WallsSnapshot {
+  bounds: World['bounds'];
+  /** Each wall's state, in WALL_NAMES order. */
+  states: WallState[];
+  divider: World['divider'];
+}
+
+/** The walls of `world` now. */
+export function wallsSnapshot(world: World): WallsSnapshot {
+  return { bounds: world.bounds, states: WALL_NAMES.map((name) => world.wallState(name)), divider: world.divider };
+}

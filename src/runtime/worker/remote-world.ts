@@ -4,10 +4,10 @@
  * here, applied to this view and forwarded to the worker. Everything that reads a world in the
  * page reads it through {@link WorldView}, which both this and the solver's `World` satisfy.
  */
-import { SolverInputError, type ResolvedOptions, type World, type WorldStats } from '../../solver/index.ts';
+import { SolverInputError, WALL_NAMES, type ResolvedOptions, type WallName, type WallState, type World, type WorldStats } from '../../solver/index.ts';
 import { inRange } from '../../solver/errors.ts';
 import type { RemoteCall, SlotData } from './solver-service.ts';
-import type { EventsView, WorldView } from '../world-view.ts';
+import { wallsSnapshot, type EventsView, type WallsSnapshot, type WorldView } from '../world-view.ts';
 
 const NO_EVENTS: EventsView = {
   count: 0,
@@ -35,10 +35,10 @@ export class RemoteWorld implements WorldView {
   layoutVersion: number;
   private opts: ResolvedOptions;
   private g: [number, number, number];
-  private boxSize: [number, number, number];
   private ids: Int32Array;
   private slotOf: Int32Array;
   private lastStats: WorldStats;
+  private walls: WallsSnapshot;
 
   /**
    * A view of `world` as it is now (call before handing it to the worker: the hand-over detaches
@@ -51,8 +51,8 @@ export class RemoteWorld implements WorldView {
     this.velocities = world.velocities.slice(0, 3 * world.count);
     this.opts = { ...world.options, size: [...world.options.size], gravity: [...world.options.gravity] };
     this.g = world.gravity;
-    this.boxSize = world.size;
     this.lastStats = world.stats();
+    this.walls = wallsSnapshot(world);
     this.radii = slots.radii;
     this.masses = slots.masses;
     this.ids = slots.ids;
@@ -62,8 +62,9 @@ export class RemoteWorld implements WorldView {
   }
 
   /** The latest batch: state, readouts, and the slots when the worker renumbered them. */
-  update(time: number, positions: Float64Array, velocities: Float64Array, stats: WorldStats, events: EventsView, slots: SlotData | null): void {
+  update(time: number, positions: Float64Array, velocities: Float64Array, stats: WorldStats, events: EventsView, slots: SlotData | null, walls: WallsSnapshot): void {
     this.time = time;
+    this.walls = walls;
     this.positions = positions;
     this.velocities = velocities;
     this.lastStats = stats;
@@ -89,7 +90,8 @@ export class RemoteWorld implements WorldView {
     return this.opts;
   }
   get size(): [number, number, number] {
-    return [this.boxSize[0], this.boxSize[1], this.boxSize[2]];
+    const b = this.walls.bounds;
+    return [b[1] - b[0], b[3] - b[2], b[5] - b[4]];
   }
   get gravity(): [number, number, number] {
     return [this.g[0], this.g[1], this.g[2]];
@@ -126,8 +128,55 @@ export class RemoteWorld implements WorldView {
     this.opts.gravity = [...g];
     this.send({ method: 'setGravity', args: [g] });
   }
+  get bounds(): World['bounds'] {
+    return [...this.walls.bounds] as World['bounds'];
+  }
+  get divider(): World['divider'] {
+    return this.walls.divider === null ? null : { ...this.walls.divider };
+  }
+  wallState(wall: WallName): WallState {
+    const w = wallNumber(wall);
+    return { ...this.walls.states[w] };
+  }
+  setWallVelocity(wall: WallName, v: number): void {
+    const w = wallNumber(wall);
+    if (!Number.isFinite(v)) throw new SolverInputError('velocity', v, 'a finite number');
+    this.walls.states[w] = { ...this.walls.states[w], velocity: v, mass: Infinity, force: 0 };
+    this.send({ method: 'setWallVelocity', args: [wall, v] });
+  }
+  setPiston(wall: WallName, piston: { mass: number; force: number } | null): void {
+    const w = wallNumber(wall);
+    if (piston !== null && !(piston.mass > 0 && Number.isFinite(piston.mass))) throw new SolverInputError('piston.mass', piston.mass, 'a finite number > 0');
+    if (piston !== null && !(piston.force >= 0 && Number.isFinite(piston.force))) throw new SolverInputError('piston.force', piston.force, 'a finite number >= 0 (the force pushes inward)');
+    this.walls.states[w] = { ...this.walls.states[w], mass: piston === null ? Infinity : piston.mass, force: piston === null ? 0 : piston.force };
+    this.send({ method: 'setPiston', args: [wall, piston === null ? null : { mass: piston.mass, force: piston.force }] });
+  }
+  setWallTemperature(wall: WallName, kT: number | null): void {
+    const w = wallNumber(wall);
+    if (kT !== null && !(kT > 0 && Number.isFinite(kT))) throw new SolverInputError('kT', kT, 'a finite number > 0');
+    this.walls.states[w] = { ...this.walls.states[w], kT };
+    this.send({ method: 'setWallTemperature', args: [wall, kT] });
+  }
+  setDivider(divider: { axis: 'x' | 'y' | 'z'; position: number } | null): void {
+    if (divider !== null) {
+      const k = ['x', 'y', 'z'].indexOf(divider.axis);
+      if (k < 0) throw new SolverInputError('divider.axis', divider.axis, "'x', 'y' or 'z'");
+      const lo = this.walls.bounds[2 * k];
+      const hi = this.walls.bounds[2 * k + 1];
+      if (!(divider.position > lo && divider.position < hi)) throw new SolverInputError('divider.position', divider.position, `between the walls, in (${lo}, ${hi})`);
+    }
+    this.walls.divider = divider === null ? null : { axis: divider.axis, position: divider.position };
+    this.send({ method: 'setDivider', args: [this.walls.divider] });
+  }
   reverseVelocities(): void {
     for (let k = 0; k < 3 * this.count; k++) this.velocities[k] = -this.velocities[k];
     this.send({ method: 'reverseVelocities', args: [] });
   }
+}
+
+/** A wall name's index in WALL_NAMES; throws naming the field otherwise. */
+function wallNumber(wall: unknown): number {
+  const w = (WALL_NAMES as readonly unknown[]).indexOf(wall);
+  if (w < 0) throw new SolverInputError('wall', wall, `a wall: one of ${WALL_NAMES.join(', ')}`);
+  return w;
 }

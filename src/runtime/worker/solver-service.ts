@@ -16,14 +16,19 @@
  * Every message carries the generation of the world it is about; the page ignores replies about a
  * world it has since replaced.
  */
-import { packWorld, unpackWorld, type CollisionEvents, type PackedWorld, type World, type WorldStats } from '../../solver/index.ts';
+import { packWorld, unpackWorld, type CollisionEvents, type PackedWorld, type WallName, type World, type WorldStats } from '../../solver/index.ts';
+import { wallsSnapshot, type WallsSnapshot } from '../world-view.ts';
 
 /** The live changes the page may make while the worker runs the world. */
 export type RemoteCall =
   | { method: 'setRestitution'; args: [number] }
   | { method: 'setWallRestitution'; args: [number] }
   | { method: 'setGravity'; args: [[number, number, number]] }
-  | { method: 'reverseVelocities'; args: [] };
+  | { method: 'reverseVelocities'; args: [] }
+  | { method: 'setWallVelocity'; args: [WallName, number] }
+  | { method: 'setPiston'; args: [WallName, { mass: number; force: number } | null] }
+  | { method: 'setWallTemperature'; args: [WallName, number | null] }
+  | { method: 'setDivider'; args: [{ axis: 'x' | 'y' | 'z'; position: number } | null] };
 
 /** The buffers a batch fills: lent with `run`, returned filled with `batch`. */
 export interface BatchBuffers {
@@ -65,6 +70,7 @@ export type FromSolver =
       time: number;
       count: number;
       stats: WorldStats;
+      wallsNow: WallsSnapshot;
       pairs: number;
       walls: number;
       stepMs: number;
@@ -206,6 +212,7 @@ export function serveSolver(port: SolverPort): void {
       drawBefore: m.drawBefore,
       drawSpeed: m.drawSpeed,
       stats: w.stats(),
+      wallsNow: wallsSnapshot(w),
       pairs,
       walls,
       stepMs,
@@ -232,6 +239,10 @@ export function serveSolver(port: SolverPort): void {
         if (m.method === 'setRestitution') world.setRestitution(m.args[0]);
         else if (m.method === 'setWallRestitution') world.setWallRestitution(m.args[0]);
         else if (m.method === 'setGravity') world.setGravity(m.args[0]);
+        else if (m.method === 'setWallVelocity') world.setWallVelocity(...m.args);
+        else if (m.method === 'setPiston') world.setPiston(...m.args);
+        else if (m.method === 'setWallTemperature') world.setWallTemperature(...m.args);
+        else if (m.method === 'setDivider') world.setDivider(...m.args);
         else world.reverseVelocities();
       } else if (m.type === 'give') {
         const { message, transfer } = packWorld(world);

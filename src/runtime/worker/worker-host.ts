@@ -237,7 +237,7 @@ export class WorkerHost implements SolverHost {
     const b32 = this.batch32;
     held.spare = [view.positions, held.previous, view.velocities, b32.now, b32.before, b32.speed];
     held.previous = m.previous;
-    view.update(m.time, m.positions, m.velocities, m.stats, m.events, m.slots);
+    view.update(m.time, m.positions, m.velocities, m.stats, m.events, m.slots, m.wallsNow);
     b32.now = m.drawNow;
     b32.before = m.drawBefore;
     b32.speed = m.drawSpeed;
