@@ -6,7 +6,48 @@ import { english, type Translate } from '../i18n/index.ts';
 import { presetById, type Preset } from '../presets/presets.ts';
 import { applyEdits, type SphereEdit } from './edits.ts';
 import { buildWorld, gasScene, type Scene, type World } from '../solver/index.ts';
-import type { SettingKey, Settings } from './settings.ts';
+import { WALL_SETTINGS, type SettingKey, type Settings } from './settings.ts';
+
+/** The piston of the Thermodynamics controls: the top wall. */
+export const PISTON_WALL = '+y';
+
+/** What the wall setters of a world need: the solver's World or the page's view of one (WorldView). */
+export type WallWorld = Pick<World, 'wallState' | 'divider' | 'setWallVelocity' | 'setPiston' | 'setWallTemperature' | 'setDivider'>;
+
+/**
+ * Gives a world's walls what the settings ask (the piston, the left and right walls'
+ * temperatures, the divider), changing only what differs, so that a world already so is left as
+ * it is. Returns whether anything changed. Throws the solver's `SolverInputError` for a value it refuses.
+ */
+export function applyWallSettings(world: WallWorld, s: Settings): boolean {
+  let changed = false;
+  const piston = world.wallState(PISTON_WALL);
+  if (s.piston === 'free') {
+    if (piston.mass !== s.pistonMass || piston.force !== s.pistonForce) {
+      world.setPiston(PISTON_WALL, { mass: s.pistonMass, force: s.pistonForce });
+      changed = true;
+    }
+  } else {
+    const v = s.piston === 'push' ? -s.pistonSpeed : s.piston === 'pull' ? s.pistonSpeed : 0;
+    if (piston.mass !== Infinity || piston.velocity !== v) {
+      world.setWallVelocity(PISTON_WALL, v);
+      changed = true;
+    }
+  }
+  for (const [wall, on, kT] of [['-x', s.leftThermal, s.leftKT], ['+x', s.rightThermal, s.rightKT]] as const) {
+    const want = on ? kT : null;
+    if (world.wallState(wall).kT !== want) {
+      world.setWallTemperature(wall, want);
+      changed = true;
+    }
+  }
+  const d = world.divider;
+  if (s.divider !== (d !== null && d.axis === 'x' && d.position === 0)) {
+    world.setDivider(s.divider ? { axis: 'x', position: 0 } : null);
+    changed = true;
+  }
+  return changed;
+}
 
 /** The world options that follow the live settings. */
 export function liveWorldOptions(s: Settings): { gravity: [number, number, number]; restitution: number; wallRestitution: number } {
@@ -35,11 +76,13 @@ export function sandboxScene(s: Settings): Scene {
 
 /** Builds the world of a set of settings; see {@link sandboxScene}. */
 export function buildSandboxWorld(s: Settings): World {
-  return buildWorld(sandboxScene(s));
+  const world = buildWorld(sandboxScene(s));
+  applyWallSettings(world, s);
+  return world;
 }
 
 /** The settings a preset brings for its run: the physics of its lesson. Leaving the preset gives them back. */
-export const BORROWED_SETTINGS = ['restitution', 'wallRestitution', 'gravityOn', 'gravity'] as const satisfies readonly SettingKey[];
+export const BORROWED_SETTINGS = ['restitution', 'wallRestitution', 'gravityOn', 'gravity', ...WALL_SETTINGS] as const satisfies readonly SettingKey[];
 
 /** The borrowed settings of `from` written over `base`: the free sandbox's physics back after a preset. */
 export function withFreePhysics(base: Settings, from: Settings): Settings {
@@ -53,7 +96,8 @@ export function withFreePhysics(base: Settings, from: Settings): Settings {
  * which then keep acting on it) and the seed; the free-sandbox scene settings stay as they were.
  */
 export function presetSettings(preset: Preset, base: Settings): Settings {
-  const o = preset.build(base.seed).options;
+  const scene = preset.build(base.seed);
+  const o = scene.options;
   const restitution = o.restitution ?? 1;
   const gy = o.gravity ? -(o.gravity[1] as number) : 0;
   return {
@@ -62,6 +106,27 @@ export function presetSettings(preset: Preset, base: Settings): Settings {
     wallRestitution: o.wallRestitution ?? restitution,
     gravityOn: gy > 0,
     gravity: gy > 0 ? gy : base.gravity,
+    ...sceneWallSettings(scene, base),
+    ...(preset.colorBy ? { colorBy: preset.colorBy } : {}),
+  };
+}
+
+/** The wall settings that show a scene's walls: its piston, its left and right walls' temperatures, its divider. */
+export function sceneWallSettings(scene: Scene, base: Settings): Pick<Settings, (typeof WALL_SETTINGS)[number]> {
+  const top = scene.walls?.[PISTON_WALL];
+  const left = scene.walls?.['-x']?.kT;
+  const right = scene.walls?.['+x']?.kT;
+  const v = top?.velocity ?? 0;
+  return {
+    piston: top?.piston ? 'free' : v < 0 ? 'push' : v > 0 ? 'pull' : 'held',
+    pistonSpeed: v !== 0 ? Math.abs(v) : base.pistonSpeed,
+    pistonForce: top?.piston?.force ?? base.pistonForce,
+    pistonMass: top?.piston?.mass ?? base.pistonMass,
+    leftThermal: left !== undefined,
+    leftKT: left ?? base.leftKT,
+    rightThermal: right !== undefined,
+    rightKT: right ?? base.rightKT,
+    divider: scene.divider !== undefined && scene.divider.axis === 'x' && scene.divider.position === 0,
   };
 }
 
@@ -81,6 +146,7 @@ export function buildExperimentWorld(settings: Settings, presetId: string | null
     if (world.options.wallRestitution !== live.wallRestitution) world.setWallRestitution(live.wallRestitution);
     const g = world.gravity;
     if (g[0] !== live.gravity[0] || g[1] !== live.gravity[1] || g[2] !== live.gravity[2]) world.setGravity(live.gravity);
+    applyWallSettings(world, settings);
   } else {
     world = buildSandboxWorld(settings);
   }

@@ -18,13 +18,16 @@ export {
   settingWarnings,
   latticeCapacity,
   expectedPacking,
+  PISTON_MODES,
+  WALL_SETTINGS,
 } from './settings.ts';
-export type { Settings, SettingKey, NumberKey, NumberSpec, FieldMessages } from './settings.ts';
+export type { Settings, SettingKey, NumberKey, NumberSpec, FieldMessages, PistonMode } from './settings.ts';
 export { EDIT_LABELS, EDIT_MAX, checkEditValue, applyEdit, applyEdits } from './edits.ts';
 export type { SphereEdit, EditField } from './edits.ts';
 export type { ExperimentState } from './experiment.ts';
 export { TWIN_SETTINGS, TWIN_STEP_MAX, TWIN_LABELS, describeChange, currentValue, checkChange, applyChange, encodeTwin, parseTwin } from './twin-change.ts';
 export type { TwinSetting, TwinChange, TwinSpec } from './twin-change.ts';
-export { liveWorldOptions, sandboxScene, buildSandboxWorld, BORROWED_SETTINGS, withFreePhysics, presetSettings, buildExperimentWorld } from './build-scene.ts';
+export { liveWorldOptions, sandboxScene, buildSandboxWorld, BORROWED_SETTINGS, withFreePhysics, presetSettings, buildExperimentWorld, applyWallSettings, sceneWallSettings, PISTON_WALL } from './build-scene.ts';
+export type { WallWorld } from './build-scene.ts';
 export { SNAPSHOT_FORMAT, SNAPSHOT_VERSION, checkSnapshot } from './snapshot.ts';
 export type { SandboxSnapshot, CheckedSnapshot } from './snapshot.ts';

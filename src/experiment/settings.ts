@@ -35,7 +35,37 @@ export interface Settings {
   seed: number;
   /** What the sphere colour shows. @defaultValue 'speed' */
   colorBy: 'speed' | 'mass';
+  /**
+   * The piston (the top wall, +y): held still, pushed in or pulled out at `pistonSpeed`, or free
+   * under the weight `pistonForce` with mass `pistonMass`. @defaultValue 'held'
+   */
+  piston: PistonMode;
+  /** Speed of a pushed or pulled piston, m/s. @defaultValue 0.5 */
+  pistonSpeed: number;
+  /** The weight on a free piston: its constant inward force, N. @defaultValue 2 */
+  pistonForce: number;
+  /** Mass of a free piston, kg. @defaultValue 1 */
+  pistonMass: number;
+  /** The left wall (-x) is a heater or cooler at `leftKT`. @defaultValue false */
+  leftThermal: boolean;
+  /** Temperature kT of the left wall, J. @defaultValue 0.1 */
+  leftKT: number;
+  /** The right wall (+x) is a heater or cooler at `rightKT`. @defaultValue false */
+  rightThermal: boolean;
+  /** Temperature kT of the right wall, J. @defaultValue 0.02 */
+  rightKT: number;
+  /** A divider across the box at x = 0 keeps the two halves apart. @defaultValue false */
+  divider: boolean;
 }
+
+/** What the piston does: held still, pushed in, pulled out, or free under its weight. */
+export type PistonMode = 'held' | 'push' | 'pull' | 'free';
+
+/** The piston modes, in the order the controls show them. */
+export const PISTON_MODES: readonly PistonMode[] = ['held', 'push', 'pull', 'free'];
+
+/** The settings of the walls (the Thermodynamics controls): live, and borrowed by a preset. */
+export const WALL_SETTINGS = ['piston', 'pistonSpeed', 'pistonForce', 'pistonMass', 'leftThermal', 'leftKT', 'rightThermal', 'rightKT', 'divider'] as const satisfies readonly SettingKey[];
 
 /** A setting's name. */
 export type SettingKey = keyof Settings;
@@ -58,6 +88,15 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   planar: false,
   seed: 1,
   colorBy: 'speed',
+  piston: 'held',
+  pistonSpeed: 0.5,
+  pistonForce: 2,
+  pistonMass: 1,
+  leftThermal: false,
+  leftKT: 0.1,
+  rightThermal: false,
+  rightKT: 0.02,
+  divider: false,
 });
 
 /** Above this many spheres the sandbox warns that it may not animate smoothly. */
@@ -80,7 +119,7 @@ export const PACKING_MAX = 0.45;
  * Settings that change a running world in place (restitution, gravity, time scale, colour);
  * every other setting needs a new scene.
  */
-export const LIVE_SETTINGS: ReadonlySet<SettingKey> = new Set<SettingKey>(['restitution', 'wallRestitution', 'gravityOn', 'gravity', 'timeScale', 'colorBy']);
+export const LIVE_SETTINGS: ReadonlySet<SettingKey> = new Set<SettingKey>(['restitution', 'wallRestitution', 'gravityOn', 'gravity', 'timeScale', 'colorBy', 'piston', 'pistonSpeed', 'pistonForce', 'pistonMass', 'leftThermal', 'leftKT', 'rightThermal', 'rightKT', 'divider']);
 
 /** Limits and presentation of a numeric setting. */
 export interface NumberSpec {
@@ -101,7 +140,7 @@ export interface NumberSpec {
 }
 
 /** The numeric settings. */
-export type NumberKey = 'count' | 'radiusMin' | 'radiusMax' | 'speed' | 'restitution' | 'wallRestitution' | 'gravity' | 'boxSize' | 'timeScale' | 'seed';
+export type NumberKey = 'count' | 'radiusMin' | 'radiusMax' | 'speed' | 'restitution' | 'wallRestitution' | 'gravity' | 'boxSize' | 'timeScale' | 'seed' | 'pistonSpeed' | 'pistonForce' | 'pistonMass' | 'leftKT' | 'rightKT';
 
 /** Limits of every numeric setting. */
 export const NUMBER_SPECS: Readonly<Record<NumberKey, NumberSpec>> = {
@@ -115,6 +154,11 @@ export const NUMBER_SPECS: Readonly<Record<NumberKey, NumberSpec>> = {
   boxSize: { label: en['setting.boxSize'], unit: 'm', min: 0.5, max: 500, step: 0.5 },
   timeScale: { label: en['setting.timeScale'], unit: '×', min: 0.05, max: 4, step: 0.05 },
   seed: { label: en['setting.seed'], unit: '', min: 0, max: 2_147_483_647, integer: true, step: 1 },
+  pistonSpeed: { label: en['setting.pistonSpeed'], unit: 'm/s', min: 0, max: 50, step: 0.1 },
+  pistonForce: { label: en['setting.pistonForce'], unit: 'N', min: 0, max: 1e6, step: 0.5 },
+  pistonMass: { label: en['setting.pistonMass'], unit: 'kg', min: 0, minExclusive: true, max: 1e6, step: 0.5 },
+  leftKT: { label: en['setting.leftKT'], unit: 'J', min: 0, minExclusive: true, max: 1e6, step: 0.01 },
+  rightKT: { label: en['setting.rightKT'], unit: 'J', min: 0, minExclusive: true, max: 1e6, step: 0.01 },
 };
 
 /** Whether a key names a numeric setting. */
@@ -220,6 +264,10 @@ export function validateSettings(s: Settings, focus?: SettingKey, t: Translate =
   if (typeof s.gravityOn !== 'boolean') errors.gravityOn = t('check.notBoolean.gravityOn', { got: got(s.gravityOn) });
   if (typeof s.planar !== 'boolean') errors.planar = t('check.notBoolean.planar', { got: got(s.planar) });
   if (s.colorBy !== 'speed' && s.colorBy !== 'mass') errors.colorBy = t('check.colorBy', { got: got(s.colorBy) });
+  if (!PISTON_MODES.includes(s.piston)) errors.piston = t('check.piston', { list: PISTON_MODES.join(', '), got: got(s.piston) });
+  for (const key of ['leftThermal', 'rightThermal', 'divider'] as const) {
+    if (typeof s[key] !== 'boolean') errors[key] = t('check.notBoolean.wall', { name: t(`setting.${key}`), got: got(s[key]) });
+  }
   if (Object.keys(errors).length > 0) return errors;
 
   if (s.radiusMin > s.radiusMax) {

@@ -42,6 +42,10 @@ export interface Preset {
   readouts: readonly ReadoutGroup[];
   /** A sphere the lesson is about, if any. */
   focus?: PresetFocus;
+  /** A thermodynamics lesson: the Thermodynamics controls and the first-law readouts open with it. */
+  thermo?: boolean;
+  /** The colouring the lesson needs (for instance 'mass' to tell two gases apart). */
+  colorBy?: 'speed' | 'mass';
 }
 
 const pair = (a: SphereOptions, b: SphereOptions, size: [number, number, number], restitution = 1): Scene => ({
@@ -80,6 +84,37 @@ function brownian(seed: number): Scene {
   });
   spheres.unshift({ position: [0, 0, 0], velocity: [0, 0, 0], radius: R, density: 4 });
   return { options: { size: [size[0], size[1], size[2]] }, spheres };
+}
+
+/** Mass of a sphere of radius r at the default density (1 kg/m³). */
+const massOf = (r: number): number => (4 / 3) * Math.PI * r ** 3;
+
+/**
+ * The gas of the thermodynamics presets: 300 spheres of radius 0.15 m at 2 m/s (kT about
+ * 0.019 J), filling 4% of a box of the given shape. The frame is then stretched along `axis` by
+ * `stretch`, with the gas moved to its low end, so that a wall can start short of the frame and
+ * move out; returns the scene and where that wall starts (m along its outward normal).
+ */
+function thermoGas(seed: number, aspect: [number, number, number], axis = 1, stretch = 1): { scene: Scene; start: number; kT: number } {
+  const scene = gasScene({ count: 300, packingFraction: 0.04, speed: 2, radius: 0.15, seed, aspect });
+  const size = [...(scene.options.size as number[])] as [number, number, number];
+  const h = size[axis] / 2;
+  const frame = size[axis] * stretch;
+  const shift = -frame / 2 + h;
+  size[axis] = frame;
+  const spheres = scene.spheres.map((s) => {
+    const p = [...(s.position as number[])] as [number, number, number];
+    p[axis] += shift;
+    return { ...s, position: p };
+  });
+  // kT = (2/3) <m v^2 / 2> = m v^2 / 3 for one speed.
+  return { scene: { options: { ...scene.options, size }, spheres }, start: shift + h, kT: (massOf(0.15) * 4) / 3 };
+}
+
+/** A compression by the piston (the top wall) at `speed` down to half the height. */
+function compression(seed: number, speed: number): Scene {
+  const { scene } = thermoGas(seed, [1, 1.5, 1]);
+  return { ...scene, walls: { '+y': { velocity: -speed, limits: { min: 0 } } } };
 }
 
 /** Every preset, in menu order. */
@@ -182,6 +217,93 @@ export const PRESETS: readonly Preset[] = [
     mode: '3d',
     readouts: ['energy', 'collisions'],
     build: (seed) => gasScene({ count: 400, packingFraction: 0.08, speed: 2, radius: [0.2, 0.3], seed, aspect: [1, 1.6, 1], world: { gravity: [0, -9.81, 0], restitution: 0.6, wallRestitution: 0.6 } }),
+  },
+  {
+    id: 'slow-compression',
+    title: 'Slow compression',
+    watch: 'The piston pushes in slowly: the gas warms as its volume halves, along the adiabat (T V^(2/3) stays the same); W is the heat-free energy added.',
+    mode: '3d',
+    readouts: ['gas', 'energy'],
+    thermo: true,
+    build: (seed) => compression(seed, 0.2),
+  },
+  {
+    id: 'fast-compression',
+    title: 'Fast compression',
+    watch: 'Pushed in fast to the same half volume, the gas ends hotter than after the slow compression: a fast compression is irreversible.',
+    mode: '3d',
+    readouts: ['gas', 'energy'],
+    thermo: true,
+    build: (seed) => compression(seed, 1.5),
+  },
+  {
+    id: 'isothermal',
+    title: 'Isothermal compression',
+    watch: 'With the side walls held at the gas\'s temperature, a slow compression keeps kT steady: the heat out (Q < 0) matches the work in (W > 0).',
+    mode: '3d',
+    readouts: ['gas', 'energy'],
+    thermo: true,
+    build: (seed) => {
+      const { scene, kT } = thermoGas(seed, [1, 1.5, 1]);
+      return { ...scene, walls: { '+y': { velocity: -0.1, limits: { min: 0 } }, '-x': { kT }, '+x': { kT } } };
+    },
+  },
+  {
+    id: 'free-expansion',
+    title: 'Free expansion',
+    watch: 'Take the divider out: the gas rushes into the empty half, yet its temperature does not change (Joule): no work is done and no heat flows.',
+    mode: '3d',
+    readouts: ['gas', 'energy'],
+    thermo: true,
+    build: (seed) => {
+      const { scene } = thermoGas(seed, [0.6, 1, 1], 0, 2);
+      return { ...scene, divider: { axis: 'x', position: 0 } };
+    },
+  },
+  {
+    id: 'conduction',
+    title: 'Heat conduction',
+    watch: 'Between a hot wall (left) and a cold one (right) the gas settles into a steady temperature profile: heat flows in on the left as fast as it flows out on the right.',
+    mode: '3d',
+    readouts: ['gas', 'energy'],
+    thermo: true,
+    build: (seed) => {
+      const { scene, kT } = thermoGas(seed, [2.5, 1, 1]);
+      return { ...scene, walls: { '-x': { kT: 2 * kT }, '+x': { kT: kT / 2 } } };
+    },
+  },
+  {
+    id: 'constant-pressure',
+    title: 'Heating at constant pressure',
+    watch: 'A weight keeps the pressure steady while the side walls heat the gas: the piston rises, and part of the heat goes into the work of lifting it.',
+    mode: '3d',
+    readouts: ['gas', 'energy'],
+    thermo: true,
+    build: (seed) => {
+      const { scene, start, kT } = thermoGas(seed, [1, 1, 1], 1, 3);
+      const size = scene.options.size as number[];
+      // The weight balances the ideal gas's pressure N kT / V at the start.
+      const volume = size[0] * size[2] * (start + size[1] / 2);
+      const force = ((scene.spheres.length * kT) / volume) * size[0] * size[2];
+      return { ...scene, walls: { '+y': { position: start, piston: { mass: 2, force } }, '-x': { kT: 2 * kT }, '+x': { kT: 2 * kT } } };
+    },
+  },
+  {
+    id: 'mixing',
+    title: 'Mixing of two gases',
+    watch: 'Heavy spheres (left) and light ones (right) wait on each side of the divider; take it out and they mix until each fills the box. They never unmix.',
+    mode: '3d',
+    readouts: ['gas', 'energy'],
+    thermo: true,
+    colorBy: 'mass',
+    build: (seed) => {
+      const { scene } = thermoGas(seed, [2, 1, 1]);
+      const spheres = scene.spheres
+        .map((s) => ({ ...s, position: [...(s.position as number[])] as [number, number, number] }))
+        .filter((s) => Math.abs(s.position[0]) > s.radius * 1.01)
+        .map((s) => (s.position[0] < 0 ? { ...s, mass: 4 * massOf(s.radius), velocity: (s.velocity as number[]).map((v) => v / 2) as [number, number, number] } : s));
+      return { ...scene, spheres, divider: { axis: 'x', position: 0 } };
+    },
   },
 ];
 

@@ -7,7 +7,7 @@
  */
 import { browserLocale, english, formatPlain, isLocale, LOCALE_NAMES, LOCALES, navigatorLanguages, translator, type Locale, type Translate } from '../i18n/index.ts';
 import { presetById } from '../presets/presets.ts';
-import { BORROWED_SETTINGS } from '../experiment/index.ts';
+import { BORROWED_SETTINGS, PISTON_MODES } from '../experiment/index.ts';
 import { EDIT_MAX, type ExperimentState, type SphereEdit } from '../experiment/index.ts';
 import type { SandboxStoreOptions } from '../store/index.ts';
 import { DEFAULT_SETTINGS, NUMBER_SPECS, checkNumber, isNumberKey, parseNumberInput, validateSettings } from '../experiment/index.ts';
@@ -31,7 +31,7 @@ export const MAX_LINK_LENGTH = 4096;
 /** At most this many sphere edits in a link. */
 export const MAX_EDITS = 200;
 
-const BOOLEAN_KEYS = ['gravityOn', 'planar'] as const satisfies readonly SettingKey[];
+const BOOLEAN_KEYS = ['gravityOn', 'planar', 'leftThermal', 'rightThermal', 'divider'] as const satisfies readonly SettingKey[];
 const COLOR_VALUES = ['speed', 'mass'] as const;
 
 /** The default experiment. */
@@ -105,6 +105,9 @@ export function decodeState(query: string, t: Translate = english): ParsedLink {
     } else if (key === 'colorBy') {
       if ((COLOR_VALUES as readonly string[]).includes(raw)) named.colorBy = state.settings.colorBy = raw as Settings['colorBy'];
       else notices.push(t('link.colour', { value: clip(raw), list: COLOR_VALUES.join(', ') }));
+    } else if (key === 'piston') {
+      if ((PISTON_MODES as readonly string[]).includes(raw)) named.piston = state.settings.piston = raw as Settings['piston'];
+      else notices.push(t('link.piston', { value: clip(raw), list: PISTON_MODES.join(', ') }));
     } else if ((BOOLEAN_KEYS as readonly string[]).includes(key)) {
       const b = raw === '1' || raw === 'true' ? true : raw === '0' || raw === 'false' ? false : null;
       if (b === null) notices.push(t('link.notBoolean', { key, value: clip(raw) }));

@@ -16,6 +16,6 @@ export { CollisionEvents, WALL_NAMES, wallOf } from './events.ts';
 export { SolverInputError } from './errors.ts';
 export { Random } from './random.ts';
 export { buildWorld, gasScene, headOnScene, glancingScene, cradleScene } from './scenes.ts';
-export type { Scene, GasOptions } from './scenes.ts';
+export type { Scene, SceneWall, GasOptions } from './scenes.ts';
 export { temperature, reachable, PressureGauge, speedHistogram, maxwellBoltzmann } from './readouts.ts';
 export type { WorldReadable } from './readouts.ts';

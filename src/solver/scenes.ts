@@ -5,18 +5,52 @@
 import { inRange, integer, positive, SolverInputError, vec3 } from './errors.ts';
 import type { SphereOptions, WorldOptions } from './options.ts';
 import { Random } from './random.ts';
+import { WALL_NAMES } from './events.ts';
 import { World } from './world.ts';
+import type { WallName } from './world.ts';
 
 /** A world's options and its spheres, as plain data. */
 export interface Scene {
   options: WorldOptions;
   spheres: SphereOptions[];
+  /** Walls that are not plain: where each starts, how it moves, whether it is a piston or thermal (see World's wall methods). */
+  walls?: Partial<Record<WallName, SceneWall>>;
+  /** A divider across the box (World.setDivider). */
+  divider?: { axis: 'x' | 'y' | 'z'; position: number };
+}
+
+/** A wall of a {@link Scene}: applied by {@link buildWorld} in this order. */
+export interface SceneWall {
+  /** Where it starts, m along its outward normal (World.setWallPosition); the frame's half size by default. */
+  position?: number;
+  /** Its limits (World.setWallLimits). */
+  limits?: { min?: number; max?: number };
+  /** A driven wall's velocity, m/s along its outward normal (World.setWallVelocity). */
+  velocity?: number;
+  /** A free piston (World.setPiston). */
+  piston?: { mass: number; force: number };
+  /** A thermal wall's kT, J (World.setWallTemperature). */
+  kT?: number;
 }
 
 /** Builds a world from a scene (in time linear in the number of spheres). */
 export function buildWorld(scene: Scene): World {
   const world = new World(scene.options);
+  const walls = scene.walls ?? {};
+  for (const name of WALL_NAMES) {
+    const position = walls[name]?.position;
+    if (position !== undefined) world.setWallPosition(name, position);
+  }
+  if (scene.divider) world.setDivider(scene.divider);
   world.addSpheres(scene.spheres);
+  for (const name of WALL_NAMES) {
+    const wall = walls[name];
+    if (wall === undefined) continue;
+    if (wall.limits !== undefined) world.setWallLimits(name, wall.limits);
+    if (wall.velocity !== undefined) world.setWallVelocity(name, wall.velocity);
+    if (wall.piston !== undefined) world.setPiston(name, wall.piston);
+    if (wall.kT !== undefined) world.setWallTemperature(name, wall.kT);
+  }
   return world;
 }
 

@@ -4,7 +4,7 @@
  * the limits, then live (only the solver setters of what changed) or with one rebuild.
  */
 import type { StateCreator } from 'zustand/vanilla';
-import { LIVE_SETTINGS, liveWorldOptions, settingWarnings, validateSettings, withFreePhysics, type SettingKey, type Settings } from '../experiment/index.ts';
+import { applyWallSettings, LIVE_SETTINGS, liveWorldOptions, settingWarnings, validateSettings, WALL_SETTINGS, withFreePhysics, type SettingKey, type Settings } from '../experiment/index.ts';
 import { solverMessage, type StoreCore } from './core.ts';
 import type { SandboxState } from './state.ts';
 
@@ -33,7 +33,8 @@ function applyLive(core: StoreCore, candidate: Settings, keys: readonly SettingK
     if (restitution) world.setRestitution(live.restitution);
     if (wallRestitution) world.setWallRestitution(live.wallRestitution);
     if (gravity) world.setGravity(live.gravity);
-    if (restitution || wallRestitution || gravity) core.changed();
+    const walls = keys.some((k) => (WALL_SETTINGS as readonly SettingKey[]).includes(k)) && applyWallSettings(world, candidate);
+    if (restitution || wallRestitution || gravity || walls) core.changed();
     core.sim.timeScale = candidate.timeScale;
     return null;
   } catch (error) {
