@@ -156,9 +156,9 @@ export const NUMBER_SPECS: Readonly<Record<NumberKey, NumberSpec>> = {
   seed: { label: en['setting.seed'], unit: '', min: 0, max: 2_147_483_647, integer: true, step: 1 },
   pistonSpeed: { label: en['setting.pistonSpeed'], unit: 'm/s', min: 0, max: 50, step: 0.1 },
   pistonForce: { label: en['setting.pistonForce'], unit: 'N', min: 0, max: 1e6, step: 0.5 },
-  pistonMass: { label: en['setting.pistonMass'], unit: 'kg', min: 0, minExclusive: true, max: 1e6, step: 0.5 },
-  leftKT: { label: en['setting.leftKT'], unit: 'J', min: 0, minExclusive: true, max: 1e6, step: 0.01 },
-  rightKT: { label: en['setting.rightKT'], unit: 'J', min: 0, minExclusive: true, max: 1e6, step: 0.01 },
+  pistonMass: { label: en['setting.pistonMass'], unit: 'kg', min: 0.001, max: 1e6, step: 0.5 },
+  leftKT: { label: en['setting.leftKT'], unit: 'J', min: 1e-6, max: 1e6, step: 0.01 },
+  rightKT: { label: en['setting.rightKT'], unit: 'J', min: 1e-6, max: 1e6, step: 0.01 },
 };
 
 /** Whether a key names a numeric setting. */

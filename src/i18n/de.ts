@@ -105,7 +105,7 @@ export const de: Readonly<Record<MessageKey, string>> = {
   'preset.ball-pit.title': 'Bällebad',
   'preset.ball-pit.watch': 'Unter Schwerkraft mit e < 1 verliert jeder Aufprall Energie: Die Kugeln setzen sich zu einem ruhenden Haufen ab.',
   'preset.slow-compression.title': "Langsame Kompression",
-  'preset.slow-compression.watch': "Der Kolben drückt langsam hinein: Das Gas erwärmt sich, während sein Volumen sich halbiert, entlang der Adiabate (T V^(2/3) bleibt gleich); W ist die ohne Wärme zugeführte Energie.",
+  'preset.slow-compression.watch': "Der Kolben drückt langsam hinein: Das Gas erwärmt sich, während sein Volumen sich halbiert, entlang der Adiabate (T V^(2/3) bleibt fast gleich); die ganze zugeführte Energie ist Arbeit W, nichts davon Wärme.",
   'preset.fast-compression.title': "Schnelle Kompression",
   'preset.fast-compression.watch': "Schnell auf dasselbe halbe Volumen gedrückt, ist das Gas danach heißer als nach der langsamen Kompression: Eine schnelle Kompression ist irreversibel.",
   'preset.isothermal.title': "Isotherme Kompression",

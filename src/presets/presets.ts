@@ -221,11 +221,11 @@ export const PRESETS: readonly Preset[] = [
   {
     id: 'slow-compression',
     title: 'Slow compression',
-    watch: 'The piston pushes in slowly: the gas warms as its volume halves, along the adiabat (T V^(2/3) stays the same); W is the heat-free energy added.',
+    watch: 'The piston pushes in slowly: the gas warms as its volume halves, along the adiabat (T V^(2/3) stays nearly the same); all the energy added is work W, none is heat.',
     mode: '3d',
     readouts: ['gas', 'energy'],
     thermo: true,
-    build: (seed) => compression(seed, 0.2),
+    build: (seed) => compression(seed, 0.1),
   },
   {
     id: 'fast-compression',

@@ -16,7 +16,7 @@ describe('presets in the store', () => {
       const scene = preset.build(s.settings.seed);
       expect(s.preset).toBe(preset.id);
       expect(s.sim.count).toBe(scene.spheres.length);
-      expect(s.sim.world.size).toEqual(scene.options.size);
+      expect(s.sim.world.options.size).toEqual(scene.options.size);
       expect(s.sim.world.options.planar).toBe(preset.mode === 'planar');
       expect(s.sim.world.options.restitution).toBe(scene.options.restitution ?? 1);
       expect(s.settings.gravityOn).toBe(preset.id === 'ball-pit');
