@@ -29,5 +29,6 @@ export { TWIN_SETTINGS, TWIN_STEP_MAX, TWIN_LABELS, describeChange, currentValue
 export type { TwinSetting, TwinChange, TwinSpec } from './twin-change.ts';
 export { liveWorldOptions, sandboxScene, buildSandboxWorld, BORROWED_SETTINGS, withFreePhysics, presetSettings, buildExperimentWorld, applyWallSettings, sceneWallSettings, PISTON_WALL } from './build-scene.ts';
 export type { WallWorld } from './build-scene.ts';
+export { PUMP_MAX, checkPump, pumpSpheres } from './pump.ts';
 export { SNAPSHOT_FORMAT, SNAPSHOT_VERSION, checkSnapshot } from './snapshot.ts';
 export type { SandboxSnapshot, CheckedSnapshot } from './snapshot.ts';

@@ -194,6 +194,7 @@ export const de: Readonly<Record<MessageKey, string>> = {
   'classroom.predict': 'Vorhersage',
   'classroom.whatIf': 'Was wäre, wenn …',
   'classroom.readouts': 'Messwerte',
+  'classroom.thermo': "Thermodynamik",
   'classroom.plots': 'Diagramme',
   'classroom.enlargePlots': 'Diagramme vergrößern',
   'classroom.aids': 'Darstellungshilfen',
@@ -404,6 +405,29 @@ export const de: Readonly<Record<MessageKey, string>> = {
 
   // ── thermodynamics: controls (ui/ThermoPanel) ──
   'thermo.title': 'Thermodynamik',
+  'thermo.hint': "Die obere Wand ist ein Kolben; die linke und die rechte Wand können das Gas heizen oder kühlen. Arbeit W und Wärme Q werden exakt gezählt.",
+  'thermo.piston.held': "Fest",
+  'thermo.piston.push': "Hineindrücken",
+  'thermo.piston.pull': "Herausziehen",
+  'thermo.piston.free': "Frei, unter einem Gewicht",
+  'thermo.piston.now': "Kolben bei {position} m, Geschwindigkeit {velocity} m/s.",
+  'thermo.heat': "Heizen und Kühlen",
+  'thermo.gasKT': "Das Gas jetzt: kT = {kT} J. Eine Wand darüber heizt das Gas (rot), darunter kühlt sie es (blau).",
+  'thermo.hold': "Konstant halten",
+  'thermo.hold.volume': "Volumen",
+  'thermo.hold.temperature': "Temperatur",
+  'thermo.hold.pressure': "Druck",
+  'thermo.hold.hint': "Volumen: Der Kolben wird festgehalten. Temperatur: beide Seitenwände auf dem jetzigen kT des Gases. Druck: Der Kolben schwebt unter dem Gewicht, das den jetzigen Druck ausgleicht.",
+  'thermo.hold.noPressure': "Noch kein Druck gemessen: Lass das Gas erst einen Moment laufen.",
+  'thermo.pump': "Pumpe",
+  'thermo.pump.countLabel': "Einzupumpende Kugeln",
+  'thermo.pump.kTLabel': "Ihre Temperatur kT (J)",
+  'thermo.pump.button': "Durch die linke Wand hineinpumpen",
+  'thermo.pump.done': "{count} Kugeln hineingepumpt.",
+  'thermo.pump.count': "Einzupumpende Kugeln muss eine ganze Zahl von 1 bis {max} sein, erhalten: {got}",
+  'thermo.pump.kT': "Ihre Temperatur kT muss eine Zahl über 0 J und höchstens 1000000 J sein, erhalten: {got}",
+  'thermo.pump.needsPage': "Die Pumpe braucht den Löser auf dieser Seite; zuerst pausieren.",
+  'thermo.divider.hint': "Eine Wand quer durch die Mitte der Box (x = 0): zwei Gase oder ein Gas und ein Vakuum, bis du sie herausnimmst.",
   // end thermodynamics controls
 
   // ── thermodynamics: readouts and plots (instruments/thermo, ui/ThermoReadouts) ──

@@ -194,6 +194,7 @@ export const en = {
   'classroom.predict': 'Predict',
   'classroom.whatIf': 'What if…',
   'classroom.readouts': 'Readouts',
+  'classroom.thermo': "Thermodynamics",
   'classroom.plots': 'Plots',
   'classroom.enlargePlots': 'Enlarge plots',
   'classroom.aids': 'Visual aids',
@@ -404,6 +405,29 @@ export const en = {
 
   // ── thermodynamics: controls (ui/ThermoPanel) ──
   'thermo.title': 'Thermodynamics',
+  'thermo.hint': "The top wall is a piston; the left and right walls can heat or cool the gas. Work W and heat Q are counted exactly.",
+  'thermo.piston.held': "Held",
+  'thermo.piston.push': "Push in",
+  'thermo.piston.pull': "Pull out",
+  'thermo.piston.free': "Free, under a weight",
+  'thermo.piston.now': "Piston at {position} m, moving at {velocity} m/s.",
+  'thermo.heat': "Heating and cooling",
+  'thermo.gasKT': "The gas now: kT = {kT} J. A wall above it heats the gas (red), below it cools it (blue).",
+  'thermo.hold': "Hold constant",
+  'thermo.hold.volume': "Volume",
+  'thermo.hold.temperature': "Temperature",
+  'thermo.hold.pressure': "Pressure",
+  'thermo.hold.hint': "Volume: the piston is held. Temperature: both side walls at the gas's kT now. Pressure: the piston floats under the weight that balances the pressure now.",
+  'thermo.hold.noPressure': "No pressure measured yet: run the gas a moment first.",
+  'thermo.pump': "Pump",
+  'thermo.pump.countLabel': "Spheres to pump in",
+  'thermo.pump.kTLabel': "Their temperature kT (J)",
+  'thermo.pump.button': "Pump in through the left wall",
+  'thermo.pump.done': "{count} spheres pumped in.",
+  'thermo.pump.count': "Spheres to pump in must be a whole number from 1 to {max}, got {got}",
+  'thermo.pump.kT': "Their temperature kT must be a number above 0 J, at most 1000000 J, got {got}",
+  'thermo.pump.needsPage': "The pump needs the solver on this page; pause first.",
+  'thermo.divider.hint': "A wall across the middle of the box (x = 0): two gases, or a gas and a vacuum, until you take it out.",
   // end thermodynamics controls
 
   // ── thermodynamics: readouts and plots (instruments/thermo, ui/ThermoReadouts) ──

@@ -194,6 +194,7 @@ export const es: Readonly<Record<MessageKey, string>> = {
   'classroom.predict': 'Predecir',
   'classroom.whatIf': '¿Y si…?',
   'classroom.readouts': 'Medidas',
+  'classroom.thermo': "Termodinámica",
   'classroom.plots': 'Gráficas',
   'classroom.enlargePlots': 'Ampliar gráficas',
   'classroom.aids': 'Ayudas visuales',
@@ -404,6 +405,29 @@ export const es: Readonly<Record<MessageKey, string>> = {
 
   // ── thermodynamics: controls (ui/ThermoPanel) ──
   'thermo.title': 'Termodinámica',
+  'thermo.hint': "La pared superior es un pistón; las paredes izquierda y derecha pueden calentar o enfriar el gas. El trabajo W y el calor Q se cuentan exactamente.",
+  'thermo.piston.held': "Fijo",
+  'thermo.piston.push': "Empujar",
+  'thermo.piston.pull': "Tirar",
+  'thermo.piston.free': "Libre, bajo un peso",
+  'thermo.piston.now': "Pistón a {position} m, moviéndose a {velocity} m/s.",
+  'thermo.heat': "Calentar y enfriar",
+  'thermo.gasKT': "El gas ahora: kT = {kT} J. Una pared por encima lo calienta (rojo), por debajo lo enfría (azul).",
+  'thermo.hold': "Mantener constante",
+  'thermo.hold.volume': "Volumen",
+  'thermo.hold.temperature': "Temperatura",
+  'thermo.hold.pressure': "Presión",
+  'thermo.hold.hint': "Volumen: el pistón queda fijo. Temperatura: las dos paredes laterales al kT actual del gas. Presión: el pistón flota bajo el peso que equilibra la presión actual.",
+  'thermo.hold.noPressure': "Aún no se ha medido la presión: deja correr el gas un momento.",
+  'thermo.pump': "Bomba",
+  'thermo.pump.countLabel': "Esferas que entran",
+  'thermo.pump.kTLabel': "Su temperatura kT (J)",
+  'thermo.pump.button': "Bombear por la pared izquierda",
+  'thermo.pump.done': "Han entrado {count} esferas.",
+  'thermo.pump.count': "Las esferas que entran deben ser un número entero de 1 a {max}; se recibió {got}",
+  'thermo.pump.kT': "Su temperatura kT debe ser un número mayor que 0 J y como mucho 1000000 J; se recibió {got}",
+  'thermo.pump.needsPage': "La bomba necesita el solver en esta página; pausa primero.",
+  'thermo.divider.hint': "Una pared en medio de la caja (x = 0): dos gases, o un gas y el vacío, hasta que la quites.",
   // end thermodynamics controls
 
   // ── thermodynamics: readouts and plots (instruments/thermo, ui/ThermoReadouts) ──

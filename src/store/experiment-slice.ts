@@ -4,8 +4,8 @@
  */
 import type { StateCreator } from 'zustand/vanilla';
 import { presetById } from '../presets/presets.ts';
-import { applyEdit, DEFAULT_SETTINGS, presetSettings, settingWarnings, withFreePhysics, type SphereEdit } from '../experiment/index.ts';
-import { buildWorld } from '../solver/index.ts';
+import { applyEdit, checkPump, DEFAULT_SETTINGS, presetSettings, pumpSpheres, settingWarnings, withFreePhysics, type SphereEdit } from '../experiment/index.ts';
+import { buildWorld, cloneWorld } from '../solver/index.ts';
 import { factsOf, solverMessage, type StoreCore } from './core.ts';
 import type { StoreStart } from './options.ts';
 import type { SandboxState } from './state.ts';
@@ -13,7 +13,7 @@ import type { SandboxState } from './state.ts';
 /** The experiment slice's part of the state. */
 export type ExperimentSlice = Pick<
   SandboxState,
-  'preset' | 'edits' | 'selected' | 'scene' | 'sceneVersion' | 'restart' | 'reset' | 'selectPreset' | 'reverse' | 'loadScene' | 'select' | 'editSphere' | 'experiment'
+  'preset' | 'edits' | 'selected' | 'scene' | 'sceneVersion' | 'restart' | 'reset' | 'selectPreset' | 'reverse' | 'loadScene' | 'select' | 'editSphere' | 'pump' | 'experiment'
 >;
 
 export const createExperimentSlice =
@@ -120,6 +120,27 @@ export const createExperimentSlice =
         const k = edits.findIndex((e) => e.id === id);
         edits[k >= 0 ? k : edits.length] = k >= 0 ? { ...edits[k], ...patch } : edit;
         set({ edits });
+        core.publish();
+        return null;
+      },
+      pump(count, kT) {
+        const problem = checkPump(count, kT, core.t);
+        if (problem !== null) return problem;
+        const local = sim.local;
+        if (local === null) return core.t('thermo.pump.needsPage');
+        // A copy with the spheres added takes over at this step (the run's own world is untouched if they do not fit).
+        const world = cloneWorld(local);
+        try {
+          world.addSpheres(pumpSpheres(world, count, kT, sim.stepsRun + 7919 * world.count));
+        } catch (error) {
+          const message = solverMessage(error);
+          if (message === null) throw error;
+          return message;
+        }
+        if (!sim.adopt(world, world.positions.slice(0, 3 * world.count))) return core.t('thermo.pump.needsPage');
+        core.instruments.timeline.timeline.changed(world, sim.stepsRun);
+        core.changed();
+        set({ scene: factsOf(world) });
         core.publish();
         return null;
       },

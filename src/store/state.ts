@@ -188,6 +188,12 @@ export interface SandboxState extends TwinActions {
    */
   editSphere(id: number, patch: Omit<SphereEdit, 'id'>): string | null;
   /**
+   * Lets `count` spheres in through the left wall, moving in as a gas at temperature `kT` (J)
+   * would (the Thermodynamics pump), while running or paused. Returns null when done, else a
+   * message naming the value (or saying the solver must be on this page), with nothing changed.
+   */
+  pump(count: number, kT: number): string | null;
+  /**
    * Switches one visual aid on or off. The collision flash stays off under reduced motion.
    * Returns whether the aid is now as asked.
    */

@@ -4,6 +4,9 @@
  * large-text switch for projectors.
  */
 import { useId, type ReactNode } from 'react';
+import { useStore } from 'zustand';
+import { useSandboxStore } from '../hooks/sandbox-context.ts';
+import { presetById } from '../presets/presets.ts';
 import { useT } from '../hooks/use-translate.ts';
 import { CollisionLogView } from './CollisionLogView.tsx';
 import { ExperimentPicker } from './ExperimentPicker.tsx';
@@ -11,6 +14,7 @@ import { Inspector } from './Inspector.tsx';
 import { Plots } from './Plots.tsx';
 import { PredictPanel } from './PredictPanel.tsx';
 import { Readouts } from './Readouts.tsx';
+import { ThermoPanel } from './ThermoPanel.tsx';
 import { TimelineBar } from './TimelineBar.tsx';
 import { VisualAidsPanel } from './VisualAidsPanel.tsx';
 import { WhatIfPanel } from './WhatIfPanel.tsx';
@@ -42,6 +46,12 @@ function Section({ title, children, open = true, name }: { title: string; childr
 export function ClassroomPanel({ open, onOpenChange, largeText, onLargeTextChange, onEnlargePlots }: ClassroomPanelProps) {
   const bodyId = useId();
   const t = useT();
+  const store = useSandboxStore();
+  // The gas experiments (the free sandbox's gas, and the presets whose lesson is a gas) have walls to work with.
+  const thermo = useStore(store, (s) => {
+    const preset = s.preset === null ? undefined : presetById(s.preset);
+    return preset === undefined ? 'free' : preset.thermo ? 'lesson' : preset.readouts.includes('gas') ? 'gas' : 'none';
+  });
   return (
     <aside className={`panel lab${open ? ' panel--open' : ''}`} aria-label={t('classroom.title')} data-covers-view="">
       <button type="button" className="panel__toggle" aria-expanded={open} aria-controls={bodyId} onClick={() => onOpenChange(!open)}>
@@ -63,6 +73,11 @@ export function ClassroomPanel({ open, onOpenChange, largeText, onLargeTextChang
         <Section title={t('classroom.readouts')} name="readouts">
           <Readouts />
         </Section>
+        {thermo !== 'none' && (
+          <Section title={t('classroom.thermo')} name="thermo" open={thermo === 'lesson'} key={thermo}>
+            <ThermoPanel />
+          </Section>
+        )}
         <Section title={t('classroom.plots')} name="plots">
           {onEnlargePlots && (
             <button type="button" className="button button--quiet plots__enlarge" data-action="enlarge-plots" aria-haspopup="dialog" onClick={onEnlargePlots}>

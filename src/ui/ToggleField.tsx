@@ -10,7 +10,7 @@ import { useT } from '../hooks/use-translate.ts';
 /** Props of {@link ToggleField}. */
 export interface ToggleFieldProps {
   /** The boolean setting. */
-  setting: 'gravityOn' | 'planar';
+  setting: 'gravityOn' | 'planar' | 'leftThermal' | 'rightThermal' | 'divider';
   /** Label text. @defaultValue the setting's name in the interface's language (`setting.<key>`) */
   label?: string;
 }
