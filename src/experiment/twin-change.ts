@@ -9,11 +9,18 @@ import { english, formatPlain, type MessageKey, type Translate } from '../i18n/i
 import { EDIT_MAX } from './edits.ts';
 import { checkNumber, parseNumberInput } from './settings.ts';
 
-/** What a twin may change: the sphere restitution, the wall restitution, gravity (m/s², 0 is off) or one sphere's mass. */
-export type TwinSetting = 'restitution' | 'wallRestitution' | 'gravity' | 'mass';
+/** The piston: the top wall (build-scene.ts names it too). */
+const PISTON_WALL = '+y';
+
+/**
+ * What a twin may change: the sphere restitution, the wall restitution, gravity (m/s², 0 is off),
+ * one sphere's mass, or the piston's speed (m/s: the top wall pushed in, or pulled out if it was
+ * moving out; slow against fast compression).
+ */
+export type TwinSetting = 'restitution' | 'wallRestitution' | 'gravity' | 'mass' | 'pistonSpeed';
 
 /** The twin settings, in menu order. */
-export const TWIN_SETTINGS: readonly TwinSetting[] = ['restitution', 'wallRestitution', 'gravity', 'mass'];
+export const TWIN_SETTINGS: readonly TwinSetting[] = ['restitution', 'wallRestitution', 'gravity', 'mass', 'pistonSpeed'];
 
 /** The one change a twin makes. */
 export interface TwinChange {
@@ -39,6 +46,7 @@ export const TWIN_LABELS: Readonly<Record<TwinSetting, MessageKey>> = {
   wallRestitution: 'twin.label.wallRestitution',
   gravity: 'twin.label.gravity',
   mass: 'twin.label.mass',
+  pistonSpeed: 'twin.label.pistonSpeed',
 };
 
 /** The change written for a person: "e = 0.8", "no gravity", "sphere #3: m = 2 kg" (in the language of `t`). */
@@ -53,6 +61,8 @@ export function describeChange(change: TwinChange, t: Translate = english): stri
       return change.value === 0 ? t('twin.change.noGravity') : t('twin.change.gravity', { value });
     case 'mass':
       return t('twin.change.mass', { sphere: change.sphere === undefined ? '?' : String(change.sphere), value });
+    case 'pistonSpeed':
+      return t('twin.change.pistonSpeed', { value });
   }
 }
 
@@ -71,6 +81,8 @@ export function currentValue(world: World, change: TwinChange): number {
       const slot = change.sphere === undefined ? -1 : world.indexOf(change.sphere);
       return slot >= 0 ? world.masses[slot] : NaN;
     }
+    case 'pistonSpeed':
+      return Math.abs(world.wallState(PISTON_WALL).velocity);
   }
 }
 
@@ -111,6 +123,10 @@ export function applyChange(world: World, change: TwinChange): void {
       break;
     case 'mass':
       world.setMass(change.sphere as number, change.value);
+      break;
+    case 'pistonSpeed':
+      // Pulled out if it was moving out, else pushed in.
+      world.setWallVelocity(PISTON_WALL, world.wallState(PISTON_WALL).velocity > 0 ? change.value : -change.value);
       break;
   }
 }

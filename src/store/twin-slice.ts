@@ -23,6 +23,8 @@ export function settingsWith(settings: Settings, change: TwinChange): Settings {
       return change.value === 0 ? { ...settings, gravityOn: false } : { ...settings, gravityOn: true, gravity: change.value };
     case 'mass':
       return settings;
+    case 'pistonSpeed':
+      return { ...settings, pistonSpeed: change.value, piston: settings.piston === 'pull' ? 'pull' : 'push' };
   }
 }
 
@@ -61,7 +63,7 @@ export const createTwinSlice =
         } else {
           const settings = settingsWith(s.settings, kept.spec);
           const errors = { ...s.errors };
-          for (const key of ['restitution', 'wallRestitution', 'gravity', 'gravityOn'] as const) delete errors[key];
+          for (const key of ['restitution', 'wallRestitution', 'gravity', 'gravityOn', 'pistonSpeed', 'piston'] as const) delete errors[key];
           set({ settings, freeSettings: s.preset === null ? settings : s.freeSettings, errors, twin: null });
         }
         core.publish();

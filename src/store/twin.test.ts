@@ -11,6 +11,7 @@ describe('the what-if twin', () => {
     { name: 'a gas: e = 1 against e = 0.9', options: { preset: 'gas' }, change: { setting: 'restitution', value: 0.9 }, k: 45, n: 150 },
     { name: 'ball pit: walls e = 0.6 against 0.95', options: { preset: 'ball-pit' }, change: { setting: 'wallRestitution', value: 0.95 }, k: 25, n: 60 },
     { name: 'heavy-light: the light sphere ten times heavier', options: { preset: 'heavy-light' }, change: { setting: 'mass', value: 10, sphere: 1 }, k: 10, n: 200 },
+    { name: 'slow compression: the piston fifteen times faster', options: { preset: 'slow-compression' }, change: { setting: 'pistonSpeed', value: 1.5 }, k: 30, n: 150 },
   ];
   for (const c of cases) {
     it(`diverges exactly as a separate run with that setting does (${c.name}); the original runs on untouched`, () => {

@@ -44,6 +44,7 @@ export function separateRun(options: Parameters<typeof createSandboxStore>[0], k
   if (change.setting === 'restitution') expect(s.applySetting('restitution', change.value)).toBe(true);
   else if (change.setting === 'wallRestitution') expect(s.applySetting('wallRestitution', change.value)).toBe(true);
   else if (change.setting === 'gravity') expect(change.value === 0 ? s.applySetting('gravityOn', false) : s.applySettings({ gravityOn: true, gravity: change.value })).toBe(true);
+  else if (change.setting === 'pistonSpeed') expect(s.applySettings({ piston: s.settings.piston === 'pull' ? 'pull' : 'push', pistonSpeed: change.value })).toBe(true);
   else expect(s.editSphere(change.sphere!, { mass: change.value })).toBeNull();
   stepN(store, n);
   return store;

@@ -32,6 +32,8 @@ function suggestion(setting: TwinSetting, current: number): string {
       return current === 0 ? '9.81' : '0';
     case 'mass':
       return Number.isFinite(current) ? String(Number((2 * current).toPrecision(6))) : '2';
+    case 'pistonSpeed':
+      return Number.isFinite(current) && current > 0 ? String(Number((10 * current).toPrecision(6))) : '1';
   }
 }
 
@@ -132,6 +134,7 @@ export function WhatIfPanel() {
     if (s === 'restitution') return world.options.restitution;
     if (s === 'wallRestitution') return world.options.wallRestitution;
     if (s === 'gravity') return Math.hypot(...world.gravity);
+    if (s === 'pistonSpeed') return Math.abs(world.wallState('+y').velocity);
     const slot = world.indexOf(Number(sphereText));
     return slot >= 0 ? world.masses[slot] : NaN;
   };
@@ -229,7 +232,7 @@ export function WhatIfPanel() {
       <div className={`field${message ? ' field--invalid' : ''}`}>
         <div className="field__row">
           <label className="field__label" htmlFor={`${id}-value`}>
-            {t('twin.newValue')} {setting === 'gravity' ? <span className="field__unit">{t('twin.gravityUnit')}</span> : setting === 'mass' ? <span className="field__unit">(kg)</span> : null}
+            {t('twin.newValue')} {setting === 'gravity' ? <span className="field__unit">{t('twin.gravityUnit')}</span> : setting === 'mass' ? <span className="field__unit">(kg)</span> : setting === 'pistonSpeed' ? <span className="field__unit">(m/s)</span> : null}
           </label>
           <input
             id={`${id}-value`}
