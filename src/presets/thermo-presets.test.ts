@@ -31,7 +31,7 @@ const packing = (w: World): number => {
 describe('thermodynamics presets', () => {
   it('slow compression approaches the hard-sphere adiabat as it slows (within 4% at a quarter of the preset\'s speed), and the fast one ends hotter', () => {
     // Quasi-static compression keeps the entropy: (3/2) ln kT + ln V + s_ex(eta) is constant, with the
-    // Carnahan-Starling excess entropy s_ex = -(4 eta - 3 eta^2) / (1 - eta)^2 per sphere (PHYSICS.md,
+    // Carnahan-Starling excess entropy s_ex = -(4 eta - 3 eta^2) / (1 - eta)^2 per sphere (docs/physics.md,
     // section 9); at eta = 0.04 to 0.08 it adds about 7% to the ideal gas's T V^(2/3). A piston at a
     // finite speed u heats more, by a fraction that shrinks with u (the irreversible part).
     const sEx = (eta: number): number => -(4 * eta - 3 * eta * eta) / (1 - eta) ** 2;
