@@ -11,7 +11,7 @@ describe('the what-if twin in a link', () => {
     expect(parseTwin('mass.3:2.5@0')).toEqual({ setting: 'mass', value: 2.5, sphere: 3, step: 0 });
     expect(parseTwin('restitution:1.5@0')).toBe('What-if twin: Restitution (spheres) must be at most 1, got 1.5');
     expect(parseTwin('gravity:abc@0')).toMatch(/Gravity strength must be a number, got "abc"/);
-    expect(parseTwin('speed:2@0')).toMatch(/must be one of restitution, wallRestitution, gravity, mass, got "speed"/);
+    expect(parseTwin('speed:2@0')).toMatch(/must be one of restitution, wallRestitution, gravity, mass, pistonSpeed, got "speed"/);
     expect(parseTwin('mass:2@0')).toMatch(/must name its sphere/);
     expect(parseTwin('restitution:0.5@-3')).toMatch(/not setting:value@step/);
     const state = { preset: 'cradle', settings: decodeState('preset=cradle').state.settings, edits: [], twin: { setting: 'restitution' as const, value: 0.8, step: 120 } };

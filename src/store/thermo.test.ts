@@ -1,13 +1,11 @@
 /**
  * The Thermodynamics controls in the store: every wall setting reaches the running world live
- * (no rebuild), bad values are refused at their field with nothing changed, a link carries them,
- * the timeline takes the walls back with the spheres, and the pump lets spheres in.
+ * (no rebuild), bad values are refused at their field with nothing changed, the timeline takes the walls back with the spheres, and the pump lets spheres in.
  */
 import { describe, expect, it } from 'vitest';
 import { createSandboxStore } from './index.ts';
 import { stepN } from '../testing/store.ts';
 import { local, play, stateById } from '../testing/twin.ts';
-import { decodeState, encodeState } from '../share/url-state.ts';
 import { temperature } from '../solver/index.ts';
 
 describe('the Thermodynamics controls', () => {
@@ -45,22 +43,6 @@ describe('the Thermodynamics controls', () => {
     expect(store.getState().errors.piston).toMatch(/Piston must be one of held, push, pull, free, got "sideways"/);
     expect(local(store).wallState('+y')).toMatchObject({ velocity: 0, mass: Infinity });
     expect(stateById(local(store))).toEqual(before);
-  });
-
-  it('a link carries the walls: the same experiment, walls and all, step for step', () => {
-    const store = createSandboxStore({ preset: 'conduction', running: false });
-    store.getState().applySettings({ piston: 'push', pistonSpeed: 0.3, rightKT: 0.005, divider: true });
-    const link = encodeState(store.getState().experiment());
-    const parsed = decodeState(link);
-    expect(parsed.notices).toEqual([]);
-    const again = createSandboxStore({ ...parsed.state, running: false });
-    expect(again.getState().settings).toEqual(store.getState().settings);
-    expect(local(again).wallState('+x').kT).toBe(0.005);
-    expect(local(again).divider).toEqual({ axis: 'x', position: 0 });
-    stepN(store, 60);
-    stepN(again, 60);
-    expect(stateById(local(again))).toEqual(stateById(local(store)));
-    expect(decodeState('piston=sideways').notices.join(' ')).toMatch(/Piston "sideways" is not one of held, push, pull, free/);
   });
 
   it('the timeline takes the walls back: scrubbing to an earlier step puts the piston where it was then', () => {

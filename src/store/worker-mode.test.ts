@@ -3,6 +3,8 @@ import { createSandboxStore, type SandboxStore } from './index.ts';
 import type { SolverPort } from '../runtime/index.ts';
 import type { SolverPortFactory } from '../runtime/index.ts';
 import { channelPort, playFrames, until } from '../testing/worker.ts';
+import { presetById } from '../presets/presets.ts';
+import { buildWorld } from '../solver/index.ts';
 
 const DT = 1 / 60;
 
@@ -36,6 +38,32 @@ describe('worker mode', () => {
     expect(positions(inWorker)).toEqual(positions(onPage));
     expect(inWorker.getState().stats.pairCollisionsTotal).toBe(onPage.getState().stats.pairCollisionsTotal);
     inWorker.getState().sim.dispose();
+  });
+
+  it('runs the walls in the worker: a compression and a heater set while running reach the worker, the view follows the piston, and the world comes back with them', async () => {
+    const port = channelPort();
+    const store = createSandboxStore({ preset: 'fast-compression', solverThread: 'worker', solverPort: port.factory });
+    await playFrames(store, 10);
+    expect(store.getState().sim.runsIn).toBe('worker');
+    const y0 = store.getState().sim.world.wallState('+y').position;
+    expect(store.getState().applySettings({ leftThermal: true, leftKT: 0.04 })).toBe(true);
+    await playFrames(store, 20);
+    const view = store.getState().sim.world;
+    // The batches bring the walls: the piston has moved in, the box is smaller, heat has flowed.
+    expect(view.wallState('+y').position).toBeLessThan(y0);
+    expect(view.size[1]).toBeCloseTo(view.wallState('+y').position - view.bounds[2], 9);
+    expect(view.wallState('-x').kT).toBe(0.04);
+    await pauseAndWait(store);
+    const world = store.getState().sim.local!;
+    expect(world.wallState('-x').kT).toBe(0.04);
+    expect(world.wallState('+y').velocity).toBeLessThanOrEqual(0);
+    expect(world.stats().heat).not.toBe(0);
+    const s = world.stats();
+    const ledger = s.kineticEnergy + s.potentialEnergy - (s.work + s.heat - s.energyLost);
+    // The world began with the preset's energy, all kinetic: the ledger still balances after the trip.
+    const start = buildWorld(presetById('fast-compression')!.build(store.getState().settings.seed)).stats().kineticEnergy;
+    expect(Math.abs(ledger - start)).toBeLessThan(1e-12 * start * 1e3);
+    store.getState().sim.dispose();
   });
 
   it('takes live changes while running, edits only once the world is back, and a step asked for on the way', async () => {
