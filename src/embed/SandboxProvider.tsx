@@ -10,7 +10,7 @@ import { SandboxContext, type SandboxInstance, type SphereSandboxHandle } from '
 import { followExperimentInUrl } from '../share/url-sync.ts';
 import { isExperimentKey, localeFromQuery, storeOptionsFromQuery } from '../share/url-state.ts';
 import { WALL_NAMES, wallOf } from '../solver/index.ts';
-import type { SphereEdit } from '../experiment/index.ts';
+import type { PistonMode, SphereEdit } from '../experiment/index.ts';
 import { createSandboxStore, type SandboxStore, type VisualAids } from '../store/index.ts';
 import { DEFAULT_SETTINGS } from '../experiment/index.ts';
 import { type SampledStats } from '../instruments/index.ts';
@@ -80,6 +80,24 @@ export interface SandboxProviderProps {
   seed?: number;
   /** What the sphere colour shows. Live. @defaultValue 'speed' */
   colorBy?: 'speed' | 'mass';
+  /** The piston (the top wall): 'held', 'push' in or 'pull' out at `pistonSpeed`, or 'free' under the weight `pistonForce`. Live. @defaultValue 'held' */
+  piston?: PistonMode;
+  /** Speed of a pushed or pulled piston, m/s. Live. @defaultValue 0.5 */
+  pistonSpeed?: number;
+  /** The weight on a free piston (its constant inward force), N. Live. @defaultValue 2 */
+  pistonForce?: number;
+  /** Mass of a free piston, kg. Live. @defaultValue 1 */
+  pistonMass?: number;
+  /** The left wall (-x) heats or cools the gas at `leftKT`. Live. @defaultValue false */
+  leftThermal?: boolean;
+  /** Temperature kT of the left wall, J. Live. @defaultValue 0.1 */
+  leftKT?: number;
+  /** The right wall (+x) heats or cools the gas at `rightKT`. Live. @defaultValue false */
+  rightThermal?: boolean;
+  /** Temperature kT of the right wall, J. Live. @defaultValue 0.02 */
+  rightKT?: number;
+  /** A divider across the box at x = 0. Live. @defaultValue false */
+  divider?: boolean;
   /** Visual aids switched on (velocity and momentum arrows, centre of mass, trail, collision flash, pressure map). Live. @defaultValue all off */
   aids?: Partial<VisualAids>;
   /**
