@@ -15,12 +15,18 @@ import { resolveOptions } from './options.ts';
 import type { ResolvedOptions } from './options.ts';
 import { RECORD_BYTES, WorldState } from './state.ts';
 import { PACKED, packWorld, unpackWorld } from './transfer.ts';
-import type { World } from './world.ts';
+import { World } from './world.ts';
 
 /** The `format` of {@link WorldJSON}. */
 export const WORLD_JSON_FORMAT = 'sphere-sandbox/world';
-/** The `version` of {@link WorldJSON} that {@link worldToJSON} writes and {@link worldFromJSON} reads. */
-export const WORLD_JSON_VERSION = 1;
+/**
+ * The `version` of {@link WorldJSON} that {@link worldToJSON} writes. {@link worldFromJSON} reads it
+ * and version 1 (before the walls could move: its walls are read as still, adiabatic and at the frame).
+ */
+export const WORLD_JSON_VERSION = 2;
+
+/** The state fields version 2 added (walls.ts), which a version 1 world takes from a new world of its options. */
+const WALL_FIELDS = ['wallsActive', 'wallsMoving', 'wallPlain', 'wallX', 'wallV', 'wallA', 'wallT', 'wallMin', 'wallMax', 'wallMass', 'wallForce', 'wallKT', 'wallWork', 'wallHeat', 'wallLayer', 'wallEvT', 'wallEvKind', 'wallNext', 'wallNow', 'divider', 'wallStops', 'rng', 'wallScratch'] as const;
 
 /** A value that `JSON.stringify` and `JSON.parse` carry unchanged. */
 export type JSONValue = string | number | boolean | null | JSONValue[] | { [key: string]: JSONValue };
@@ -120,14 +126,15 @@ export function worldToJSON(world: World): WorldJSON {
 export function worldFromJSON(json: unknown): World {
   const top = object('world', json);
   if (top.format !== WORLD_JSON_FORMAT) throw new SolverInputError('format', brief(top.format), `"${WORLD_JSON_FORMAT}"`);
-  if (top.version !== WORLD_JSON_VERSION) throw new SolverInputError('version', brief(top.version), `${WORLD_JSON_VERSION} (the version this solver reads)`);
+  if (top.version !== WORLD_JSON_VERSION && top.version !== 1) throw new SolverInputError('version', brief(top.version), `1 or ${WORLD_JSON_VERSION} (the versions this solver reads)`);
   for (const key of Object.keys(top)) {
     if (key !== 'format' && key !== 'version' && key !== 'buffers' && key !== 'state') throw new SolverInputError(key, brief(top[key]), 'absent (not a field of a world)');
   }
   if (!Array.isArray(top.buffers)) throw new SolverInputError('buffers', brief(top.buffers), 'an array of { byteLength, base64 }');
   const buffers = top.buffers.map((b: unknown, k: number) => readBuffer(b, `buffers[${k}]`));
-  const data = object('state', top.state);
+  let data = object('state', top.state);
   const options = readOptions(data.options);
+  if (top.version === 1) data = fromVersion1(data, options, buffers);
   const template = new WorldState(options);
   const reader = new StateReader(buffers);
   const state = reader.read(data, template, 'state') as WorldState;
@@ -140,6 +147,25 @@ export function worldFromJSON(json: unknown): World {
     throw new SolverInputError('state.record.byteLength', state.record.byteLength, `state.capacity * ${RECORD_BYTES} = ${state.capacity * RECORD_BYTES}`);
   }
   return unpackWorld({ kind: PACKED, state });
+}
+
+/**
+ * A version 1 state with the fields version 2 added: those of a new world of the same options
+ * (walls still, adiabatic, at the frame; no divider), their buffers appended to `buffers`.
+ */
+function fromVersion1(data: Record<string, unknown>, options: ResolvedOptions, buffers: ArrayBuffer[]): Record<string, unknown> {
+  const fresh = worldToJSON(new World(options));
+  const offset = buffers.length;
+  for (const b of fresh.buffers) buffers.push(readBuffer(b, 'buffers'));
+  const out: Record<string, unknown> = { ...data };
+  for (const key of WALL_FIELDS) {
+    if (key in out) continue;
+    const value = fresh.state[key];
+    out[key] = value !== null && typeof value === 'object' && 'buffer' in value ? { ...value, buffer: (value.buffer as number) + offset } : value;
+  }
+  const last = data.lastStep;
+  if (last !== null && typeof last === 'object' && !Array.isArray(last)) out.lastStep = { wallStops: 0, wallJams: 0, ...last };
+  return out;
 }
 
 /** A JSON object (not an array, not null), else a SolverInputError naming `field`. */
