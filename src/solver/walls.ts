@@ -30,7 +30,7 @@ import { SolverInputError, finite, positive } from './errors.ts';
 import { WALL_CODE, WALL_NAMES } from './events.ts';
 import { advance, predict } from './predict.ts';
 import { collideFixedWall } from './response.ts';
-import { countContact, trySleep, wakeAll } from './sleep.ts';
+import { afterVelocityChange, countContact, trySleep, wakeAll } from './sleep.ts';
 import { DIVIDER, EVENT, STRIDE } from './state.ts';
 import type { WorldState } from './state.ts';
 import { firstCrossing } from './time-of-impact.ts';
@@ -69,6 +69,11 @@ export function prepareWalls(world: WorldState): void {
   const t = world.clock[0];
   for (let w = 0; w < 6; w++) {
     rebase(world, w, t);
+    // A piston, or a wall left moving, whose limit was reset (a new size puts every wall at the
+    // frame with its default limits, pistons included): the default inner limit, now.
+    if (!(world.wallMin[w] === world.wallMin[w]) && (world.wallMass[w] !== Infinity || world.wallV[w] !== 0)) {
+      world.wallMin[w] = Math.min(defaultInnerLimit(world, w), world.wallX[w]);
+    }
     world.wallA[w] = accelerationOf(world, w);
     world.wallLayer[w] = layerOf(world, w, world.wallX[w]);
     scheduleWall(world, w);
@@ -91,7 +96,7 @@ function scheduleWall(world: WorldState, w: number): void {
     best = tMax;
     kind = MAX;
   }
-  const tMin = firstCrossing(x, v, a, world.wallMin[w], -1);
+  const tMin = world.wallMin[w] === world.wallMin[w] ? firstCrossing(x, v, a, world.wallMin[w], -1) : Infinity;
   if (tMin < best) {
     best = tMin;
     kind = MIN;
@@ -340,18 +345,23 @@ export function collideActiveWall(world: WorldState, i: number, w: number): void
     world.wallA[w] = accelerationOf(world, w);
     motionChanged(world, w, i);
   }
+  // A thermal wall redraws the tangential velocity too: a sphere resting on the floor leaves it
+  // (else, its floor masked, it would fall through), and the sleepers it carried wake.
+  afterVelocityChange(world, i);
   if (!trySleep(world, i)) predict(world, i);
 }
 
 /**
  * The event budget ran out while walls move: the spheres left are frozen for the rest of the
  * step, so no wall may move into them. A driven wall moving inward stops for good (a jam,
- * counted); a piston is held still until the next step.
+ * counted), one moving out goes on; a piston is held still until the next step.
  */
 export function jamWalls(world: WorldState): void {
   const t = world.clock[0];
   for (let w = 0; w < 6; w++) {
     if (world.wallV[w] === 0 && world.wallA[w] === 0) continue;
+    // A driven wall moving out cannot reach the frozen spheres: it goes on.
+    if (world.wallMass[w] === Infinity && world.wallV[w] > 0) continue;
     rebase(world, w, t);
     if (world.wallMass[w] === Infinity && world.wallV[w] < 0) {
       world.wallStops[1]++;
@@ -387,8 +397,8 @@ function largestRadius(world: WorldState): number {
 }
 
 /**
- * The default inner limit of wall w: the spheres keep room to fit (the box at least a diameter
- * wide, and filled to at most LIMIT_PACKING), and stay clear of the divider.
+ * The default inner limit of wall w: the spheres keep room to move (the box at least two
+ * diameters wide, and filled to at most LIMIT_PACKING), and stay clear of the divider.
  */
 export function defaultInnerLimit(world: WorldState, w: number): number {
   const k = w >> 1;
@@ -401,11 +411,13 @@ export function defaultInnerLimit(world: WorldState, w: number): number {
   }
   let cross = 1;
   for (let q = 0; q < (planar ? 2 : 3); q++) if (q !== k) cross *= world.wallNow[2 * q + 1] - world.wallNow[2 * q];
-  const width = Math.max(2 * rMax * (1 + 1e-9), filled / (LIMIT_PACKING * cross));
+  // At least two diameters: the centres keep a diameter of room. A box one diameter wide leaves
+  // them none, and a gas squeezed into it heats without bound (its kT grows as 1 / room^2).
+  const width = Math.max(4 * rMax, filled / (LIMIT_PACKING * cross));
   const opposite = w & 1 ? -world.wallNow[w - 1] : world.wallNow[w + 1];
   let min = width - opposite;
   const d = world.divider;
-  if (d[0] === k) min = Math.max(min, (w & 1 ? d[1] : -d[1]) + 2 * rMax * (1 + 1e-9));
+  if (d[0] === k) min = Math.max(min, (w & 1 ? d[1] : -d[1]) + 4 * rMax);
   return min;
 }
 
@@ -497,6 +509,9 @@ export function setWallLimits(world: WorldState, wall: unknown, limits: unknown)
       min = finite('limits.min', o.min);
       if (min < least) throw new SolverInputError('limits.min', min, `at least ${least} (the largest sphere must fit against the opposite wall)`);
       if (min > max) throw new SolverInputError('limits.min', min, `at most limits.max (${max})`);
+      const d = world.divider;
+      const clear = (w & 1 ? d[1] : -d[1]) + 2 * largestRadius(world);
+      if (d[0] === w >> 1 && min < clear) throw new SolverInputError('limits.min', min, `at least ${clear} (short of the divider by the largest sphere's diameter)`);
     }
   }
   const x = world.wallX[w];
@@ -562,13 +577,23 @@ export function setDivider(world: WorldState, divider: unknown): void {
   beginWallEdit(world, -1);
   const oldAxis = world.divider[0];
   const oldPosition = world.divider[1];
+  const oldLow = world.wallMin[2 * k];
+  const oldHigh = world.wallMin[2 * k + 1];
   editRollback(world, () => {
     world.divider[0] = k;
     world.divider[1] = position;
+    // The two walls across it may not move past it (less the largest sphere's room).
+    const room = 2 * largestRadius(world);
+    for (let w = 2 * k; w <= 2 * k + 1; w++) {
+      const stop = Math.min((w & 1 ? position : -position) + room, world.wallX[w]);
+      if (world.wallMin[w] < stop) world.wallMin[w] = stop;
+    }
     endWallEdit(world, -1);
   }, 'divider.position', position, () => {
     world.divider[0] = oldAxis;
     world.divider[1] = oldPosition;
+    world.wallMin[2 * k] = oldLow;
+    world.wallMin[2 * k + 1] = oldHigh;
     endWallEdit(world, -1);
   });
 }
@@ -604,7 +629,7 @@ export function wallState(world: WorldState, wall: unknown): WallState {
     mass: world.wallMass[w],
     force: world.wallForce[w],
     kT: kT === kT ? kT : null,
-    min: world.wallMin[w] === world.wallMin[w] ? world.wallMin[w] : defaultInnerLimit(world, w),
+    min: world.wallMin[w] === world.wallMin[w] ? world.wallMin[w] : Math.min(defaultInnerLimit(world, w), world.wallScratch[0]),
     max: world.wallMax[w],
     work: world.wallWork[w],
     heat: world.wallHeat[w],
