@@ -9,7 +9,6 @@ import { APPROACH_TOLERANCE, STOP_FRACTION } from './options.ts';
 import { BEST, DIVIDER, EVENT, LIST, STRIDE } from './state.ts';
 import type { WorldState } from './state.ts';
 import { GRAZE, firstCrossing, pairTimeOfImpact } from './time-of-impact.ts';
-import { contactTime } from './wall-motion.ts';
 
 const { WALL_T, FACE_T, SCAN_T } = BEST;
 const { NONE, WALL_BASE, CELL_BASE } = EVENT;
@@ -323,10 +322,13 @@ export function boundTimesWalls(world: WorldState, i: number): void {
   const r = world.rad[F64 * i];
   const mask = world.restMask[U8 * i];
   const b = F64 * i;
-  let wall = Infinity;
-  let wallKind = NONE;
-  let face = Infinity;
-  let faceKind = NONE;
+  // Every crossing gathered first (x, v, a, bound, direction), so that the root finder has a
+  // single call site: inlined, it returns no boxed number. The order (per axis: faces, then the
+  // two walls; the divider last) decides ties.
+  const q = world.crossArgs;
+  const codes = world.crossCodes;
+  const tau0 = world.clock[0];
+  let nb = 0;
   for (let k = 0; k < 3; k++) {
     const vk = v[b + k];
     const ak = a[b + k];
@@ -335,29 +337,37 @@ export function boundTimesWalls(world: WorldState, i: number): void {
       const h = world.halfSize[k];
       const c = world.cellC[I16 * i + k];
       if (c < nk - 1) {
-        const tf = firstCrossing(p[b + k], vk, ak, -h + (c + 1) * world.cellW[k], 1);
-        if (tf < face) {
-          face = tf;
-          faceKind = CELL_BASE - (2 * k + 1);
-        }
+        q[5 * nb] = p[b + k];
+        q[5 * nb + 1] = vk;
+        q[5 * nb + 2] = ak;
+        q[5 * nb + 3] = -h + (c + 1) * world.cellW[k];
+        q[5 * nb + 4] = 1;
+        codes[nb++] = CELL_BASE - (2 * k + 1);
       }
       if (c > 0) {
-        const tf = firstCrossing(p[b + k], vk, ak, -h + c * world.cellW[k], -1);
-        if (tf < face) {
-          face = tf;
-          faceKind = CELL_BASE - 2 * k;
-        }
+        q[5 * nb] = p[b + k];
+        q[5 * nb + 1] = vk;
+        q[5 * nb + 2] = ak;
+        q[5 * nb + 3] = -h + c * world.cellW[k];
+        q[5 * nb + 4] = -1;
+        codes[nb++] = CELL_BASE - 2 * k;
       }
     }
     for (let side = 0; side < 2; side++) {
       const w = 2 * k + side;
       if (mask & (1 << w)) continue;
-      contactTime(world, i, w);
-      const tw = world.wallScratch[3];
-      if (tw < wall) {
-        wall = tw;
-        wallKind = WALL_BASE - w;
-      }
+      // The contact with wall w (wall-motion.ts, contactTime): the centre r short of the wall's plane.
+      const sg = side ? 1 : -1;
+      const tau = tau0 - world.wallT[w];
+      const aw = world.wallA[w];
+      const vw = world.wallV[w] + aw * tau;
+      const xw = tau === 0 ? world.wallX[w] : world.wallX[w] + (world.wallV[w] + 0.5 * aw * tau) * tau;
+      q[5 * nb] = sg * p[b + k] + r - xw;
+      q[5 * nb + 1] = sg * vk - vw;
+      q[5 * nb + 2] = sg * ak - aw;
+      q[5 * nb + 3] = 0;
+      q[5 * nb + 4] = 1;
+      codes[nb++] = WALL_BASE - w;
     }
   }
   const axis = world.divider[0];
@@ -365,15 +375,33 @@ export function boundTimesWalls(world: WorldState, i: number): void {
     const d = world.divider[1];
     const x = p[b + axis];
     const below = x < d;
-    const td = below ? firstCrossing(x, v[b + axis], a[b + axis], d - r, 1) : firstCrossing(x, v[b + axis], a[b + axis], d + r, -1);
-    if (td < wall) {
-      wall = td;
-      wallKind = WALL_BASE - (below ? DIVIDER + 1 : DIVIDER);
+    q[5 * nb] = x;
+    q[5 * nb + 1] = v[b + axis];
+    q[5 * nb + 2] = a[b + axis];
+    q[5 * nb + 3] = below ? d - r : d + r;
+    q[5 * nb + 4] = below ? 1 : -1;
+    codes[nb++] = WALL_BASE - (below ? DIVIDER + 1 : DIVIDER);
+  }
+  let wall = Infinity;
+  let wallKind = NONE;
+  let face = Infinity;
+  let faceKind = NONE;
+  for (let e = 0; e < nb; e++) {
+    const code = codes[e];
+    const tc = firstCrossing(q[5 * e], q[5 * e + 1], q[5 * e + 2], q[5 * e + 3], q[5 * e + 4]);
+    if (code > CELL_BASE) {
+      if (tc < wall) {
+        wall = tc;
+        wallKind = code;
+      }
+    } else if (tc < face) {
+      face = tc;
+      faceKind = code;
     }
   }
-  world.best[0] = wall;
+  world.best[WALL_T] = wall;
   world.wallKind = wallKind;
-  world.best[1] = face;
+  world.best[FACE_T] = face;
   world.faceKind = faceKind;
 }
 

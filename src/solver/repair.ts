@@ -82,13 +82,15 @@ export function clampInside(world: WorldState, i: number): void {
     if (x > hi) world.pos[F64 * i + k] = hi;
     else if (x < lo) world.pos[F64 * i + k] = lo;
   }
-  // The divider: the sphere stays on the side of its centre.
+  // The divider: the sphere stays on the side of its centre, unless that side is too narrow for
+  // it (the divider closer than its diameter to the wall): then it goes to the other side.
   const axis = world.divider[0];
   if (axis >= 0) {
     const d = world.divider[1];
     const x = world.pos[F64 * i + axis];
-    if (x < d && x > d - r) world.pos[F64 * i + axis] = d - r;
-    else if (x >= d && x < d + r) world.pos[F64 * i + axis] = d + r;
+    const below = x < d ? d - r >= world.wallNow[2 * axis] + r : !(d + r <= world.wallNow[2 * axis + 1] - r);
+    if (below && x > d - r) world.pos[F64 * i + axis] = d - r;
+    else if (!below && x < d + r) world.pos[F64 * i + axis] = d + r;
   }
   if (world.options.planar) world.pos[F64 * i + 2] = 0;
 }

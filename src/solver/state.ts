@@ -227,6 +227,11 @@ export class WorldState {
   contact = new Float64Array(7);
   /** boundTimes' bounds and their kinds (up to four per axis). */
   bounds = new Float64Array(12);
+  /** boundTimesWalls' crossings, gathered for one call site of the root finder: x, v, a, bound and direction of each (at most 13). */
+  crossArgs = new Float64Array(5 * 13);
+  crossCodes = new Int32Array(13);
+  /** A thermal wall's three uniform draws for one hit (walls.ts). */
+  thermalU = new Float64Array(3);
   boundCodes = new Int32Array(12);
   /** pairTimeOfImpact's arguments and result (see TOI_ARGS). */
   toiArgs = new Float64Array(TOI_ARGS);

@@ -35,10 +35,7 @@ export function beginStep(world: WorldState): void {
   world.events.clear();
   if (world.dirty) rebuild(world);
   if (world.frozenCount > 0) releaseFrozen(world);
-  if (world.wallsMoving) {
-    world.clock[0] = world.time;
-    releaseWalls(world);
-  }
+  if (world.wallsMoving) releaseWalls(world);
 }
 
 /** Stage 2: every event of the next `dt` seconds, in time order (freezing spheres beyond the event budget). */

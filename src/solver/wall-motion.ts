@@ -27,6 +27,32 @@ export function rebase(world: WorldState, w: number, t: number): void {
   world.wallT[w] = t;
 }
 
+/**
+ * wallAt and rebase at the clock's time. The hot paths call these: a time passed to a call that
+ * V8 does not inline is boxed (a fresh heap number each call).
+ */
+export function wallAtClock(world: WorldState, w: number): void {
+  const tau = world.clock[0] - world.wallT[w];
+  const a = world.wallA[w];
+  const s = world.wallScratch;
+  s[0] = tau === 0 ? world.wallX[w] : world.wallX[w] + (world.wallV[w] + 0.5 * a * tau) * tau;
+  s[1] = world.wallV[w] + a * tau;
+  s[2] = a;
+}
+
+export function rebaseClock(world: WorldState, w: number): void {
+  wallAtClock(world, w);
+  world.wallX[w] = world.wallScratch[0];
+  world.wallV[w] = world.wallScratch[1];
+  world.wallT[w] = world.clock[0];
+}
+
+/** Sets wallA[w] to {@link accelerationOf} (written, not returned: a returned number is boxed). */
+export function applyAcceleration(world: WorldState, w: number): void {
+  const m = world.wallMass[w];
+  world.wallA[w] = m === Infinity || (world.wallX[w] <= world.wallMin[w] && world.wallV[w] <= 0) ? 0 : -world.wallForce[w] / m;
+}
+
 /** The acceleration wall w has in its present state: a piston's -F / M, unless it rests on its inner stop or is held. */
 export function accelerationOf(world: WorldState, w: number): number {
   const m = world.wallMass[w];

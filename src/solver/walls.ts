@@ -30,11 +30,11 @@ import { SolverInputError, finite, positive } from './errors.ts';
 import { WALL_CODE, WALL_NAMES } from './events.ts';
 import { advance, predict } from './predict.ts';
 import { collideFixedWall } from './response.ts';
-import { countContact, trySleep, wakeAll } from './sleep.ts';
+import { afterVelocityChange, countContact, trySleep, wakeAll } from './sleep.ts';
 import { DIVIDER, EVENT, STRIDE } from './state.ts';
 import type { WorldState } from './state.ts';
 import { firstCrossing } from './time-of-impact.ts';
-import { accelerationOf, contactTime, rebase, syncWallNow, updateWallFlags, wallAt } from './wall-motion.ts';
+import { accelerationOf, applyAcceleration, contactTime, rebase, rebaseClock, syncWallNow, updateWallFlags, wallAt, wallAtClock } from './wall-motion.ts';
 
 const { WALL_BASE } = EVENT;
 const { F64, I32, U8 } = STRIDE;
@@ -69,6 +69,11 @@ export function prepareWalls(world: WorldState): void {
   const t = world.clock[0];
   for (let w = 0; w < 6; w++) {
     rebase(world, w, t);
+    // A piston, or a wall left moving, whose limit was reset (a new size puts every wall at the
+    // frame with its default limits, pistons included): the default inner limit, now.
+    if (!(world.wallMin[w] === world.wallMin[w]) && (world.wallMass[w] !== Infinity || world.wallV[w] !== 0)) {
+      world.wallMin[w] = Math.min(defaultInnerLimit(world, w), world.wallX[w]);
+    }
     world.wallA[w] = accelerationOf(world, w);
     world.wallLayer[w] = layerOf(world, w, world.wallX[w]);
     scheduleWall(world, w);
@@ -76,25 +81,32 @@ export function prepareWalls(world: WorldState): void {
   nextWallEvent(world);
 }
 
-/** Wall w's next event (a limit, or its plane crossing a cell face), from the clock's time. */
+/**
+ * Wall w's next event (a limit, or its plane crossing a cell face), from the clock's time. The
+ * crossings are gathered first, for one call site of the root finder (see boundTimesWalls).
+ */
 function scheduleWall(world: WorldState, w: number): void {
-  const t = world.clock[0];
-  wallAt(world, w, t);
+  wallAtClock(world, w);
   const s = world.wallScratch;
   const x = s[0], v = s[1], a = s[2];
   world.wallEvT[w] = Infinity;
   if (v === 0 && a === 0) return;
-  let best = Infinity;
-  let kind: number = MAX;
-  const tMax = firstCrossing(x, v, a, world.wallMax[w], 1);
-  if (tMax < best) {
-    best = tMax;
-    kind = MAX;
-  }
-  const tMin = firstCrossing(x, v, a, world.wallMin[w], -1);
-  if (tMin < best) {
-    best = tMin;
-    kind = MIN;
+  const q = world.crossArgs;
+  const codes = world.crossCodes;
+  let nb = 0;
+  q[0] = x;
+  q[1] = v;
+  q[2] = a;
+  q[3] = world.wallMax[w];
+  q[4] = 1;
+  codes[nb++] = MAX;
+  if (world.wallMin[w] === world.wallMin[w]) {
+    q[5 * nb] = x;
+    q[5 * nb + 1] = v;
+    q[5 * nb + 2] = a;
+    q[5 * nb + 3] = world.wallMin[w];
+    q[5 * nb + 4] = -1;
+    codes[nb++] = MIN;
   }
   const k = w >> 1;
   const sg = w & 1 ? 1 : -1;
@@ -102,20 +114,31 @@ function scheduleWall(world: WorldState, w: number): void {
   const h = world.halfSize[k];
   const cw = world.cellW[k];
   if (l > 0) {
-    const tDown = firstCrossing(sg * x, sg * v, sg * a, -h + l * cw, -1);
-    if (tDown < best) {
-      best = tDown;
-      kind = DOWN;
-    }
+    q[5 * nb] = sg * x;
+    q[5 * nb + 1] = sg * v;
+    q[5 * nb + 2] = sg * a;
+    q[5 * nb + 3] = -h + l * cw;
+    q[5 * nb + 4] = -1;
+    codes[nb++] = DOWN;
   }
   if (l < world.gridN[k] - 1) {
-    const tUp = firstCrossing(sg * x, sg * v, sg * a, -h + (l + 1) * cw, 1);
-    if (tUp < best) {
-      best = tUp;
-      kind = UP;
+    q[5 * nb] = sg * x;
+    q[5 * nb + 1] = sg * v;
+    q[5 * nb + 2] = sg * a;
+    q[5 * nb + 3] = -h + (l + 1) * cw;
+    q[5 * nb + 4] = 1;
+    codes[nb++] = UP;
+  }
+  let best = Infinity;
+  let kind: number = MAX;
+  for (let e = 0; e < nb; e++) {
+    const tc = firstCrossing(q[5 * e], q[5 * e + 1], q[5 * e + 2], q[5 * e + 3], q[5 * e + 4]);
+    if (tc < best) {
+      best = tc;
+      kind = codes[e];
     }
   }
-  world.wallEvT[w] = t + best;
+  world.wallEvT[w] = world.clock[0] + best;
   world.wallEvKind[w] = kind;
 }
 
@@ -136,13 +159,12 @@ function nextWallEvent(world: WorldState): void {
 /** The wall event due now (wallNext, at the clock's time): a wall reaching a limit, or its plane entering another cell layer. */
 export function wallEvent(world: WorldState): void {
   const w = world.wallNext[1];
-  const t = world.clock[0];
   const kind = world.wallEvKind[w];
   if (kind === MAX || kind === MIN) {
-    rebase(world, w, t);
+    rebaseClock(world, w);
     world.wallX[w] = kind === MAX ? world.wallMax[w] : world.wallMin[w];
     world.wallV[w] = 0;
-    world.wallA[w] = accelerationOf(world, w);
+    applyAcceleration(world, w);
     if (world.wallMass[w] === Infinity || world.wallA[w] === 0) {
       world.wallStops[0]++;
       world.lastStep.wallStops++;
@@ -211,13 +233,18 @@ function recheckSphere(world: WorldState, i: number, w: number): void {
 
 // ---------------------------------------------------------------- collisions
 
-/** Random numbers for the thermal walls: mulberry32 on world.rng, uniform in (0, 1]. */
-function uniform(world: WorldState): number {
-  const s = (world.rng[0] + 0x6d2b79f5) >>> 0;
-  world.rng[0] = s;
-  let z = Math.imul(s ^ (s >>> 15), s | 1);
-  z ^= z + Math.imul(z ^ (z >>> 7), z | 61);
-  return (((z ^ (z >>> 14)) >>> 0) + 1) / 4294967296;
+/**
+ * Random numbers for the thermal walls: three draws of mulberry32 on world.rng, uniform in (0, 1],
+ * into thermalU (written, not returned: a returned number is boxed).
+ */
+function drawUniforms(world: WorldState): void {
+  for (let q = 0; q < 3; q++) {
+    const s = (world.rng[0] + 0x6d2b79f5) >>> 0;
+    world.rng[0] = s;
+    let z = Math.imul(s ^ (s >>> 15), s | 1);
+    z ^= z + Math.imul(z ^ (z >>> 7), z | 61);
+    world.thermalU[q] = (((z ^ (z >>> 14)) >>> 0) + 1) / 4294967296;
+  }
 }
 
 /**
@@ -238,7 +265,7 @@ export function collideActiveWall(world: WorldState, i: number, w: number): void
   let vw = 0;
   if (divider) xw = dir * world.divider[1];
   else {
-    wallAt(world, w, t);
+    wallAtClock(world, w);
     xw = world.wallScratch[0];
     vw = world.wallScratch[1];
   }
@@ -273,10 +300,11 @@ export function collideActiveWall(world: WorldState, i: number, w: number): void
     // Thermal: the normal speed from the flux distribution (density (m u / kT) exp(-m u^2 / 2kT)),
     // each tangential component Gaussian with variance kT / m; all relative to the wall.
     const sd = Math.sqrt(kT / m);
-    const un = sd * Math.sqrt(-2 * Math.log(uniform(world)));
+    drawUniforms(world);
+    const un = sd * Math.sqrt(-2 * Math.log(world.thermalU[0]));
     vnAfter = vw - un;
-    const g = sd * Math.sqrt(-2 * Math.log(uniform(world)));
-    const angle = 2 * Math.PI * uniform(world);
+    const g = sd * Math.sqrt(-2 * Math.log(world.thermalU[1]));
+    const angle = 2 * Math.PI * world.thermalU[2];
     const k1 = k === 0 ? 1 : 0;
     const k2 = k === 2 ? 1 : 2;
     const relBefore = 0.5 * m * ((vn - vw) * (vn - vw) + v[b + k1] * v[b + k1] + v[b + k2] * v[b + k2]);
@@ -303,7 +331,7 @@ export function collideActiveWall(world: WorldState, i: number, w: number): void
       vnAfter = vn - j / m;
       lost = 0.5 * mu * (1 - e * e) * closing * closing;
       // The piston recoils: its motion changes from now.
-      rebase(world, w, t);
+      rebaseClock(world, w);
       world.wallV[w] = vw + j / mw;
     }
   }
@@ -337,22 +365,26 @@ export function collideActiveWall(world: WorldState, i: number, w: number): void
   countContact(world, i);
   world.lastColl[i] = t;
   if (!divider && mw !== Infinity) {
-    world.wallA[w] = accelerationOf(world, w);
+    applyAcceleration(world, w);
     motionChanged(world, w, i);
   }
+  // A thermal wall redraws the tangential velocity too: a sphere resting on the floor leaves it
+  // (else, its floor masked, it would fall through), and the sleepers it carried wake.
+  afterVelocityChange(world, i);
   if (!trySleep(world, i)) predict(world, i);
 }
 
 /**
  * The event budget ran out while walls move: the spheres left are frozen for the rest of the
  * step, so no wall may move into them. A driven wall moving inward stops for good (a jam,
- * counted); a piston is held still until the next step.
+ * counted), one moving out goes on; a piston is held still until the next step.
  */
 export function jamWalls(world: WorldState): void {
-  const t = world.clock[0];
   for (let w = 0; w < 6; w++) {
     if (world.wallV[w] === 0 && world.wallA[w] === 0) continue;
-    rebase(world, w, t);
+    // A driven wall moving out cannot reach the frozen spheres: it goes on.
+    if (world.wallMass[w] === Infinity && world.wallV[w] > 0) continue;
+    rebaseClock(world, w);
     if (world.wallMass[w] === Infinity && world.wallV[w] < 0) {
       world.wallStops[1]++;
       world.lastStep.wallJams++;
@@ -364,15 +396,21 @@ export function jamWalls(world: WorldState): void {
   }
 }
 
-/** At the start of a step: a piston held by the last step's jam moves again. */
+/**
+ * At the start of a step (the clock set to the world's time here, where the code is optimized: in
+ * a function called once a step, reading world.time would box it): a piston held by the last
+ * step's jam moves again.
+ */
 export function releaseWalls(world: WorldState): void {
-  const t = world.clock[0];
+  world.clock[0] = world.time;
   for (let w = 0; w < 6; w++) {
     if (world.wallMass[w] === Infinity || world.wallA[w] !== 0) continue;
-    const a = accelerationOf(world, w);
-    if (a === 0) continue;
-    rebase(world, w, t);
-    world.wallA[w] = a;
+    applyAcceleration(world, w);
+    if (world.wallA[w] === 0) continue;
+    // Held still since the jam (A was 0): rebased at the same position and velocity.
+    world.wallA[w] = 0;
+    rebaseClock(world, w);
+    applyAcceleration(world, w);
     motionChanged(world, w, -1);
   }
 }
@@ -387,8 +425,8 @@ function largestRadius(world: WorldState): number {
 }
 
 /**
- * The default inner limit of wall w: the spheres keep room to fit (the box at least a diameter
- * wide, and filled to at most LIMIT_PACKING), and stay clear of the divider.
+ * The default inner limit of wall w: the spheres keep room to move (the box at least two
+ * diameters wide, and filled to at most LIMIT_PACKING), and stay clear of the divider.
  */
 export function defaultInnerLimit(world: WorldState, w: number): number {
   const k = w >> 1;
@@ -401,11 +439,13 @@ export function defaultInnerLimit(world: WorldState, w: number): number {
   }
   let cross = 1;
   for (let q = 0; q < (planar ? 2 : 3); q++) if (q !== k) cross *= world.wallNow[2 * q + 1] - world.wallNow[2 * q];
-  const width = Math.max(2 * rMax * (1 + 1e-9), filled / (LIMIT_PACKING * cross));
+  // At least two diameters: the centres keep a diameter of room. A box one diameter wide leaves
+  // them none, and a gas squeezed into it heats without bound (its kT grows as 1 / room^2).
+  const width = Math.max(4 * rMax, filled / (LIMIT_PACKING * cross));
   const opposite = w & 1 ? -world.wallNow[w - 1] : world.wallNow[w + 1];
   let min = width - opposite;
   const d = world.divider;
-  if (d[0] === k) min = Math.max(min, (w & 1 ? d[1] : -d[1]) + 2 * rMax * (1 + 1e-9));
+  if (d[0] === k) min = Math.max(min, (w & 1 ? d[1] : -d[1]) + 4 * rMax);
   return min;
 }
 
@@ -497,6 +537,9 @@ export function setWallLimits(world: WorldState, wall: unknown, limits: unknown)
       min = finite('limits.min', o.min);
       if (min < least) throw new SolverInputError('limits.min', min, `at least ${least} (the largest sphere must fit against the opposite wall)`);
       if (min > max) throw new SolverInputError('limits.min', min, `at most limits.max (${max})`);
+      const d = world.divider;
+      const clear = (w & 1 ? d[1] : -d[1]) + 2 * largestRadius(world);
+      if (d[0] === w >> 1 && min < clear) throw new SolverInputError('limits.min', min, `at least ${clear} (short of the divider by the largest sphere's diameter)`);
     }
   }
   const x = world.wallX[w];
@@ -562,13 +605,23 @@ export function setDivider(world: WorldState, divider: unknown): void {
   beginWallEdit(world, -1);
   const oldAxis = world.divider[0];
   const oldPosition = world.divider[1];
+  const oldLow = world.wallMin[2 * k];
+  const oldHigh = world.wallMin[2 * k + 1];
   editRollback(world, () => {
     world.divider[0] = k;
     world.divider[1] = position;
+    // The two walls across it may not move past it (less the largest sphere's room).
+    const room = 2 * largestRadius(world);
+    for (let w = 2 * k; w <= 2 * k + 1; w++) {
+      const stop = Math.min((w & 1 ? position : -position) + room, world.wallX[w]);
+      if (world.wallMin[w] < stop) world.wallMin[w] = stop;
+    }
     endWallEdit(world, -1);
   }, 'divider.position', position, () => {
     world.divider[0] = oldAxis;
     world.divider[1] = oldPosition;
+    world.wallMin[2 * k] = oldLow;
+    world.wallMin[2 * k + 1] = oldHigh;
     endWallEdit(world, -1);
   });
 }
@@ -604,7 +657,7 @@ export function wallState(world: WorldState, wall: unknown): WallState {
     mass: world.wallMass[w],
     force: world.wallForce[w],
     kT: kT === kT ? kT : null,
-    min: world.wallMin[w] === world.wallMin[w] ? world.wallMin[w] : defaultInnerLimit(world, w),
+    min: world.wallMin[w] === world.wallMin[w] ? world.wallMin[w] : Math.min(defaultInnerLimit(world, w), world.wallScratch[0]),
     max: world.wallMax[w],
     work: world.wallWork[w],
     heat: world.wallHeat[w],
