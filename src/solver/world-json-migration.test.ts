@@ -10,7 +10,7 @@ import { stateHash } from './state-hash.ts';
 function asVersion1(json: ReturnType<typeof worldToJSON>): unknown {
   const copy = JSON.parse(JSON.stringify(json));
   copy.version = 1;
-  const added = ['wallsActive', 'wallsMoving', 'wallPlain', 'wallX', 'wallV', 'wallA', 'wallT', 'wallMin', 'wallMax', 'wallMass', 'wallForce', 'wallKT', 'wallWork', 'wallHeat', 'wallLayer', 'wallEvT', 'wallEvKind', 'wallNext', 'wallNow', 'divider', 'wallStops', 'rng', 'wallScratch'];
+  const added = ['wallsActive', 'wallsMoving', 'wallPlain', 'wallX', 'wallV', 'wallA', 'wallT', 'wallMin', 'wallMax', 'wallMass', 'wallForce', 'wallKT', 'wallWork', 'wallHeat', 'wallLayer', 'wallEvT', 'wallEvKind', 'wallNext', 'wallNow', 'divider', 'wallStops', 'rng', 'wallScratch', 'crossArgs', 'crossCodes', 'thermalU'];
   for (const key of added) {
     expect(key in copy.state).toBe(true);
     delete copy.state[key];

@@ -26,7 +26,7 @@ export const WORLD_JSON_FORMAT = 'sphere-sandbox/world';
 export const WORLD_JSON_VERSION = 2;
 
 /** The state fields version 2 added (walls.ts), which a version 1 world takes from a new world of its options. */
-const WALL_FIELDS = ['wallsActive', 'wallsMoving', 'wallPlain', 'wallX', 'wallV', 'wallA', 'wallT', 'wallMin', 'wallMax', 'wallMass', 'wallForce', 'wallKT', 'wallWork', 'wallHeat', 'wallLayer', 'wallEvT', 'wallEvKind', 'wallNext', 'wallNow', 'divider', 'wallStops', 'rng', 'wallScratch'] as const;
+const WALL_FIELDS = ['wallsActive', 'wallsMoving', 'wallPlain', 'wallX', 'wallV', 'wallA', 'wallT', 'wallMin', 'wallMax', 'wallMass', 'wallForce', 'wallKT', 'wallWork', 'wallHeat', 'wallLayer', 'wallEvT', 'wallEvKind', 'wallNext', 'wallNow', 'divider', 'wallStops', 'rng', 'wallScratch', 'crossArgs', 'crossCodes', 'thermalU'] as const;
 
 /** A value that `JSON.stringify` and `JSON.parse` carry unchanged. */
 export type JSONValue = string | number | boolean | null | JSONValue[] | { [key: string]: JSONValue };

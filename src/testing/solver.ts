@@ -48,15 +48,16 @@ export function deepestOverlap(w: World): number {
   return worst;
 }
 
-/** Number of spheres whose centre is outside the reachable region of the box (|x| > L/2 - r). */
+/** Number of spheres whose centre is outside the reachable region of the box now (its walls' coordinates, `bounds`, less the radius). */
 export function escaped(w: World, slack = 1e-9): number {
   const p = w.positions;
   const r = w.radii;
-  const L = w.size;
+  const b = w.bounds;
   let n = 0;
   for (let i = 0; i < w.count; i++) {
     for (let k = 0; k < 3; k++) {
-      if (Math.abs(p[3 * i + k]) > L[k] / 2 - r[i] + slack * r[i]) {
+      const x = p[3 * i + k];
+      if (x > b[2 * k + 1] - r[i] + slack * r[i] || x < b[2 * k] + r[i] - slack * r[i]) {
         n++;
         break;
       }
