@@ -280,12 +280,12 @@ export const PRESETS: readonly Preset[] = [
     readouts: ['gas', 'energy'],
     thermo: true,
     build: (seed) => {
-      const { scene, start, kT } = thermoGas(seed, [1, 1, 1], 1, 3);
+      const { scene, start, kT } = thermoGas(seed, [1, 1, 1], 1, 2);
       const size = scene.options.size as number[];
       // The weight balances the ideal gas's pressure N kT / V at the start.
       const volume = size[0] * size[2] * (start + size[1] / 2);
       const force = ((scene.spheres.length * kT) / volume) * size[0] * size[2];
-      return { ...scene, walls: { '+y': { position: start, piston: { mass: 2, force } }, '-x': { kT: 2 * kT }, '+x': { kT: 2 * kT } } };
+      return { ...scene, walls: { '+y': { position: start, piston: { mass: 2, force } }, '-x': { kT: 1.5 * kT }, '+x': { kT: 1.5 * kT } } };
     },
   },
   {

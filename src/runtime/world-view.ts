@@ -32,6 +32,7 @@ export type WorldView = Pick<
   | 'setGravity'
   | 'reverseVelocities'
   | 'bounds'
+  | 'boundsView'
   | 'wallState'
   | 'divider'
   | 'setWallVelocity'

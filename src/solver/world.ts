@@ -201,6 +201,13 @@ export class World {
     const n = this.state.wallNow;
     return [n[1] - n[0], n[3] - n[2], n[5] - n[4]];
   }
+  /**
+   * {@link bounds} without a copy, for a frame loop: the world's own array, updated by each step
+   * and wall edit. Read it, never write it.
+   */
+  get boundsView(): Float64Array {
+    return this.state.wallNow;
+  }
   /** The box now: the walls' coordinates [x-, x+, y-, y+, z-, z+], m (±size / 2 until a wall moves). */
   get bounds(): Six {
     const n = this.state.wallNow;

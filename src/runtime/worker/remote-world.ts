@@ -39,6 +39,7 @@ export class RemoteWorld implements WorldView {
   private slotOf: Int32Array;
   private lastStats: WorldStats;
   private walls: WallsSnapshot;
+  private readonly boundsNow = new Float64Array(6);
 
   /**
    * A view of `world` as it is now (call before handing it to the worker: the hand-over detaches
@@ -53,6 +54,7 @@ export class RemoteWorld implements WorldView {
     this.g = world.gravity;
     this.lastStats = world.stats();
     this.walls = wallsSnapshot(world);
+    this.boundsNow.set(this.walls.bounds);
     this.radii = slots.radii;
     this.masses = slots.masses;
     this.ids = slots.ids;
@@ -65,6 +67,7 @@ export class RemoteWorld implements WorldView {
   update(time: number, positions: Float64Array, velocities: Float64Array, stats: WorldStats, events: EventsView, slots: SlotData | null, walls: WallsSnapshot): void {
     this.time = time;
     this.walls = walls;
+    this.boundsNow.set(walls.bounds);
     this.positions = positions;
     this.velocities = velocities;
     this.lastStats = stats;
@@ -130,6 +133,9 @@ export class RemoteWorld implements WorldView {
   }
   get bounds(): World['bounds'] {
     return [...this.walls.bounds] as World['bounds'];
+  }
+  get boundsView(): Float64Array {
+    return this.boundsNow;
   }
   get divider(): World['divider'] {
     return this.walls.divider === null ? null : { ...this.walls.divider };
