@@ -15,5 +15,7 @@ export { Timeline, RunTimeline, TIMELINE_BYTES, TIMELINE_EVERY } from './timelin
 export type { TimelineState } from './timeline.ts';
 export { TwinRun, TwinInstrument, makeTwin } from './twin.ts';
 export type { TwinStats, TwinState } from './twin.ts';
+export { FirstLaw, EMPTY_FIRST_LAW, PROFILE_SLABS, PATH_CAPACITY, MIN_WINDOW } from './first-law.ts';
+export type { FirstLawReadout, FirstLawSource } from './first-law.ts';
 export { PREDICT_PRESETS, PREDICT_OFF, predictActions, nextImpactStep, velocitiesOf, totals, velocityError, checkVelocity } from './predict.ts';
 export type { PredictPhase, PredictState, Velocity, PredictHost } from './predict.ts';

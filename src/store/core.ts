@@ -8,7 +8,7 @@ import type { StoreApi } from 'zustand/vanilla';
 import { translator, type Translate } from '../i18n/index.ts';
 import { presetById } from '../presets/presets.ts';
 import { buildExperimentWorld, type Settings, type SphereEdit } from '../experiment/index.ts';
-import { predictActions, ReadoutsWindow, RunTimeline, TwinInstrument } from '../instruments/index.ts';
+import { FirstLaw, predictActions, ReadoutsWindow, RunTimeline, TwinInstrument } from '../instruments/index.ts';
 import { browserWorkerPort, Simulation, type WorldView } from '../runtime/index.ts';
 import { SolverInputError } from '../solver/index.ts';
 import type { SandboxStoreOptions, StoreStart } from './options.ts';
@@ -67,6 +67,7 @@ export function createCore(options: SandboxStoreOptions, start: StoreStart, set:
   const readouts = new ReadoutsWindow(sim);
   const timeline = new RunTimeline(sim);
   const twin = new TwinInstrument(sim, readouts);
+  const firstLaw = new FirstLaw(sim);
   twin.translate = start.t;
   // A preset about one sphere selects it (and may draw its trail); the trail goes back to how it
   // was when the preset is left.
@@ -74,7 +75,7 @@ export function createCore(options: SandboxStoreOptions, start: StoreStart, set:
 
   const core: StoreCore = {
     sim,
-    instruments: { readouts, timeline, twin },
+    instruments: { readouts, timeline, twin, firstLaw },
     predictor: predictActions({
       sim,
       preset: () => get().preset,
@@ -101,6 +102,7 @@ export function createCore(options: SandboxStoreOptions, start: StoreStart, set:
     publish() {
       timeline.record();
       const stats = readouts.sample();
+      firstLaw.sample();
       set({ stats, timeline: timeline.state(), twin: twin.state(get().twin, true), resting: restingNow(sim.world, stats.sleeping) });
     },
     changed() {
@@ -131,6 +133,7 @@ export function createCore(options: SandboxStoreOptions, start: StoreStart, set:
   sim.attach(twin);
   sim.attach(timeline);
   sim.attach(core.predictor);
+  sim.attach(firstLaw);
   // A link's twin that could not start at its step.
   twin.onRefused = (why) => set((s) => ({ notices: [...s.notices, core.t('store.twinNotStarted', { why })] }));
   // The worker failed while it held the world: start the experiment again on the page.

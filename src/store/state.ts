@@ -6,7 +6,7 @@
 import type { StoreApi } from 'zustand/vanilla';
 import type { Locale } from '../i18n/index.ts';
 import type { ExperimentState, SandboxSnapshot, FieldMessages, SettingKey, Settings, SphereEdit, TwinChange } from '../experiment/index.ts';
-import type { PredictState, ReadoutsWindow, RunTimeline, SampledStats, TimelineState, TwinInstrument, TwinState, Velocity } from '../instruments/index.ts';
+import type { FirstLaw, PredictState, ReadoutsWindow, RunTimeline, SampledStats, TimelineState, TwinInstrument, TwinState, Velocity } from '../instruments/index.ts';
 import type { Simulation, SolverThread } from '../runtime/index.ts';
 import type { Scene } from '../solver/index.ts';
 
@@ -18,6 +18,8 @@ export interface Instruments {
   readonly timeline: RunTimeline;
   /** The what-if twin's run. */
   readonly twin: TwinInstrument;
+  /** The first law's ledger, the P–V path and the temperature profile (sampled when the stats are published). */
+  readonly firstLaw: FirstLaw;
 }
 
 /** The twin actions of the store (twin-slice.ts). */
