@@ -434,5 +434,22 @@ export const de: Readonly<Record<MessageKey, string>> = {
 
   // ── thermodynamics: readouts and plots (instruments/thermo, ui/ThermoReadouts) ──
   'thermo.readouts.title': 'Erster Hauptsatz',
+  'thermo.deltaU': "ΔU (Energie der Kugeln)",
+  'thermo.heatIn': "Q (zugeführte Wärme)",
+  'thermo.workIn': "W (am Gas verrichtete Arbeit)",
+  'thermo.lost': "In inelastischen Stößen verloren",
+  'thermo.residual': "ΔU − (Q + W − verloren)",
+  'thermo.pressure': "Druck",
+  'thermo.volume': "Volumen, das die Mittelpunkte erreichen",
+  'thermo.kT': "Temperatur kT",
+  'thermo.holds': "ΔU = Q + W − verloren gilt bis auf {residual} der Energie: Jeder Stoß gegen eine Wand wird in seinem genauen Augenblick gezählt.",
+  'thermo.pv.title': "P-V-Diagramm",
+  'thermo.pv.path': "das Gas",
+  'thermo.pv.isotherm': "Isotherme",
+  'thermo.pv.adiabat': "Adiabate",
+  'thermo.pv.empty': "Noch nichts gemessen: Starte den Lauf.",
+  'thermo.pv.summary': "P-V-Diagramm: Der Druck ging von {p0} auf {p1} {unitP}, während das Volumen von {v0} auf {v1} {unitV} ging; Isotherme und Adiabate beginnen im ersten Punkt.",
+  'thermo.profile.title': "Temperatur quer durch die Box",
+  'thermo.profile.summary': "Temperaturprofil: am heißesten {hot} J bei x = {hotX} m, am kältesten {cold} J bei x = {coldX} m.",
   // end thermodynamics readouts
 };

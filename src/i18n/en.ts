@@ -434,6 +434,23 @@ export const en = {
 
   // ── thermodynamics: readouts and plots (instruments/thermo, ui/ThermoReadouts) ──
   'thermo.readouts.title': 'First law',
+  'thermo.deltaU': "ΔU (energy of the spheres)",
+  'thermo.heatIn': "Q (heat in)",
+  'thermo.workIn': "W (work done on the gas)",
+  'thermo.lost': "Lost in inelastic collisions",
+  'thermo.residual': "ΔU − (Q + W − lost)",
+  'thermo.pressure': "Pressure",
+  'thermo.volume': "Volume the centres reach",
+  'thermo.kT': "Temperature kT",
+  'thermo.holds': "ΔU = Q + W − lost holds to {residual} of the energy: every hit on a wall is counted at its exact moment.",
+  'thermo.pv.title': "P–V diagram",
+  'thermo.pv.path': "the gas",
+  'thermo.pv.isotherm': "isotherm",
+  'thermo.pv.adiabat': "adiabat",
+  'thermo.pv.empty': "Nothing measured yet: play the run.",
+  'thermo.pv.summary': "P–V diagram: the pressure went from {p0} to {p1} {unitP} as the volume went from {v0} to {v1} {unitV}; the isotherm and the adiabat start at the first point.",
+  'thermo.profile.title': "Temperature across the box",
+  'thermo.profile.summary': "Temperature profile: hottest {hot} J at x = {hotX} m, coldest {cold} J at x = {coldX} m.",
   // end thermodynamics readouts
 } as const;
 

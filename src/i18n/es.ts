@@ -434,5 +434,22 @@ export const es: Readonly<Record<MessageKey, string>> = {
 
   // ── thermodynamics: readouts and plots (instruments/thermo, ui/ThermoReadouts) ──
   'thermo.readouts.title': 'Primera ley',
+  'thermo.deltaU': "ΔU (energía de las esferas)",
+  'thermo.heatIn': "Q (calor recibido)",
+  'thermo.workIn': "W (trabajo sobre el gas)",
+  'thermo.lost': "Perdida en choques inelásticos",
+  'thermo.residual': "ΔU − (Q + W − perdida)",
+  'thermo.pressure': "Presión",
+  'thermo.volume': "Volumen que alcanzan los centros",
+  'thermo.kT': "Temperatura kT",
+  'thermo.holds': "ΔU = Q + W − perdida se cumple hasta {residual} de la energía: cada golpe en una pared se cuenta en su instante exacto.",
+  'thermo.pv.title': "Diagrama P–V",
+  'thermo.pv.path': "el gas",
+  'thermo.pv.isotherm': "isoterma",
+  'thermo.pv.adiabat': "adiabática",
+  'thermo.pv.empty': "Aún no se ha medido nada: pon en marcha la simulación.",
+  'thermo.pv.summary': "Diagrama P–V: la presión pasó de {p0} a {p1} {unitP} mientras el volumen pasó de {v0} a {v1} {unitV}; la isoterma y la adiabática parten del primer punto.",
+  'thermo.profile.title': "Temperatura a lo ancho de la caja",
+  'thermo.profile.summary': "Perfil de temperatura: lo más caliente {hot} J en x = {hotX} m, lo más frío {cold} J en x = {coldX} m.",
   // end thermodynamics readouts
 };

@@ -15,6 +15,7 @@ import { Plots } from './Plots.tsx';
 import { PredictPanel } from './PredictPanel.tsx';
 import { Readouts } from './Readouts.tsx';
 import { ThermoPanel } from './ThermoPanel.tsx';
+import { ThermoReadouts } from './ThermoReadouts.tsx';
 import { TimelineBar } from './TimelineBar.tsx';
 import { VisualAidsPanel } from './VisualAidsPanel.tsx';
 import { WhatIfPanel } from './WhatIfPanel.tsx';
@@ -76,6 +77,11 @@ export function ClassroomPanel({ open, onOpenChange, largeText, onLargeTextChang
         {thermo !== 'none' && (
           <Section title={t('classroom.thermo')} name="thermo" open={thermo === 'lesson'} key={thermo}>
             <ThermoPanel />
+          </Section>
+        )}
+        {thermo !== 'none' && (
+          <Section title={t('thermo.readouts.title')} name="first-law" open={thermo === 'lesson'} key={`${thermo}-law`}>
+            <ThermoReadouts />
           </Section>
         )}
         <Section title={t('classroom.plots')} name="plots">

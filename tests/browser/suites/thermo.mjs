@@ -43,6 +43,36 @@ export default async function thermoSuite({ browser, base, consoleErrors }) {
     await page.screenshot({ path: join(results, 'thermo-slow-compression.png') });
   });
 
+  await step('the first law is shown live: W counted, the residual at rounding, the P–V diagram and the profile drawn with their text alternatives', async () => {
+    const law = panel.locator('[data-section=first-law]');
+    check(await law.evaluate((d) => d.open), 'the First law section is not open for a thermodynamics lesson');
+    await playSteps(page, 30);
+    await page.evaluate(() => window.__sandbox.store.getState().pause());
+    const work = Number((await law.locator('[data-first-law=work]').textContent()).replace(/[^0-9.eE+-]/g, ''));
+    check(work > 0, `W does not show the work done: ${work}`);
+    const statement = await law.locator('[data-first-law=statement]').textContent();
+    const m = /holds to ([0-9.]+) × 10([⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)/.exec(statement) ?? /holds to (0) of/.exec(statement);
+    check(m !== null, `the statement does not give the residual: "${statement}"`);
+    if (m[1] !== '0') {
+      const exp = -Number(m[2].replace('⁻', '').replace(/[⁰¹²³⁴⁵⁶⁷⁸⁹]/g, (c) => '⁰¹²³⁴⁵⁶⁷⁸⁹'.indexOf(c)));
+      check(exp <= -11, `the ledger's residual is not at rounding: ${statement}`);
+    }
+    for (const plot of ['pv', 'profile']) {
+      const canvas = law.locator(`[data-plot=${plot}]`);
+      const label = await canvas.getAttribute('aria-label');
+      check(/(Pressure|Temperature profile|P–V diagram)/.test(label), `the ${plot} diagram has no text alternative: "${label}"`);
+      const drawn = await canvas.evaluate((c) => {
+        const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+        let n = 0;
+        for (let k = 3; k < d.length; k += 4) if (d[k] > 0) n++;
+        return n;
+      });
+      check(drawn > 500, `the ${plot} diagram drew almost nothing (${drawn} pixels)`);
+    }
+    await law.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(results, 'thermo-first-law.png') });
+  });
+
   await step('the piston floats under a weight, then is held; the heaters and coolers set the side walls, and a bad temperature is refused at its field', async () => {
     await section.getByLabel('Free, under a weight').check();
     let w = await walls(page);
