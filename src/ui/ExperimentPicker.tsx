@@ -59,10 +59,10 @@ export function ExperimentPicker() {
         <button type="button" className="button" data-action="copy-link" onClick={() => void copyLink()}>
           {t('preset.picker.copyLink')}
         </button>
-        <button type="button" className="button button--quiet" data-action="csv-series" onClick={() => downloadText('sphere-sandbox-energy-momentum.csv', store.getState().instruments.readouts.history.toCsv())}>
+        <button type="button" className="button button--quiet" data-action="csv-series" onClick={() => downloadText('sphere-sandbox-energy-momentum.csv', store.getState().instruments.readouts.historyCsv())}>
           {t('preset.picker.energyCsv')}
         </button>
-        <button type="button" className="button button--quiet" data-action="csv-collisions" onClick={() => downloadText('sphere-sandbox-collisions.csv', store.getState().instruments.readouts.collisions.toCsv())}>
+        <button type="button" className="button button--quiet" data-action="csv-collisions" onClick={() => downloadText('sphere-sandbox-collisions.csv', store.getState().instruments.readouts.collisionsCsv())}>
           {t('preset.picker.collisionsCsv')}
         </button>
       </div>
