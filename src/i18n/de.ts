@@ -81,6 +81,7 @@ export const de: Readonly<Record<MessageKey, string>> = {
   'preset.picker.copyLink': 'Link kopieren',
   'preset.picker.copied': 'Link in die Zwischenablage kopiert.',
   'preset.picker.copyBelow': 'Kopiere den Link unten.',
+  'preset.picker.tooLong': 'Nicht kopiert: Dieser Link hat {length} Zeichen, ein Link öffnet sich aber nur bis {max}. Weniger Bearbeitungen von Hand machen ihn kürzer.',
   'preset.picker.energyCsv': 'Energie-CSV',
   'preset.picker.collisionsCsv': 'Stöße-CSV',
   'preset.picker.link': 'Link zu diesem Experiment',

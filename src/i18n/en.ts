@@ -81,6 +81,7 @@ export const en = {
   'preset.picker.copyLink': 'Copy link',
   'preset.picker.copied': 'Link copied to the clipboard.',
   'preset.picker.copyBelow': 'Copy the link below.',
+  'preset.picker.tooLong': 'Not copied: this link is {length} characters long, and a link opens only up to {max}. Fewer hand edits make it shorter.',
   'preset.picker.energyCsv': 'Energy CSV',
   'preset.picker.collisionsCsv': 'Collisions CSV',
   'preset.picker.link': 'Link to this experiment',

@@ -81,6 +81,7 @@ export const es: Readonly<Record<MessageKey, string>> = {
   'preset.picker.copyLink': 'Copiar enlace',
   'preset.picker.copied': 'Enlace copiado al portapapeles.',
   'preset.picker.copyBelow': 'Copia el enlace de abajo.',
+  'preset.picker.tooLong': 'No se ha copiado: este enlace tiene {length} caracteres y un enlace solo se abre hasta {max}. Con menos ediciones a mano es más corto.',
   'preset.picker.energyCsv': 'CSV de energía',
   'preset.picker.collisionsCsv': 'CSV de colisiones',
   'preset.picker.link': 'Enlace a este experimento',
