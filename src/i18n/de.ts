@@ -202,6 +202,7 @@ export const de: Readonly<Record<MessageKey, string>> = {
   'classroom.inspector': 'Inspektor',
   'classroom.log': 'Stoßprotokoll',
   'classroom.largeText': 'Große Schrift (Beamer)',
+  'classroom.largeTextUnknown': 'Die Textgröße „{value}“ ist keine von {list}; normale Schrift wird verwendet.',
 
   'readouts.label': 'Messwerte',
   'readouts.more': 'Weitere Messwerte',

@@ -202,6 +202,7 @@ export const en = {
   'classroom.inspector': 'Inspector',
   'classroom.log': 'Collision log',
   'classroom.largeText': 'Large text (projector)',
+  'classroom.largeTextUnknown': 'Text size "{value}" is not one of {list}; normal text is used.',
 
   'readouts.label': 'Readouts',
   'readouts.more': 'More readouts',

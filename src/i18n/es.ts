@@ -202,6 +202,7 @@ export const es: Readonly<Record<MessageKey, string>> = {
   'classroom.inspector': 'Inspector',
   'classroom.log': 'Registro de choques',
   'classroom.largeText': 'Texto grande (proyector)',
+  'classroom.largeTextUnknown': 'El tamaño de texto «{value}» no es uno de {list}; se usa el texto normal.',
 
   'readouts.label': 'Medidas',
   'readouts.more': 'Más medidas',
