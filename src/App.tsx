@@ -3,13 +3,13 @@
  * experiment in the page's link (which then follows the experiment), the 3D view and the overlay
  * on top of it.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { SandboxContext, type SandboxInstance } from './hooks/sandbox-context.ts';
 import { SandboxCanvas } from './scene/SandboxCanvas.tsx';
 import { createSandboxStore, type SandboxStore } from './store/index.ts';
 import { Overlay } from './ui/Overlay.tsx';
 import { storeOptionsFromQuery } from './share/url-state.ts';
-import { followExperimentInUrl } from './share/url-sync.ts';
+import { followExperimentInUrl, largeTextFromQuery, rememberLargeText } from './share/url-sync.ts';
 import { DEFAULT_LOCALE, translator, type Locale } from './i18n/index.ts';
 
 /** Width from which the classroom panel starts open. */
@@ -18,6 +18,8 @@ const CLASSROOM_OPEN_PX = 1200;
 /** The store for this page: the experiment of the link, or the defaults with a notice if it cannot start. */
 function createPageStore(): SandboxStore {
   const options = storeOptionsFromQuery(window.location.search);
+  const { notice } = largeTextFromQuery(window.location.search, translator(options.locale ?? DEFAULT_LOCALE));
+  if (notice !== null) options.notices = [...(options.notices ?? []), notice];
   try {
     return createSandboxStore(options);
   } catch (error) {
@@ -45,14 +47,19 @@ export function App() {
     });
   }, [store]);
   const [classroomOpen, setClassroomOpen] = useState(() => window.innerWidth >= CLASSROOM_OPEN_PX);
-  const [largeText, setLargeText] = useState(false);
+  // Large text, like the language, lives in the address (`text=large`), so a reload keeps it.
+  const [largeText, setLargeText] = useState(() => largeTextFromQuery(window.location.search).largeText);
+  const changeLargeText = useCallback((on: boolean): void => {
+    setLargeText(on);
+    rememberLargeText(on);
+  }, []);
   const mainRef = useRef<HTMLElement>(null);
   const instance = useMemo<SandboxInstance>(() => ({ store, handle: null }), [store]);
   return (
     <SandboxContext value={instance}>
       <main className="app" ref={mainRef}>
         <SandboxCanvas coverRoot={mainRef} />
-        <Overlay classroomOpen={classroomOpen} onClassroomOpenChange={setClassroomOpen} largeText={largeText} onLargeTextChange={setLargeText} />
+        <Overlay classroomOpen={classroomOpen} onClassroomOpenChange={setClassroomOpen} largeText={largeText} onLargeTextChange={changeLargeText} />
       </main>
     </SandboxContext>
   );

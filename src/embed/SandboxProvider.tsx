@@ -8,7 +8,7 @@ import { useEffect, useImperativeHandle, useMemo, useRef, useState, type ReactNo
 import { DEFAULT_LOCALE, localeOfTag, type Locale } from '../i18n/index.ts';
 import { SandboxContext, type SandboxInstance, type SphereSandboxHandle } from '../hooks/sandbox-context.ts';
 import { followExperimentInUrl } from '../share/url-sync.ts';
-import { isExperimentKey, localeFromQuery, storeOptionsFromQuery } from '../share/url-state.ts';
+import { experimentLink, isExperimentKey, localeFromQuery, storeOptionsFromQuery } from '../share/url-state.ts';
 import { WALL_NAMES, wallOf } from '../solver/index.ts';
 import type { PistonMode, SphereEdit } from '../experiment/index.ts';
 import { createSandboxStore, type SandboxStore, type VisualAids } from '../store/index.ts';
@@ -18,6 +18,7 @@ import { type SolverThread, type WorldView } from '../runtime/index.ts';
 import type { Settings } from '../experiment/index.ts';
 import { applyPropChanges, changed, checkLocale, checkThread, localeOfProp, snapshotOf, threadOf } from './prop-changes.ts';
 import { checkSettingProps, settingsOfProps } from './props.ts';
+import { followStore } from './store-callbacks.ts';
 
 /** Which wall a sphere hit: -x, +x, -y, +y, -z or +z. */
 export type WallName = (typeof WALL_NAMES)[number];
@@ -135,6 +136,12 @@ export interface SandboxProviderProps {
   onRest?(handle: SphereSandboxHandle): void;
   /** Called with fresh stats a few times a second (4 per second) while the page renders. @defaultValue none */
   onStats?(stats: SampledStats): void;
+  /**
+   * Called with every setting in effect whenever one changes: from the overlay, the handle, a preset,
+   * or these props. Keep them in state and pass them back as props for a controlled sandbox: a prop
+   * equal to the setting in effect changes nothing, so passing them back costs no rebuild. @defaultValue none
+   */
+  onSettingsChange?(settings: Settings): void;
   /** Called once, after the first frame is drawn, with the handle. @defaultValue none */
   onReady?(handle: SphereSandboxHandle): void;
   /** The imperative handle (React 19 passes `ref` as a prop). @defaultValue none */
@@ -205,6 +212,11 @@ function experimentInAddress(): ReturnType<typeof storeOptionsFromQuery> | null 
   const query = window.location.search;
   if (![...new URLSearchParams(query).keys()].some(isExperimentKey)) return null;
   return storeOptionsFromQuery(query);
+}
+
+/** The page's address without its query, the base of the handle's link ('' outside a browser). */
+function pageAddress(): string {
+  return typeof window === 'undefined' ? '' : `${window.location.origin}${window.location.pathname}`;
 }
 
 /** Brings the store back to what the props describe (the handle's reset). */
@@ -288,8 +300,6 @@ export function SandboxProvider(props: SandboxProviderProps) {
   const [syncUrl] = useState(() => props.syncUrl === true);
   useEffect(() => (syncUrl ? followExperimentInUrl(store) : undefined), [store, syncUrl]);
 
-  const onStats = useLatest(props.onStats);
-  const onRest = useLatest(props.onRest);
   const onReady = useLatest(props.onReady);
 
   const handle = useMemo<SphereSandboxHandle>(
@@ -309,6 +319,8 @@ export function SandboxProvider(props: SandboxProviderProps) {
         return store.getState().stats;
       },
       onStep: (callback) => store.getState().sim.attach({ afterStep: (world) => callback(world) }),
+      seek: (step) => store.getState().seek(step),
+      link: () => experimentLink(store.getState().experiment(), pageAddress()).url,
       snapshot: () => store.getState().snapshot(),
       restore: (snapshot) => store.getState().restore(snapshot),
     }),
@@ -317,20 +329,18 @@ export function SandboxProvider(props: SandboxProviderProps) {
   useImperativeHandle(ref, () => handle, [handle]);
 
   // The callbacks: collisions straight from the solver's per-step event buffer into one reused
-  // event object, stats as the store publishes them; the solver's worker ends with the sandbox.
+  // event object, stats, rest and settings as the store publishes them; the solver's worker ends
+  // with the sandbox.
   useEffect(() => {
     const sim = store.getState().sim;
     const detach = sim.attach({ afterStep: collisionReporter(onCollision) });
-    const unsubscribe = store.subscribe((s, prev) => {
-      if (s.stats !== prev.stats) onStats.current?.(s.stats);
-      if (s.resting && !prev.resting) onRest.current?.(handle);
-    });
+    const unsubscribe = followStore(store, () => propsRef.current, handle);
     return () => {
       detach();
       unsubscribe();
       sim.dispose();
     };
-  }, [store, onCollision, onStats, onRest, handle]);
+  }, [store, onCollision, propsRef, handle]);
 
   // Props changed after mount: what differs from the props applied before (see prop-changes.ts).
   const now = snapshotOf(props);

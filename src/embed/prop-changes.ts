@@ -86,9 +86,13 @@ export function applyPropChanges(store: SandboxStore, before: PropSnapshot, now:
     if (now.values[i] !== undefined && (presetChanged || !Object.is(now.values[i], before.values[i]))) given[k] = now.values[i];
   });
   if (presetChanged) st.selectPreset(now.preset);
-  const patch = settingsOfProps(given, now.preset);
+  // A prop equal to the setting in effect changes nothing (a controlled sandbox passes back what
+  // onSettingsChange gave it: that must cost no rebuild).
+  const inEffect = store.getState().settings;
+  const patch = settingsOfProps(given, now.preset) as Record<string, unknown>;
+  for (const k of Object.keys(patch)) if (Object.is(patch[k], inEffect[k as keyof Settings])) delete patch[k];
   const keys = Object.keys(patch) as (keyof Settings)[];
-  if (keys.length > 0 && !st.applySettings(patch)) {
+  if (keys.length > 0 && !st.applySettings(patch as Partial<Settings>)) {
     const errors = store.getState().errors;
     const why = keys.map((k) => errors[k]).filter(Boolean).join('; ') || 'refused';
     notices.push(`SphereSandbox: ${keys.map((k) => `${k}={${String(patch[k])}}`).join(' ')} was not applied: ${why}. The values before stay in effect.`);

@@ -39,6 +39,18 @@ export interface SphereSandboxHandle {
    */
   onStep(callback: (world: WorldView) => void): () => void;
   /**
+   * Goes back (or forward) to fixed step `step` of the run, paused, exactly as it was there; a
+   * step outside the run so far goes to its nearest end. Returns null, or a message naming the
+   * value when it is not a number or the timeline is off (the solver in a worker: pause first).
+   */
+  seek(step: number): string | null;
+  /**
+   * The experiment's share link, the one Copy link gives: this page's address with the preset,
+   * settings, seed and edits in its query (the query alone outside a browser). A link over 4,096
+   * characters (about 45 hand edits) does not open: it loads the default experiment with a notice.
+   */
+  link(): string;
+  /**
    * The whole experiment and the world's exact state, as plain JSON (`JSON.stringify` it to keep
    * it): {@link restore} in any sandbox goes on from it bit for bit.
    */

@@ -120,10 +120,13 @@ export class CollisionLog {
     return out;
   }
 
-  /** Every collision held, as CSV with a header row, oldest first. */
-  toCsv(): string {
+  /**
+   * The collisions held at or before `time` (all by default; after the timeline went back, the
+   * present line's), as CSV with a header row, oldest first.
+   */
+  toCsv(time = Infinity): string {
     const lines = ['time_s,sphere_a,sphere_b,impulse_kg_m_s,energy_lost_J,closing_speed_m_s,separating_speed_m_s,restitution'];
-    for (const c of this.recent(this.length).reverse()) {
+    for (const c of this.recent(this.length, time).reverse()) {
       lines.push([c.time, c.a, c.b, c.impulse, c.energyLost, c.closingSpeed, c.separatingSpeed, c.restitution].map(String).join(','));
     }
     return lines.join('\n') + '\n';

@@ -62,10 +62,14 @@ export class History {
     this.version++;
   }
 
-  /** The table as CSV text with a header row (full precision, '.' decimals). */
-  toCsv(): string {
+  /**
+   * The table as CSV text with a header row (full precision, '.' decimals): the rows at or before
+   * `time` (all by default; after the timeline went back, the present line's).
+   */
+  toCsv(time = Infinity): string {
     const lines = [HISTORY_COLUMNS.join(',')];
-    for (let k = 0; k < this.length; k++) lines.push(this.columns.map((c) => String(c[k])).join(','));
+    const rows = this.rowsUpTo(time);
+    for (let k = 0; k < rows; k++) lines.push(this.columns.map((c) => String(c[k])).join(','));
     return lines.join('\n') + '\n';
   }
 }

@@ -139,6 +139,16 @@ export class ReadoutsWindow implements StepParticipant {
     else if (cause === 'rewound' || cause === 'adopted') this.rewind();
   }
 
+  /** The energy and momentum samples up to the moment shown, as CSV (the history's own format). */
+  historyCsv(): string {
+    return this.history.toCsv(this.sim.world.time);
+  }
+
+  /** The collisions logged up to the moment shown, as CSV (the log's own format). */
+  collisionsCsv(): string {
+    return this.collisions.toCsv(this.sim.world.time);
+  }
+
   /** The world changed in place: the old future's plots and collisions go with it. */
   worldChanged(): void {
     const time = this.sim.world.time;
@@ -179,14 +189,17 @@ export class ReadoutsWindow implements StepParticipant {
 
   /**
    * The world went to another moment of the same run (the timeline): the history and the
-   * collision log stay (they are the run's; the views show them up to the moment shown, and a
-   * replayed step adds nothing to them), the pressure gauge stays (it measures from the scene's
-   * start), the window starts afresh and no sphere is flashing.
+   * collision log stay (they are the run's; the views and exports show them up to the moment
+   * shown, and a replayed step adds nothing to them), the pressure gauge stays (it measures from
+   * the scene's start), the last pair is the log's last at or before that moment, the window
+   * starts afresh and no sphere is flashing.
    */
   rewind(): void {
     this.hits.fill(-Infinity);
-    this.pairA = this.pairB = -1;
-    this.win[PAIR_TIME] = 0;
+    const [last] = this.collisions.recent(1, this.sim.world.time);
+    this.pairA = last ? last.a : -1;
+    this.pairB = last ? last.b : -1;
+    this.win[PAIR_TIME] = last ? last.time : 0;
     this.win[MARK_SOLVER] = this.sim.timing[SOLVER_MS];
     this.steps = this.pairs = this.walls = 0;
   }

@@ -122,7 +122,7 @@ export const PRESETS: readonly Preset[] = [
   {
     id: 'head-on',
     title: 'Head-on, equal masses',
-    watch: 'Equal masses meeting head-on swap their velocities: the moving one stops dead.',
+    watch: 'Equal masses meeting head-on swap their velocities: each comes back at the 2 m/s the other brought, and the total momentum stays zero.',
     mode: 'line',
     readouts: ['momentum', 'energy', 'collisions'],
     build: () => pair({ position: [-2, 0, 0], velocity: [2, 0, 0], radius: 0.4 }, { position: [2, 0, 0], velocity: [-2, 0, 0], radius: 0.4 }, [10, 3, 3]),
@@ -130,7 +130,7 @@ export const PRESETS: readonly Preset[] = [
   {
     id: 'heavy-light',
     title: 'Heavy versus light',
-    watch: 'A heavy sphere barely slows while the light one flies off at almost twice its speed.',
+    watch: 'The heavy sphere keeps 9/11 of its speed, while the light one flies off at 20/11 of it, almost twice.',
     mode: 'line',
     readouts: ['momentum', 'energy', 'collisions'],
     build: () => pair({ position: [-3, 0, 0], velocity: [1.5, 0, 0], radius: 0.6, mass: 10 }, { position: [1, 0, 0], velocity: [0, 0, 0], radius: 0.3, mass: 1 }, [14, 3, 3]),

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { COUNT_MAX, DEFAULT_SETTINGS } from '../experiment/index.ts';
-import { decodeState, defaultState, encodeState, MAX_LINK_LENGTH } from './url-state.ts';
+import { decodeState, defaultState, encodeState, experimentLink, MAX_LINK_LENGTH } from './url-state.ts';
 import type { ExperimentState } from '../experiment/index.ts';
 
 describe('shared links', () => {
@@ -38,6 +38,26 @@ describe('shared links', () => {
     const parsed = decodeState(`seed=1&pad=${'x'.repeat(MAX_LINK_LENGTH)}`);
     expect(parsed.state).toEqual(defaultState());
     expect(parsed.notices[0]).toMatch(/too long/);
+  });
+
+  it('Copy link knows a link is too long exactly when the page that opens it would refuse it', () => {
+    const base = 'https://example.org/sandbox/';
+    let crossed = -1;
+    for (let n = 1; n <= 120; n++) {
+      const state = { ...defaultState(), preset: 'gas', edits: Array.from({ length: n }, (_, id) => ({ id, velocity: [1.234567, -2.345678, 0.5] as [number, number, number] })) };
+      const link = experimentLink(state, base);
+      expect(link.url).toBe(`${base}?${encodeState(state)}`);
+      expect(link.queryLength).toBe(link.url.length - base.length);
+      const opened = decodeState(link.url.slice(base.length));
+      expect(link.tooLong).toBe(opened.notices.some((m) => /too long/.test(m)));
+      if (link.tooLong) {
+        crossed = n;
+        expect(link.queryLength).toBeGreaterThan(MAX_LINK_LENGTH);
+        break;
+      }
+      expect(opened.state.edits).toHaveLength(n);
+    }
+    expect(crossed).toBeGreaterThan(10); // the loop did reach the limit
   });
 
   it('loads the defaults with a notice when the settings do not fit together', () => {

@@ -65,6 +65,22 @@ export function encodeState(state: ExperimentState): string {
   return params.toString();
 }
 
+/** An experiment's link, and whether it can be opened. */
+export interface ExperimentLink {
+  /** The address: `base` (origin and path), '?', the encoded experiment. */
+  url: string;
+  /** Characters of its query with the '?', what the page that opens it measures. */
+  queryLength: number;
+  /** Whether the query is over {@link MAX_LINK_LENGTH}: such a link opens the default experiment with a notice. */
+  tooLong: boolean;
+}
+
+/** The link that reproduces `state` on the page at `base` (for instance `location.origin + location.pathname`). */
+export function experimentLink(state: ExperimentState, base: string): ExperimentLink {
+  const query = `?${encodeState(state)}`;
+  return { url: `${base}${query}`, queryLength: query.length, tooLong: query.length > MAX_LINK_LENGTH };
+}
+
 /** Reads a query string (with or without '?'); never throws. */
 export function decodeState(query: string, t: Translate = english): ParsedLink {
   const notices: string[] = [];

@@ -3,11 +3,11 @@
  * edit changes, the page's URL is rewritten in place (`history.replaceState`, no new history
  * entry) with the same query as Copy link, so a reload, or a closed tab reopened from the
  * history, brings back the same experiment, and `lang=` keeps a language chosen in the menu
- * (written only where it differs from the browser's own). Parameters that are not part of an experiment
- * (`test`, say) are kept, and a page left within the quiet time writes its last change as it
+ * (written only where it differs from the browser's own); `text=large` keeps large-text mode
+ * ({@link rememberLargeText}). Parameters that are not part of an experiment (`test`, `text`) are kept, and a page left within the quiet time writes its last change as it
  * goes (`pagehide`). Nothing is written per frame: only the store's slow state is watched.
  */
-import { browserLocale, navigatorLanguages } from '../i18n/index.ts';
+import { browserLocale, english, navigatorLanguages, type Translate } from '../i18n/index.ts';
 import { encodeState, isExperimentKey } from './url-state.ts';
 import type { SandboxState, SandboxStore } from '../store/index.ts';
 
@@ -27,6 +27,41 @@ export interface UrlSyncOptions {
   target?: UrlTarget;
   /** The browser's languages: a locale other than theirs is written as `lang=`. @defaultValue `navigator.languages` */
   languages?: readonly string[];
+}
+
+/** The address parameter that keeps large-text mode across reloads, as the language's `lang=` does: `text=large`. */
+export const TEXT_PARAM = 'text';
+
+/**
+ * Whether a page's query asks for large text (`text=large`), and a notice (in `t`'s language)
+ * when `text` names a size the page does not have. Never throws.
+ */
+export function largeTextFromQuery(query: string, t: Translate = english): { largeText: boolean; notice: string | null } {
+  let asked: string | null = null;
+  try {
+    asked = new URLSearchParams(query.startsWith('?') ? query.slice(1) : query).get(TEXT_PARAM);
+  } catch {
+    // A malformed query is reported by decodeState.
+  }
+  if (asked === null || asked === 'normal') return { largeText: false, notice: null };
+  if (asked === 'large') return { largeText: true, notice: null };
+  const value = asked.length > 40 ? `${asked.slice(0, 40)}…` : asked;
+  return { largeText: false, notice: t('classroom.largeTextUnknown', { value, list: 'large, normal' }) };
+}
+
+/**
+ * Writes large-text mode into the address in place (`text=large`, or no `text` at all), every
+ * other parameter kept where it is: a reload then keeps it. Copy link leaves it out, as it
+ * leaves out the language: each student's screen chooses its own.
+ */
+export function rememberLargeText(on: boolean, target: UrlTarget = { location: window.location, history: window.history }): void {
+  const { location, history } = target;
+  const params = new URLSearchParams(location.search);
+  if (on) params.set(TEXT_PARAM, 'large');
+  else params.delete(TEXT_PARAM);
+  const query = params.toString();
+  const next = `${location.pathname}${query.length > 0 ? `?${query}` : ''}${location.hash}`;
+  if (next !== `${location.pathname}${location.search}${location.hash}`) history.replaceState(history.state, '', next);
 }
 
 /** The default quiet time: a slider dragged across its range writes once, at the end. */

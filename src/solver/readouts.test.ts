@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildWorld, createWorld, gasScene, maxwellBoltzmann, PressureGauge, speedHistogram, temperature } from './index.ts';
+import { buildWorld, createWorld, gasScene, maxwellBoltzmann, PressureGauge, reachable, speedHistogram, temperature } from './index.ts';
 
 describe('readouts', () => {
   it('the Maxwell-Boltzmann densities integrate to 1 (3D and planar)', () => {
@@ -31,6 +31,28 @@ describe('readouts', () => {
     expect(seconds).toBeCloseTo(15, 10);
     expect(measured / ideal).toBeGreaterThan(0.96);
     expect(measured / ideal).toBeLessThan(1.04);
+  });
+
+  it('the gauge follows the conventions of solver.md: the mean radius of the free spheres for V and A, fixed spheres left out, area and perimeter in the plane', () => {
+    const w = createWorld({ size: [6, 5, 4] });
+    w.addSphere({ position: [-2, 0, 0], velocity: [2, 0, 0], radius: 0.2, mass: 1 });
+    w.addSphere({ position: [1.5, 0, 0], velocity: [0, -1, 0], radius: 0.6, mass: 3 });
+    w.addSphere({ position: [0, 1.5, 0], radius: 1, fixed: true });
+    const [V, A] = reachable(w, 0.4);
+    expect(V).toBeCloseTo(5.2 * 4.2 * 3.2, 12);
+    expect(A).toBeCloseTo(2 * (5.2 * 4.2 + 4.2 * 3.2 + 3.2 * 5.2), 12);
+    const gauge = new PressureGauge(w);
+    const j0 = w.stats().wallImpulse;
+    for (let k = 0; k < 300; k++) w.step(1 / 60);
+    const { measured, ideal, seconds } = gauge.read();
+    expect(w.stats().wallImpulse).toBeGreaterThan(j0);
+    expect(ideal).toBeCloseTo((2 * temperature(w)) / V, 12);
+    expect(measured).toBeCloseTo((w.stats().wallImpulse - j0) / seconds / A, 12);
+
+    const p = createWorld({ size: [6, 4, 1], planar: true });
+    p.addSphere({ position: [0, 0, 0], velocity: [1, 1, 0], radius: 0.25, mass: 2 });
+    expect(reachable(p, 0.25)).toEqual([5.5 * 3.5, 2 * (5.5 + 3.5)]);
+    expect(new PressureGauge(p).read().ideal).toBeCloseTo(temperature(p) / (5.5 * 3.5), 12);
   });
 
   it('the speed histogram is a density and follows Maxwell-Boltzmann once relaxed', () => {

@@ -84,6 +84,39 @@ describe('the timeline', () => {
     expect(instruments.readouts.collisions.total).toBe(before.logged);
   });
 
+  it('after going back, the CSV exports and the last pair are those of the present line: what a run stopped there would give', () => {
+    const store = createSandboxStore({ preset: 'billiards', running: false });
+    play(store, 480);
+    store.getState().pause();
+    const { readouts } = store.getState().instruments;
+    const time = (): number => store.getState().sim.world.time;
+    const lastRow = (csv: string): number => Number(csv.trim().split('\n').at(-1)!.split(',')[0]);
+    expect(lastRow(readouts.collisionsCsv())).toBe(readouts.collisions.recent(1)[0].time);
+    expect(store.getState().seek(195)).toBeNull();
+    expect(time()).toBeLessThan(readouts.collisions.recent(1)[0].time); // later collisions are kept for going forward
+
+    // The same run, stopped at step 195 instead of going back to it.
+    const stopped = createSandboxStore({ preset: 'billiards', running: false });
+    play(stopped, 195);
+    stopped.getState().pause();
+    const there = stopped.getState().instruments.readouts;
+    expect(readouts.collisionsCsv()).toBe(there.collisionsCsv());
+    expect(readouts.collisionsCsv().trim().split('\n').length).toBeGreaterThan(10);
+    expect(lastRow(readouts.collisionsCsv())).toBeLessThanOrEqual(time());
+    expect(lastRow(readouts.historyCsv())).toBeLessThanOrEqual(time());
+    expect(readouts.historyCsv().trim().split('\n').length).toBe(readouts.history.rowsUpTo(time()) + 1);
+    // Last pair: the present line's last collision, not "none yet".
+    const last = readouts.collisions.recent(1, time())[0];
+    expect(store.getState().stats.lastPair).toEqual([last.a, last.b]);
+    expect(store.getState().stats.lastPairTime).toBe(last.time);
+    expect(stopped.getState().stats.lastPair).toEqual([last.a, last.b]);
+
+    // Back to the start: nothing has happened yet.
+    expect(store.getState().seek(0)).toBeNull();
+    expect(readouts.collisionsCsv().trim().split('\n')).toHaveLength(1);
+    expect(store.getState().stats.lastPair).toBeNull();
+  });
+
   it('stays within its memory budget by thinning evenly, never dropping the copy made after a change', () => {
     const world = buildWorld(gasScene({ count: 100, packingFraction: 0.1, speed: 3, seed: 2 }));
     const size = world.memoryBytes();

@@ -7,10 +7,10 @@ import { useStore } from 'zustand';
 import { PRESETS, presetById } from '../presets/presets.ts';
 import { downloadText } from './format.ts';
 import { presetTitle, presetWatch } from './preset-text.ts';
-import { encodeState } from '../share/url-state.ts';
+import { experimentLink, MAX_LINK_LENGTH } from '../share/url-state.ts';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
 import { useT } from '../hooks/use-translate.ts';
-import type { MessageKey } from '../i18n/index.ts';
+import { formatPlain, type MessageKey } from '../i18n/index.ts';
 
 const FREE = '';
 
@@ -21,15 +21,24 @@ export function ExperimentPicker() {
   const presetId = useStore(store, (s) => s.preset);
   const preset = presetId ? presetById(presetId) : undefined;
   const [link, setLink] = useState<string | null>(null);
-  // What became of the last copy, as a message key (so that it follows a change of language).
+  // What became of the last copy, as a message key (so that it follows a change of language), and
+  // the link's length when it was too long to open.
   const [copied, setCopied] = useState<MessageKey | null>(null);
+  const [tooLong, setTooLong] = useState(0);
   const t = useT();
 
   const copyLink = async (): Promise<void> => {
-    const url = `${window.location.origin}${window.location.pathname}?${encodeState(store.getState().experiment())}`;
-    setLink(url);
+    const made = experimentLink(store.getState().experiment(), `${window.location.origin}${window.location.pathname}`);
+    if (made.tooLong) {
+      // A link this long opens the default experiment: say so here instead of copying it.
+      setLink(null);
+      setTooLong(made.queryLength);
+      setCopied('preset.picker.tooLong');
+      return;
+    }
+    setLink(made.url);
     try {
-      await navigator.clipboard.writeText(url);
+      await navigator.clipboard.writeText(made.url);
       setCopied('preset.picker.copied');
     } catch {
       setCopied('preset.picker.copyBelow');
@@ -59,15 +68,15 @@ export function ExperimentPicker() {
         <button type="button" className="button" data-action="copy-link" onClick={() => void copyLink()}>
           {t('preset.picker.copyLink')}
         </button>
-        <button type="button" className="button button--quiet" data-action="csv-series" onClick={() => downloadText('sphere-sandbox-energy-momentum.csv', store.getState().instruments.readouts.history.toCsv())}>
+        <button type="button" className="button button--quiet" data-action="csv-series" onClick={() => downloadText('sphere-sandbox-energy-momentum.csv', store.getState().instruments.readouts.historyCsv())}>
           {t('preset.picker.energyCsv')}
         </button>
-        <button type="button" className="button button--quiet" data-action="csv-collisions" onClick={() => downloadText('sphere-sandbox-collisions.csv', store.getState().instruments.readouts.collisions.toCsv())}>
+        <button type="button" className="button button--quiet" data-action="csv-collisions" onClick={() => downloadText('sphere-sandbox-collisions.csv', store.getState().instruments.readouts.collisionsCsv())}>
           {t('preset.picker.collisionsCsv')}
         </button>
       </div>
       <p className="experiment__copied" role="status">
-        {copied === null ? '' : t(copied)}
+        {copied === null ? '' : t(copied, { length: formatPlain(t.locale, tooLong), max: formatPlain(t.locale, MAX_LINK_LENGTH) })}
       </p>
       {link !== null && (
         <div className="field">

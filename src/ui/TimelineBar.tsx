@@ -34,9 +34,11 @@ export function TimelineBar() {
         <label className="field__label" htmlFor={id}>
           {t('timeline.label')}
         </label>
-        <output className="timeline__time" htmlFor={id} data-timeline="time">
+        {/* Not an <output>: that is a live region, and this text follows the running clock. The
+            slider's value text says the same to a screen reader when it is asked. */}
+        <span className="timeline__time" data-timeline="time">
           {t('timeline.time', { step: seconds(step), end: seconds(end) })}
-        </output>
+        </span>
       </div>
       <input
         id={id}

@@ -1,5 +1,6 @@
 // The classroom features on a projector-sized page: presets, plots, readouts, visual aids, the
-// inspector, shared links and CSV downloads.
+// inspector, shared links (one too long to open) and CSV downloads (following the timeline), and
+// live regions that stay quiet during a run.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { canvasPixels, check, parseCsv, results, runFromRestart, simTime, step, waitFrames, watchErrors } from '../harness.mjs';
@@ -312,6 +313,82 @@ export default async function classroomSuite({ browser, base, consoleErrors }) {
     await first.click();
     const at = await now();
     check(!at.running && at.time >= t - 1e-3 && at.time - 1 / 60 < t + 1e-3, `the log's row at t = ${t} s went to t = ${at.time} s`);
+  });
+
+  await step('Copy link says at the button that a link over 4,096 characters cannot open, and copies nothing', async () => {
+    await page.evaluate(() => {
+      const s = window.__sandbox.store.getState();
+      s.pause();
+      for (let id = 0; id < 80; id++) s.editSphere(id, { velocity: [1.234567, -2.345678, 0.5 + id / 1000] });
+    });
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    const said = await page.locator('.experiment__copied').textContent();
+    check(/^Not copied: this link is [\d,]+ characters long, and a link opens only up to 4,?096\./.test(said), `Copy link said "${said}"`);
+    check((await page.getByTestId('share-link').count()) === 0, 'the too long link is still offered to copy');
+    await page.screenshot({ path: join(results, 'copy-link-too-long.png') });
+  });
+
+  await step('after scrubbing back, both CSV downloads and Last pair are those of the moment shown', async () => {
+    const grab = async (name) => {
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name }).click()]);
+      return parseCsv(readFileSync(await download.path(), 'utf8'));
+    };
+    // The issue's case: billiards run to 8 s, then back to 3.25 s.
+    await page.goto(`${base}/?preset=billiards&test=1`);
+    await page.waitForFunction(() => window.__sandbox && window.__sandbox.frames() > 3, null, { timeout: 60_000 });
+    await page.evaluate(() => {
+      const store = window.__sandbox.store;
+      store.getState().pause();
+      store.getState().restart();
+      for (let k = 1; k <= 480; k++) {
+        store.getState().stepOnce();
+        if (k % 30 === 0) store.getState().sampleNow();
+      }
+    });
+    await waitFrames(page, 2);
+    const bar = page.getByRole('slider', { name: 'Timeline' });
+    const whole = await grab('Collisions CSV');
+    const wholeSeries = await grab('Energy CSV');
+    await bar.fill('195');
+    await waitFrames(page, 2);
+    const time = await page.evaluate(() => window.__sandbox.store.getState().sim.world.time);
+    const log = await grab('Collisions CSV');
+    const series = await grab('Energy CSV');
+    const latest = (csv) => Math.max(...csv.rows.map((r) => r[0]));
+    check(latest(whole) > time, `the run's collision CSV ends at ${latest(whole)} s, not after the moment ${time} s`);
+    check(log.rows.length > 0 && latest(log) <= time, `at ${time} s the collision CSV holds ${log.rows.length} rows up to ${latest(log)} s`);
+    check(latest(wholeSeries) > time, `the run's energy CSV ends at ${latest(wholeSeries)} s, not after the moment ${time} s`);
+    check(series.rows.every((r) => r[0] <= time), `at ${time} s the energy CSV goes up to ${latest(series)} s`);
+    const last = log.rows.at(-1);
+    const pair = await page.locator('[data-stat="last-pair"]').textContent();
+    check(pair === `#${last[1]} ↔ #${last[2]}`, `Last pair reads "${pair}", the log's last before ${time} s is #${last[1]} ↔ #${last[2]}`);
+  });
+
+  await step('no live region announces the running clock: none changes while the run plays', async () => {
+    await page.evaluate(() => {
+      window.__sandbox.store.getState().restart();
+      window.__sandbox.store.getState().play();
+    });
+    await waitFrames(page, 10);
+    await page.evaluate(() => {
+      const live = document.querySelectorAll('output, [role="status"], [role="log"], [role="alert"], [role="timer"], [aria-live]:not([aria-live="off"])');
+      window.__liveChanges = [];
+      window.__liveObserver = new MutationObserver((records) => {
+        for (const r of records) window.__liveChanges.push((r.target.parentElement ?? r.target).outerHTML?.slice(0, 120) ?? String(r.target.textContent));
+      });
+      for (const el of live) window.__liveObserver.observe(el, { subtree: true, childList: true, characterData: true });
+      window.__liveCount = live.length;
+    });
+    const t0 = await simTime(page);
+    await page.waitForFunction((t) => window.__sandbox.store.getState().stats.simTime > t + 1.5, t0, { timeout: 60_000, polling: 'raf' });
+    const { changes, count } = await page.evaluate(() => {
+      window.__liveObserver.disconnect();
+      return { changes: window.__liveChanges, count: window.__liveCount };
+    });
+    check(count >= 2, `only ${count} live regions found on the page`);
+    check(changes.length === 0, `live regions changed during the run: ${changes.slice(0, 3).join(' | ')}`);
+    const clock = await page.locator('[data-timeline="time"]').textContent();
+    check(!clock.startsWith('0.00'), `the timeline's time did not move: "${clock}"`);
   });
 
   await step('predict, then reveal: the run stops before the collision, the arrows and fields set the prediction, the reveal shows the exact velocities', async () => {

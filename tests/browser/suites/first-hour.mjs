@@ -1,5 +1,5 @@
-// What a teacher meets in the first hour, on a 1280 x 800 screen: a reload keeps the experiment,
-// presets leave the free sandbox's physics alone, each preset shows its lesson's readouts, a
+// What a teacher meets in the first hour, on a 1280 x 800 screen: a reload keeps the experiment
+// and large text, presets leave the free sandbox's physics alone, each preset shows its lesson's readouts, a
 // paused preset says Press Play, Brownian motion shows its big sphere, the plots enlarge for a
 // projector, and the inspector's messages sit at their fields. An embed leaves the page's
 // address alone.
@@ -48,6 +48,23 @@ export default async function firstHourSuite({ browser, base, consoleErrors }) {
     check(JSON.stringify(after.stats) === JSON.stringify(before.stats), `readouts after 90 steps differ: ${JSON.stringify(after.stats)} vs ${JSON.stringify(before.stats)}`);
     check(before.stats.pairs > 0, 'the run had no collision to compare');
     check(after.positions.every((x, k) => x === before.positions[k]), 'positions after 90 steps differ after the reload');
+  });
+
+  await step('a reload keeps large text, as it keeps the language; switched off, it stays off', async () => {
+    const classroom = page.getByRole('button', { name: 'Classroom' });
+    if ((await classroom.getAttribute('aria-expanded')) !== 'true') await classroom.click();
+    await page.getByLabel('Large text (projector)').check();
+    await page.waitForFunction(() => new URLSearchParams(window.location.search).get('text') === 'large', null, { timeout: 10_000 });
+    await page.reload();
+    await waitReady(page);
+    if ((await classroom.getAttribute('aria-expanded')) !== 'true') await classroom.click();
+    check(await page.getByLabel('Large text (projector)').isChecked(), 'large text is off after the reload');
+    check((await page.locator('.overlay--large').count()) === 1, 'the panels are not drawn large after the reload');
+    check(page.url().includes('preset=billiards'), `the experiment left the address: ${page.url()}`);
+    await page.getByLabel('Large text (projector)').uncheck();
+    await page.reload();
+    await waitReady(page);
+    check((await page.locator('.overlay--large').count()) === 0, 'large text came back after it was switched off');
   });
 
   await step('presets borrow: the free sandbox keeps the teacher’s restitution through cradle and billiards', async () => {
