@@ -37,14 +37,13 @@ export function residualText(value: number, locale: Locale): string {
   return `${formatSig(locale, mantissa, 2)} × 10${sup}`;
 }
 
-/** Draws the P–V diagram: axes, the path, the isotherm and the adiabat through its start. */
-function drawPV(canvas: HTMLCanvasElement, law: FirstLaw, planar: boolean, locale: Locale): void {
+/** The plot area of a diagram on `canvas`, cleared, with its two axes and their labels drawn. */
+function axes(canvas: HTMLCanvasElement, xLabel: string, yLabel: string): { ctx: CanvasRenderingContext2D; left: number; right: number; top: number; bottom: number } | null {
   const ctx = canvas.getContext('2d');
-  if (!ctx) return;
+  if (!ctx) return null;
   const w = canvas.width;
   const h = canvas.height;
   ctx.clearRect(0, 0, w, h);
-  const p = law.path;
   const left = 46;
   const bottom = h - 26;
   const right = w - 8;
@@ -58,12 +57,22 @@ function drawPV(canvas: HTMLCanvasElement, law: FirstLaw, planar: boolean, local
   ctx.lineTo(left, bottom);
   ctx.lineTo(right, bottom);
   ctx.stroke();
-  ctx.fillText(planar ? 'A (m²)' : 'V (m³)', right - 44, h - 6);
+  ctx.fillText(xLabel, right - 6.5 * xLabel.length, h - 6);
   ctx.save();
   ctx.translate(11, top + 40);
   ctx.rotate(-Math.PI / 2);
-  ctx.fillText(planar ? 'P (N/m)' : 'P (Pa)', -40, 0);
+  ctx.fillText(yLabel, -40, 0);
   ctx.restore();
+  return { ctx, left, right, top, bottom };
+}
+
+/** Draws the P–V diagram: axes, the path, the isotherm and the adiabat through its start. */
+function drawPV(canvas: HTMLCanvasElement, law: FirstLaw, planar: boolean, locale: Locale): void {
+  const area = axes(canvas, planar ? 'A (m²)' : 'V (m³)', planar ? 'P (N/m)' : 'P (Pa)');
+  if (area === null) return;
+  const { ctx, left, right, top, bottom } = area;
+  const h = canvas.height;
+  const p = law.path;
   if (p.length === 0) return;
   let vMin = Infinity;
   let vMax = -Infinity;
@@ -115,30 +124,10 @@ function drawPV(canvas: HTMLCanvasElement, law: FirstLaw, planar: boolean, local
 
 /** Draws the temperature profile: kT in each slab against x. */
 function drawProfile(canvas: HTMLCanvasElement, law: FirstLaw, locale: Locale): void {
-  const ctx = canvas.getContext('2d');
-  if (!ctx) return;
-  const w = canvas.width;
+  const area = axes(canvas, 'x (m)', 'kT (J)');
+  if (area === null) return;
+  const { ctx, left, right, top, bottom } = area;
   const h = canvas.height;
-  ctx.clearRect(0, 0, w, h);
-  const left = 46;
-  const bottom = h - 26;
-  const right = w - 8;
-  const top = 8;
-  ctx.strokeStyle = AXIS;
-  ctx.fillStyle = AXIS;
-  ctx.lineWidth = 1;
-  ctx.font = '11px system-ui, sans-serif';
-  ctx.beginPath();
-  ctx.moveTo(left, top);
-  ctx.lineTo(left, bottom);
-  ctx.lineTo(right, bottom);
-  ctx.stroke();
-  ctx.fillText('x (m)', right - 34, h - 6);
-  ctx.save();
-  ctx.translate(11, top + 40);
-  ctx.rotate(-Math.PI / 2);
-  ctx.fillText('kT (J)', -30, 0);
-  ctx.restore();
   const { x: xs, kT } = law.profile;
   let top2 = 0;
   for (let k = 0; k < kT.length; k++) if (kT[k] > top2) top2 = kT[k];
