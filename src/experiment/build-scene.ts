@@ -7,6 +7,7 @@ import { presetById, type Preset } from '../presets/presets.ts';
 import { applyEdits, type SphereEdit } from './edits.ts';
 import { buildWorld, gasScene, type Scene, type World } from '../solver/index.ts';
 import { WALL_SETTINGS, type SettingKey, type Settings } from './settings.ts';
+import type { BuiltScene } from './built.ts';
 
 /** The piston of the Thermodynamics controls: the top wall. */
 export const PISTON_WALL = '+y';
@@ -74,6 +75,20 @@ export function sandboxScene(s: Settings): Scene {
   });
 }
 
+/** The solver scene of a built experiment under the live settings. */
+export function builtSolverScene(built: BuiltScene, settings: Settings): Scene {
+  return {
+    options: { size: [...built.size], planar: built.planar ?? false, ...liveWorldOptions(settings) },
+    spheres: built.spheres.map((s) => ({
+      position: [...s.position],
+      velocity: [...s.velocity],
+      radius: s.radius,
+      ...(s.fixed ? { fixed: true } : { mass: s.mass }),
+      ...(s.restitution !== undefined ? { restitution: s.restitution } : {}),
+    })),
+  };
+}
+
 /** Builds the world of a set of settings; see {@link sandboxScene}. */
 export function buildSandboxWorld(s: Settings): World {
   const world = buildWorld(sandboxScene(s));
@@ -131,14 +146,23 @@ export function sceneWallSettings(scene: Scene, base: Settings): Pick<Settings, 
 }
 
 /**
- * Builds the world of an experiment: the preset's scene for its seed (or the free sandbox of the
- * settings), with the live settings applied, then the hand edits. Throws `SolverInputError` when
- * the scene cannot be built.
+ * Builds the world of an experiment: its built scene when it has one, else the preset's scene for
+ * its seed (or the free sandbox of the settings), with the live settings applied, then the hand
+ * edits. Throws `SolverInputError` when the scene cannot be built.
  */
-export function buildExperimentWorld(settings: Settings, presetId: string | null, edits: readonly SphereEdit[] = [], t: Translate = english): { world: World; refused: string[] } {
+export function buildExperimentWorld(
+  settings: Settings,
+  presetId: string | null,
+  edits: readonly SphereEdit[] = [],
+  t: Translate = english,
+  built: BuiltScene | null = null,
+): { world: World; refused: string[] } {
   const preset = presetId === null ? undefined : presetById(presetId);
   let world: World;
-  if (preset) {
+  if (built !== null) {
+    world = buildWorld(builtSolverScene(built, settings));
+    applyWallSettings(world, settings);
+  } else if (preset) {
     world = buildWorld(preset.build(settings.seed));
     // Only what differs from the scene, so that an untouched preset is exactly its scene.
     const live = liveWorldOptions(settings);

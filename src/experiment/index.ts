@@ -25,9 +25,11 @@ export type { Settings, SettingKey, NumberKey, NumberSpec, FieldMessages, Piston
 export { EDIT_LABELS, EDIT_MAX, checkEditValue, applyEdit, applyEdits } from './edits.ts';
 export type { SphereEdit, EditField } from './edits.ts';
 export type { ExperimentState } from './experiment.ts';
+export { builtSceneOf } from './built.ts';
+export type { BuiltScene, BuiltSphere } from './built.ts';
 export { TWIN_SETTINGS, TWIN_STEP_MAX, TWIN_LABELS, describeChange, currentValue, checkChange, applyChange, encodeTwin, parseTwin } from './twin-change.ts';
 export type { TwinSetting, TwinChange, TwinSpec } from './twin-change.ts';
-export { liveWorldOptions, sandboxScene, buildSandboxWorld, BORROWED_SETTINGS, withFreePhysics, presetSettings, buildExperimentWorld, applyWallSettings, sceneWallSettings, PISTON_WALL } from './build-scene.ts';
+export { liveWorldOptions, sandboxScene, buildSandboxWorld, BORROWED_SETTINGS, withFreePhysics, presetSettings, buildExperimentWorld, builtSolverScene, applyWallSettings, sceneWallSettings, PISTON_WALL } from './build-scene.ts';
 export type { WallWorld } from './build-scene.ts';
 export { PUMP_MAX, checkPump, pumpSpheres } from './pump.ts';
 export { SNAPSHOT_FORMAT, SNAPSHOT_VERSION, checkSnapshot } from './snapshot.ts';

@@ -79,7 +79,7 @@ export function addressWith(location: UrlTarget['location'], query: string): str
 }
 
 const changed = (s: SandboxState, prev: SandboxState): boolean =>
-  s.settings !== prev.settings || s.preset !== prev.preset || s.edits !== prev.edits || s.predict.on !== prev.predict.on || s.twin?.spec !== prev.twin?.spec || s.locale !== prev.locale;
+  s.settings !== prev.settings || s.preset !== prev.preset || s.edits !== prev.edits || s.built !== prev.built || s.predict.on !== prev.predict.on || s.twin?.spec !== prev.twin?.spec || s.locale !== prev.locale;
 
 /**
  * Keeps the page's URL in step with `store`'s experiment until the returned function is called

@@ -7,7 +7,7 @@
 import type { StoreApi } from 'zustand/vanilla';
 import { translator, type Translate } from '../i18n/index.ts';
 import { presetById } from '../presets/presets.ts';
-import { buildExperimentWorld, type Settings, type SphereEdit } from '../experiment/index.ts';
+import { buildExperimentWorld, type BuiltScene, type Settings, type SphereEdit } from '../experiment/index.ts';
 import { FirstLaw, predictActions, ReadoutsWindow, RunTimeline, TwinInstrument } from '../instruments/index.ts';
 import { browserWorkerPort, Simulation, type WorldView } from '../runtime/index.ts';
 import { SolverInputError } from '../solver/index.ts';
@@ -46,8 +46,8 @@ export interface StoreCore {
   readonly predictor: ReturnType<typeof predictActions>;
   /** The store's language (follows `locale`). */
   t: Translate;
-  /** Builds a world for `settings` and swaps it in; returns the error message, or null. */
-  rebuild(settings: Settings, preset?: string | null, edits?: readonly SphereEdit[]): string | null;
+  /** Builds a world for `settings` (with a built scene, or none) and swaps it in; returns the error message, or null. */
+  rebuild(settings: Settings, preset?: string | null, edits?: readonly SphereEdit[], built?: BuiltScene | null): string | null;
   /** Publishes the sampled stats, the timeline and the twin (a few times a second, and after each action). */
   publish(): void;
   /** The world was changed in place: the run's future starts again from here. */
@@ -55,7 +55,7 @@ export interface StoreCore {
   /** Shows the world where it is while paused (no interpolation from an older step). */
   holdStill(): void;
   /** The selection and aids for running `preset` (null: the free sandbox) after the preset running now. */
-  focusFor(preset: string | null): Pick<SandboxState, 'selected' | 'aids'>;
+  focusFor(preset: string | null): Pick<SandboxState, 'selected' | 'selection' | 'aids'>;
 }
 
 /** Makes the core of a store: its simulation, with the instruments attached in the order they are told of each step. */
@@ -85,10 +85,10 @@ export function createCore(options: SandboxStoreOptions, start: StoreStart, set:
       pause: () => get().pause(),
     }),
     t: start.t,
-    rebuild(settings, preset = get().preset, edits = []) {
+    rebuild(settings, preset = get().preset, edits = [], built = null) {
       let world;
       try {
-        world = buildExperimentWorld(settings, preset, edits).world;
+        world = buildExperimentWorld(settings, preset, edits, core.t, built).world;
       } catch (error) {
         const message = solverMessage(error);
         if (message === null) throw error;
@@ -124,7 +124,8 @@ export function createCore(options: SandboxStoreOptions, start: StoreStart, set:
         trailBeforeFocus = aids.trail;
         aids = { ...aids, trail: true };
       }
-      return { selected: focus && sim.world.has(focus.sphere) ? focus.sphere : null, aids };
+      const selected = focus && sim.world.has(focus.sphere) ? focus.sphere : null;
+      return { selected, selection: selected === null ? [] : [selected], aids };
     },
   };
   // In the order each is told of a step: the readouts, then the twin (stepped right after the
@@ -139,7 +140,7 @@ export function createCore(options: SandboxStoreOptions, start: StoreStart, set:
   // The worker failed while it held the world: start the experiment again on the page.
   sim.onWorkerLost = (why) => {
     const message = core.t('store.workerLost', { why });
-    if (core.rebuild(get().settings, get().preset, get().edits) === null) set((s) => ({ sceneVersion: s.sceneVersion + 1, notices: [...s.notices, message] }));
+    if (core.rebuild(get().settings, get().preset, get().edits, get().built) === null) set((s) => ({ sceneVersion: s.sceneVersion + 1, notices: [...s.notices, message] }));
     core.publish();
   };
   // The world came back from the worker (paused): show where it stopped.

@@ -13,7 +13,7 @@ import type { SandboxState } from './state.ts';
 /** The experiment slice's part of the state. */
 export type ExperimentSlice = Pick<
   SandboxState,
-  'preset' | 'edits' | 'selected' | 'scene' | 'sceneVersion' | 'restart' | 'reset' | 'selectPreset' | 'reverse' | 'loadScene' | 'select' | 'editSphere' | 'pump' | 'experiment'
+  'preset' | 'edits' | 'built' | 'selected' | 'selection' | 'scene' | 'sceneVersion' | 'restart' | 'reset' | 'selectPreset' | 'reverse' | 'loadScene' | 'select' | 'selectMany' | 'editSphere' | 'pump' | 'experiment'
 >;
 
 export const createExperimentSlice =
@@ -23,11 +23,13 @@ export const createExperimentSlice =
     return {
       preset: start.preset,
       edits: start.edits,
+      built: start.built,
       selected: start.focus && sim.world.has(start.focus.sphere) ? start.focus.sphere : null,
+      selection: start.focus && sim.world.has(start.focus.sphere) ? [start.focus.sphere] : [],
       scene: factsOf(sim.world),
       sceneVersion: 0,
       restart() {
-        const message = core.rebuild(get().settings, get().preset, get().edits);
+        const message = core.rebuild(get().settings, get().preset, get().edits, get().built);
         if (message !== null) throw new Error(message); // the settings in effect always built before
         set((s) => ({ sceneVersion: s.sceneVersion + 1 }));
         core.holdStill();
@@ -43,6 +45,7 @@ export const createExperimentSlice =
           freeSettings: settings,
           preset: null,
           edits: [],
+          built: null,
           ...focus,
           errors: {},
           warnings: settingWarnings(settings, core.t),
@@ -73,6 +76,7 @@ export const createExperimentSlice =
           freeSettings: id === null ? settings : s.freeSettings,
           errors: {},
           edits: [],
+          built: null,
           ...focus,
           sceneVersion: s.sceneVersion + 1,
           viewVersion: s.viewVersion + 1,
@@ -96,14 +100,19 @@ export const createExperimentSlice =
         }
         sim.replaceWorld(world);
         const focus = core.focusFor(null);
-        set((s) => ({ scene: factsOf(world), preset: null, edits: [], ...focus, selected: null, sceneVersion: s.sceneVersion + 1, viewVersion: s.viewVersion + 1 }));
+        set((s) => ({ scene: factsOf(world), preset: null, edits: [], built: null, ...focus, selected: null, selection: [], sceneVersion: s.sceneVersion + 1, viewVersion: s.viewVersion + 1 }));
         core.holdStill();
         core.publish();
         return null;
       },
       select(id) {
         if (id !== null && !sim.world.has(id)) id = null;
-        if (get().selected !== id) set({ selected: id });
+        const s = get();
+        if (s.selected !== id || s.selection.length !== (id === null ? 0 : 1)) set({ selected: id, selection: id === null ? [] : [id] });
+      },
+      selectMany(ids) {
+        const selection = [...new Set(ids)].filter((id) => sim.world.has(id));
+        set({ selection, selected: selection.length > 0 ? selection[selection.length - 1] : null });
       },
       editSphere(id, patch) {
         if (get().running) return core.t('store.pauseToEdit');
@@ -146,7 +155,7 @@ export const createExperimentSlice =
       },
       experiment() {
         const s = get();
-        return { preset: s.preset, settings: { ...s.settings }, edits: s.edits.map((e) => ({ ...e })), ...(s.predict.on ? { predict: true } : {}), twin: s.twin === null ? null : { ...s.twin.spec } };
+        return { preset: s.preset, settings: { ...s.settings }, edits: s.edits.map((e) => ({ ...e })), ...(s.built !== null ? { built: structuredClone(s.built) } : {}), ...(s.predict.on ? { predict: true } : {}), twin: s.twin === null ? null : { ...s.twin.spec } };
       },
     };
   };

@@ -4,7 +4,7 @@
  */
 import { DEFAULT_LOCALE, translator, type Locale, type Translate } from '../i18n/index.ts';
 import { presetById, type Preset } from '../presets/presets.ts';
-import { buildExperimentWorld, DEFAULT_SETTINGS, presetSettings, validateSettings, withFreePhysics, type FieldMessages, type Settings, type SphereEdit, type TwinSpec } from '../experiment/index.ts';
+import { buildExperimentWorld, DEFAULT_SETTINGS, presetSettings, validateSettings, withFreePhysics, type BuiltScene, type FieldMessages, type Settings, type SphereEdit, type TwinSpec } from '../experiment/index.ts';
 import type { ClockOptions, Now, SolverPortFactory, SolverThread } from '../runtime/index.ts';
 import type { World } from '../solver/index.ts';
 import type { VisualAids } from './state.ts';
@@ -28,6 +28,8 @@ export interface SandboxStoreOptions {
   preset?: string | null;
   /** Hand edits of spheres applied after the first build. @defaultValue none */
   edits?: SphereEdit[];
+  /** A built scene (the lab bench's), which replaces the preset's scene or the gas. @defaultValue none */
+  built?: BuiltScene | null;
   /** Notices to show from the start (for instance from reading a shared link). @defaultValue none */
   notices?: string[];
   /** Visual aids switched on from the start. @defaultValue all off */
@@ -69,6 +71,7 @@ export interface StoreStart {
   /** Its focus (a sphere to select, a trail to draw), if any. */
   focus: Preset['focus'] | undefined;
   edits: SphereEdit[];
+  built: BuiltScene | null;
   /** Notices from the options (an unknown preset, a refused edit). */
   notices: string[];
   /** The first world. */
@@ -101,7 +104,8 @@ export function startFrom(options: SandboxStoreOptions): StoreStart {
   // A preset brings its own restitution and gravity; settings given explicitly override them.
   if (found) settings = { ...presetSettings(found, settings), ...options.settings };
   const edits = [...(options.edits ?? [])];
-  const first = buildExperimentWorld(settings, preset, edits, t);
+  const built = options.built ?? null;
+  const first = buildExperimentWorld(settings, preset, edits, t, built);
   notices.push(...first.refused);
-  return { settings, freeSettings, preset, focus: found?.focus, edits, notices, world: first.world, t, locale };
+  return { settings, freeSettings, preset, focus: found?.focus, edits, built, notices, world: first.world, t, locale };
 }

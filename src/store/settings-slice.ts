@@ -88,7 +88,7 @@ export const createSettingsSlice =
         warnings: settingWarnings(candidate, core.t),
         sceneVersion: rebuilt ? s.sceneVersion + 1 : s.sceneVersion,
         viewVersion: reframe ? s.viewVersion + 1 : s.viewVersion,
-        ...(focus ? { edits: [], preset: leavesPreset ? null : s.preset, ...focus } : {}),
+        ...(focus ? { edits: [], built: null, preset: leavesPreset ? null : s.preset, ...focus } : {}),
       }));
       if (rebuilt) {
         core.holdStill();

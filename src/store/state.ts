@@ -5,7 +5,7 @@
  */
 import type { StoreApi } from 'zustand/vanilla';
 import type { Locale } from '../i18n/index.ts';
-import type { ExperimentState, SandboxSnapshot, FieldMessages, SettingKey, Settings, SphereEdit, TwinChange } from '../experiment/index.ts';
+import type { BuiltScene, ExperimentState, SandboxSnapshot, FieldMessages, SettingKey, Settings, SphereEdit, TwinChange } from '../experiment/index.ts';
 import type { FirstLaw, PredictState, ReadoutsWindow, RunTimeline, SampledStats, TimelineState, TwinInstrument, TwinState, Velocity } from '../instruments/index.ts';
 import type { Simulation, SolverThread } from '../runtime/index.ts';
 import type { Scene } from '../solver/index.ts';
@@ -105,8 +105,12 @@ export interface SandboxState extends TwinActions {
   preset: string | null;
   /** Hand edits of spheres, applied after the scene is built (kept in shared links). */
   edits: SphereEdit[];
-  /** Id of the sphere selected in the inspector, or null. */
+  /** The lab bench's built scene, which replaces the preset's or the gas (kept in links and files), or null. */
+  built: BuiltScene | null;
+  /** Id of the sphere selected in the inspector, or null (the last one selected). */
   selected: number | null;
+  /** Ids of every sphere selected together (shift-click, box select), in the order selected; `selected` is the last. */
+  selection: number[];
   /** Plain-text notices for the person (a shared link that was partly wrong ...). */
   notices: string[];
   /** The visual aids switched on (view state: not part of a shared link). */
@@ -184,6 +188,8 @@ export interface SandboxState extends TwinActions {
   loadScene(scene: Scene): string | null;
   /** Selects a sphere by id for the inspector, or clears the selection with null. */
   select(id: number | null): void;
+  /** Selects several spheres together (ids the world lacks are dropped); the last becomes `selected`. */
+  selectMany(ids: readonly number[]): void;
   /**
    * Edits the selected sphere's mass, radius, position or velocity (only while paused) and records the edit
    * for restarts and shared links. Returns null when applied, else a message naming the value.

@@ -1,0 +1,68 @@
+/**
+ * A built experiment: the lab bench's own scene, sphere by sphere, in a box of its own size. When
+ * an experiment has one, it replaces the preset's scene or the free sandbox's gas; the live
+ * settings (restitution, gravity, the walls) still act on it, and sphere `k` of the list has id `k`
+ * in the world built from it.
+ */
+import type { World } from '../solver/index.ts';
+
+/** One sphere of a built experiment, as a person sets it in the inspector and a file holds it. */
+export interface BuiltSphere {
+  /** Centre, m. */
+  position: [number, number, number];
+  /** Velocity, m/s. */
+  velocity: [number, number, number];
+  /** Radius, m. */
+  radius: number;
+  /** Mass, kg (a fixed sphere keeps it for its readouts; the solver treats it as infinite). */
+  mass: number;
+  /** Its own restitution in [0, 1]; the world's when absent. */
+  restitution?: number;
+  /** An obstacle that never moves. @defaultValue false */
+  fixed?: boolean;
+  /** Its colour, `#rrggbb`; the colour scheme's when absent. */
+  color?: string;
+  /** A short name shown beside it in the view and read out ("Cart A"). */
+  label?: string;
+}
+
+/** A built experiment's scene: the box and every sphere in it. */
+export interface BuiltScene {
+  /** The box's sides, m. */
+  size: [number, number, number];
+  /** Planar (2D) mode. @defaultValue false */
+  planar?: boolean;
+  spheres: BuiltSphere[];
+}
+
+/**
+ * A world's spheres as a built scene, in id order (ids are renumbered 0, 1, ... in the scene, so
+ * that the world built from it has the same ids when the world's ids were already so). `extra`
+ * gives the colour and label kept for an id.
+ */
+export function builtSceneOf(world: World, extra: (id: number) => Pick<BuiltSphere, 'color' | 'label'> = () => ({})): BuiltScene {
+  const n = world.count;
+  const ids: number[] = [];
+  for (let slot = 0; slot < n; slot++) ids.push(world.idAt(slot));
+  ids.sort((a, b) => a - b);
+  const p = world.positions;
+  const v = world.velocities;
+  const spheres: BuiltSphere[] = ids.map((id) => {
+    const k = world.indexOf(id);
+    const e = world.state.ownE[k];
+    const restitution = Number.isNaN(e) ? undefined : e;
+    const r = world.radii[k];
+    const fixed = world.masses[k] === Infinity;
+    return {
+      position: [p[3 * k], p[3 * k + 1], p[3 * k + 2]],
+      velocity: [v[3 * k], v[3 * k + 1], v[3 * k + 2]],
+      radius: r,
+      mass: fixed ? (4 / 3) * Math.PI * r * r * r * world.options.density : world.masses[k],
+      ...(restitution !== undefined ? { restitution } : {}),
+      ...(fixed ? { fixed: true } : {}),
+      ...extra(id),
+    };
+  });
+  const size = world.options.size;
+  return { size: [size[0], size[1], size[2]], ...(world.options.planar ? { planar: true } : {}), spheres };
+}
