@@ -6,10 +6,11 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { SandboxContext, type SandboxInstance } from './hooks/sandbox-context.ts';
 import { SandboxCanvas } from './scene/SandboxCanvas.tsx';
-import { createSandboxStore, type SandboxStore } from './store/index.ts';
+import { useStore } from 'zustand';
+import { createSandboxStore, type SandboxStore, type Theme } from './store/index.ts';
 import { Overlay } from './ui/Overlay.tsx';
 import { storeOptionsFromQuery } from './share/url-state.ts';
-import { followExperimentInUrl, largeTextFromQuery, rememberLargeText } from './share/url-sync.ts';
+import { followExperimentInUrl, largeTextFromQuery, rememberLargeText, rememberTheme, themeFromQuery } from './share/url-sync.ts';
 import { DEFAULT_LOCALE, translator, type Locale } from './i18n/index.ts';
 
 /** Width from which the classroom panel starts open. */
@@ -18,15 +19,18 @@ const CLASSROOM_OPEN_PX = 1200;
 /** The store for this page: the experiment of the link, or the defaults with a notice if it cannot start. */
 function createPageStore(): SandboxStore {
   const options = storeOptionsFromQuery(window.location.search);
-  const { notice } = largeTextFromQuery(window.location.search, translator(options.locale ?? DEFAULT_LOCALE));
+  const t = translator(options.locale ?? DEFAULT_LOCALE);
+  const { notice } = largeTextFromQuery(window.location.search, t);
   if (notice !== null) options.notices = [...(options.notices ?? []), notice];
+  const asked = themeFromQuery(window.location.search, t);
+  if (asked.notice !== null) options.notices = [...(options.notices ?? []), asked.notice];
+  options.theme = asked.theme;
   try {
     return createSandboxStore(options);
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
     // The notice is in the language the link asked for, which the default sandbox keeps.
-    const t = translator(options.locale ?? DEFAULT_LOCALE);
-    return createSandboxStore({ locale: t.locale, notices: [...(options.notices ?? []), t('app.linkFailed', { why })] });
+    return createSandboxStore({ locale: t.locale, theme: options.theme, notices: [...(options.notices ?? []), t('app.linkFailed', { why })] });
   }
 }
 
@@ -46,6 +50,19 @@ export function App() {
       if (s.locale !== prev.locale) apply(s.locale);
     });
   }, [store]);
+  // The theme, like large text, lives in the address (`theme=projector`); the page's own background follows it.
+  useEffect(() => {
+    const apply = (theme: Theme): void => {
+      document.documentElement.dataset.theme = theme;
+    };
+    apply(store.getState().theme);
+    return store.subscribe((s, prev) => {
+      if (s.theme === prev.theme) return;
+      apply(s.theme);
+      rememberTheme(s.theme);
+    });
+  }, [store]);
+  const theme = useStore(store, (s) => s.theme);
   const [classroomOpen, setClassroomOpen] = useState(() => window.innerWidth >= CLASSROOM_OPEN_PX);
   // Large text, like the language, lives in the address (`text=large`), so a reload keeps it.
   const [largeText, setLargeText] = useState(() => largeTextFromQuery(window.location.search).largeText);
@@ -57,7 +74,7 @@ export function App() {
   const instance = useMemo<SandboxInstance>(() => ({ store, handle: null }), [store]);
   return (
     <SandboxContext value={instance}>
-      <main className="app" ref={mainRef}>
+      <main className="app" ref={mainRef} data-theme={theme}>
         <SandboxCanvas coverRoot={mainRef} />
         <Overlay classroomOpen={classroomOpen} onClassroomOpenChange={setClassroomOpen} largeText={largeText} onLargeTextChange={changeLargeText} />
       </main>

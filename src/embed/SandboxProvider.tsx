@@ -11,12 +11,12 @@ import { followExperimentInUrl } from '../share/url-sync.ts';
 import { experimentLink, isExperimentKey, localeFromQuery, storeOptionsFromQuery } from '../share/url-state.ts';
 import { WALL_NAMES, wallOf } from '../solver/index.ts';
 import type { PistonMode, SphereEdit } from '../experiment/index.ts';
-import { createSandboxStore, type SandboxStore, type VisualAids } from '../store/index.ts';
+import { createSandboxStore, type SandboxStore, type Theme, type VisualAids } from '../store/index.ts';
 import { DEFAULT_SETTINGS } from '../experiment/index.ts';
 import { type SampledStats } from '../instruments/index.ts';
 import { type SolverThread, type WorldView } from '../runtime/index.ts';
 import type { Settings } from '../experiment/index.ts';
-import { applyPropChanges, changed, checkLocale, checkThread, localeOfProp, snapshotOf, threadOf } from './prop-changes.ts';
+import { applyPropChanges, changed, checkLocale, checkTheme, checkThread, localeOfProp, snapshotOf, threadOf } from './prop-changes.ts';
 import { checkSettingProps, settingsOfProps } from './props.ts';
 import { followStore } from './store-callbacks.ts';
 
@@ -112,6 +112,8 @@ export interface SandboxProviderProps {
    * Live. @defaultValue the page's `<html lang>` where it is one of the three, else English
    */
   locale?: Locale | string;
+  /** The look of the view and its overlay: 'dark' or 'projector' (light, high contrast, thicker lines). Live. @defaultValue 'dark' */
+  theme?: Theme;
   /**
    * The page's address follows this sandbox's experiment (preset, settings, seed, sphere edits; the
    * query of Copy link), rewritten in place a moment after each change, and at mount the sandbox
@@ -180,13 +182,16 @@ function createInstanceStore(props: SandboxProviderProps): SandboxStore {
   if (badLocale !== null) problems.push(badLocale);
   const addressLocale = props.syncUrl === true && hasLang() ? localeFromQuery(window.location.search).locale : null;
   const locale = addressLocale ?? localeOfProp(props.locale) ?? pageLocale();
-  const common = { preset, running: !props.paused, aids: props.aids, solverThread: threadOf(props.solverThread), edits, locale };
+  const badTheme = checkTheme(props.theme);
+  if (badTheme !== null) problems.push(badTheme);
+  const theme = badTheme === null ? props.theme : undefined;
+  const common = { preset, running: !props.paused, aids: props.aids, solverThread: threadOf(props.solverThread), edits, locale, theme };
   let store: SandboxStore;
   try {
     store = createSandboxStore({ ...common, settings });
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
-    store = createSandboxStore({ running: common.running, aids: common.aids, locale });
+    store = createSandboxStore({ running: common.running, aids: common.aids, locale, theme });
     problems.push(`SphereSandbox: the scene of these props could not be built (${why}); the default sandbox is shown.`);
   }
   const startNotices = store.getState().notices;

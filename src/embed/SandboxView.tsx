@@ -6,7 +6,8 @@
  */
 import { useFrame } from '@react-three/fiber';
 import { createContext, useContext, useMemo, useRef, useState, type CSSProperties, type ReactNode, type RefObject } from 'react';
-import { useSandboxInstance } from '../hooks/sandbox-context.ts';
+import { useStore } from 'zustand';
+import { useSandboxInstance, useSandboxStore } from '../hooks/sandbox-context.ts';
 import { useT } from '../hooks/use-translate.ts';
 import { SandboxCanvas } from '../scene/SandboxCanvas.tsx';
 import { Notices } from '../ui/Notices.tsx';
@@ -59,8 +60,9 @@ export function SandboxView({ cameraPosition = null, width = '100%', height = '1
   const element = useRef<HTMLDivElement>(null);
   const frame = useMemo<ViewFrame>(() => ({ element, label }), [label]);
   const classes = ['sphere-sandbox', className].filter(Boolean).join(' ');
+  const theme = useStore(useSandboxStore(), (s) => s.theme);
   return (
-    <div ref={element} className={classes} style={{ width: toCss(width), height: toCss(height), ...style }} role="group" aria-label={label} lang={t.locale} data-sandbox={name}>
+    <div ref={element} className={classes} data-theme={theme} style={{ width: toCss(width), height: toCss(height), ...style }} role="group" aria-label={label} lang={t.locale} data-sandbox={name}>
       <SandboxCanvas cameraPosition={cameraPosition} label={t('view.embedCanvas', { label })} coverRoot={element}>
         <ReadySignal ready={onFirstFrame} />
       </SandboxCanvas>

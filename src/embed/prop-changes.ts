@@ -5,7 +5,7 @@
  * visual aids; where the solver runs; the language). Pure functions over the store; no React.
  */
 import { LOCALES, localeOfTag, type Locale } from '../i18n/index.ts';
-import type { SandboxStore, VisualAids } from '../store/index.ts';
+import { THEMES, type SandboxStore, type Theme, type VisualAids } from '../store/index.ts';
 import type { SolverThread } from '../runtime/index.ts';
 import type { Settings } from '../experiment/index.ts';
 import { settingsOfProps, SETTING_KEYS } from './props.ts';
@@ -17,6 +17,7 @@ export interface LiveProps extends Partial<Record<keyof Settings, unknown>> {
   aids?: Partial<VisualAids>;
   solverThread?: SolverThread;
   locale?: string;
+  theme?: string;
 }
 
 /** What was applied of the props, to compare the next render's with. */
@@ -29,6 +30,7 @@ export interface PropSnapshot {
   aids: string;
   solverThread: unknown;
   locale: unknown;
+  theme: unknown;
 }
 
 const THREADS: readonly SolverThread[] = ['auto', 'main', 'worker'];
@@ -55,6 +57,12 @@ export function checkLocale(value: unknown): string | null {
   return `SphereSandbox: locale must be one of ${LOCALES.map((l) => `'${l}'`).join(', ')} (or a tag such as 'es-MX'), got ${JSON.stringify(value)}; the language stays as it is.`;
 }
 
+/** The message for a theme prop that is none of the themes, or null. */
+export function checkTheme(value: unknown): string | null {
+  if (value === undefined || THEMES.includes(value as Theme)) return null;
+  return `SphereSandbox: theme must be one of ${THEMES.map((x) => `'${x}'`).join(', ')}, got ${JSON.stringify(value)}; the theme stays as it is.`;
+}
+
 /** The snapshot of `props`. */
 export function snapshotOf(props: LiveProps): PropSnapshot {
   return {
@@ -64,12 +72,13 @@ export function snapshotOf(props: LiveProps): PropSnapshot {
     aids: props.aids ? JSON.stringify(props.aids) : '',
     solverThread: props.solverThread,
     locale: props.locale,
+    theme: props.theme,
   };
 }
 
 /** Whether two snapshots differ. */
 export function changed(a: PropSnapshot, b: PropSnapshot): boolean {
-  return a.preset !== b.preset || a.paused !== b.paused || a.aids !== b.aids || a.solverThread !== b.solverThread || a.locale !== b.locale || a.values.some((v, i) => !Object.is(v, b.values[i]));
+  return a.preset !== b.preset || a.paused !== b.paused || a.aids !== b.aids || a.solverThread !== b.solverThread || a.locale !== b.locale || a.theme !== b.theme || a.values.some((v, i) => !Object.is(v, b.values[i]));
 }
 
 /**
@@ -113,6 +122,11 @@ export function applyPropChanges(store: SandboxStore, before: PropSnapshot, now:
     const locale = localeOfProp(now.locale);
     if (locale === null) notices.push(checkLocale(now.locale) as string);
     else st.setLocale(locale);
+  }
+  if (now.theme !== before.theme && now.theme !== undefined) {
+    const problem = checkTheme(now.theme);
+    if (problem !== null) notices.push(problem);
+    else st.setTheme(now.theme as Theme);
   }
   return notices;
 }

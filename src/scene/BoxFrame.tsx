@@ -15,6 +15,7 @@ import { useStore } from 'zustand';
 import { BackSide, BoxGeometry, EdgesGeometry, type Group, type Mesh } from 'three';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
 import { WALL_NAMES } from '../solver/index.ts';
+import { SCENE_THEMES } from './theme.ts';
 
 /** Props of {@link BoxFrame}. */
 export interface BoxFrameProps {
@@ -46,7 +47,6 @@ export function wallLooks(states: readonly { velocity: number; mass: number; kT:
   });
 }
 
-const PLATE = '#c8d4ff';
 const HOT = '#ff5a3c';
 const COLD = '#3c8cff';
 
@@ -84,10 +84,12 @@ export function BoxFrame({ size, planar = false }: BoxFrameProps) {
   const plates = useRef<(Mesh | null)[]>([]);
   const divider = useRef<Mesh>(null);
   const scratch = useRef(new Float64Array(6));
+  const theme = useStore(store, (s) => s.theme);
+  const look = SCENE_THEMES[theme];
   // The walls' looks and the divider, re-read at each sample of the readouts.
   useStore(store, (s) => s.stats);
   const world = store.getState().sim.world;
-  const looks = wallLooks(
+  const walls = wallLooks(
     WALL_NAMES.map((name) => world.wallState(name)),
     store.getState().stats.temperature,
   );
@@ -126,38 +128,38 @@ export function BoxFrame({ size, planar = false }: BoxFrameProps) {
     <group name="box">
       <group ref={box}>
         <mesh geometry={unit} renderOrder={-1}>
-          <meshStandardMaterial color="#27345a" side={BackSide} transparent opacity={0.55} roughness={0.9} metalness={0} depthWrite={false} />
+          <meshStandardMaterial color={look.boxBack} side={BackSide} transparent opacity={look.boxBackOpacity} roughness={0.9} metalness={0} depthWrite={false} />
         </mesh>
         <lineSegments geometry={edges}>
-          <lineBasicMaterial color="#8fb3ff" transparent opacity={0.85} />
+          <lineBasicMaterial color={look.edges} transparent opacity={look.edgesOpacity} />
         </lineSegments>
       </group>
       {!planar && (
         <group ref={floor}>
-          <gridHelper args={[grid, divisions, '#4a5f93', '#2c3a62']} />
+          <gridHelper key={theme} args={[grid, divisions, look.gridMajor, look.gridMinor]} />
         </group>
       )}
-      {looks.map((look, w) => (
+      {walls.map((wall, w) => (
         <mesh
           key={WALL_NAMES[w]}
-          name={`wall ${WALL_NAMES[w]} ${look.kind}`}
+          name={`wall ${WALL_NAMES[w]} ${wall.kind}`}
           ref={(m) => {
             plates.current[w] = m;
           }}
           geometry={unit}
-          visible={look.kind !== 'plain' && !(planar && w >= 4)}
+          visible={wall.kind !== 'plain' && !(planar && w >= 4)}
           renderOrder={-1}
         >
           <meshBasicMaterial
-            color={look.kind === 'hot' ? HOT : look.kind === 'cold' ? COLD : PLATE}
+            color={wall.kind === 'hot' ? HOT : wall.kind === 'cold' ? COLD : look.plate}
             transparent
-            opacity={look.kind === 'plate' ? 0.3 : 0.2 + 0.45 * look.strength}
+            opacity={wall.kind === 'plate' ? 0.3 : 0.2 + 0.45 * wall.strength}
             depthWrite={false}
           />
         </mesh>
       ))}
       <mesh name="divider" ref={divider} geometry={unit} visible={cut !== null} renderOrder={-1}>
-        <meshBasicMaterial color="#e8eeff" transparent opacity={0.28} depthWrite={false} />
+        <meshBasicMaterial color={look.divider} transparent opacity={0.28} depthWrite={false} />
       </mesh>
     </group>
   );

@@ -9,6 +9,7 @@ import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 import type { Material, Mesh, Texture } from 'three';
 import { BoxFrame } from './BoxFrame.tsx';
+import { SCENE_THEMES } from './theme.ts';
 import { CameraControls } from './CameraControls.tsx';
 import { createDragPreview } from './drag-edit.ts';
 import { DragEditor } from './DragEditor.tsx';
@@ -22,8 +23,8 @@ import { useCoveredRects } from './use-covered-rects.ts';
 import { useSandboxInstance, useSandboxStore } from '../hooks/sandbox-context.ts';
 import { useT } from '../hooks/use-translate.ts';
 
-/** Background colour of the view (the browser tests count pixels that differ from it). */
-export const BACKGROUND = '#0b1020';
+/** Background colour of the view in the dark theme (the browser tests count pixels that differ from it). */
+export const BACKGROUND = SCENE_THEMES.dark.background;
 
 /** Props of {@link SandboxCanvas}. */
 export interface SandboxCanvasProps {
@@ -148,6 +149,7 @@ export function SandboxCanvas({ coverRoot, cameraPosition = null, label, childre
   const testMode = install !== null;
   const [preview] = useState(createDragPreview);
   const reducedMotion = useStore(store, (s) => s.reducedMotion);
+  const look = SCENE_THEMES[useStore(store, (s) => s.theme)];
   // Test mode's instruments on the renderers (none otherwise: they then measure nothing).
   const [probe] = useState(() => (testMode ? new SphereProbe() : null));
   const [framing] = useState(() => (testMode ? new FramingProbe() : null));
@@ -171,8 +173,8 @@ export function SandboxCanvas({ coverRoot, cameraPosition = null, label, childre
     >
       <ReleaseOnUnmount />
       <ClockDriver />
-      <color attach="background" args={[BACKGROUND]} />
-      <hemisphereLight args={['#dfe9ff', '#1b2033', 1.1]} />
+      <color attach="background" args={[look.background]} />
+      <hemisphereLight args={['#dfe9ff', look.ground, 1.1]} />
       <ambientLight intensity={0.15} />
       <directionalLight position={[6, 11, 8]} intensity={2.4} />
       <directionalLight position={[-8, 3, -6]} intensity={0.7} color="#9ab8ff" />

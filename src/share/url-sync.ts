@@ -9,7 +9,7 @@
  */
 import { browserLocale, english, navigatorLanguages, type Translate } from '../i18n/index.ts';
 import { encodeState, isExperimentKey } from './url-state.ts';
-import type { SandboxState, SandboxStore } from '../store/index.ts';
+import { THEMES, type SandboxState, type SandboxStore, type Theme } from '../store/index.ts';
 
 /** What {@link followExperimentInUrl} writes through: the page's history and location by default. */
 export interface UrlTarget {
@@ -59,6 +59,40 @@ export function rememberLargeText(on: boolean, target: UrlTarget = { location: w
   const params = new URLSearchParams(location.search);
   if (on) params.set(TEXT_PARAM, 'large');
   else params.delete(TEXT_PARAM);
+  const query = params.toString();
+  const next = `${location.pathname}${query.length > 0 ? `?${query}` : ''}${location.hash}`;
+  if (next !== `${location.pathname}${location.search}${location.hash}`) history.replaceState(history.state, '', next);
+}
+
+/** The address parameter of the theme: `theme=projector` (the dark theme is the page without it). */
+export const THEME_PARAM = 'theme';
+
+/**
+ * The theme a page's query asks for (`theme=projector`; none or `theme=dark` is the dark theme),
+ * and a notice (in `t`'s language) when `theme` names one the page does not have. Never throws.
+ */
+export function themeFromQuery(query: string, t: Translate = english): { theme: Theme; notice: string | null } {
+  let asked: string | null = null;
+  try {
+    asked = new URLSearchParams(query.startsWith('?') ? query.slice(1) : query).get(THEME_PARAM);
+  } catch {
+    // A malformed query is reported by decodeState.
+  }
+  if (asked === null) return { theme: 'dark', notice: null };
+  if ((THEMES as readonly string[]).includes(asked)) return { theme: asked as Theme, notice: null };
+  const value = asked.length > 40 ? `${asked.slice(0, 40)}…` : asked;
+  return { theme: 'dark', notice: t('theme.unknown', { value, list: THEMES.join(', ') }) };
+}
+
+/**
+ * Writes the theme into the address in place (`theme=projector`, or no `theme` for the dark
+ * one), every other parameter kept where it is: a reload keeps it, and Copy link carries it.
+ */
+export function rememberTheme(theme: Theme, target: UrlTarget = { location: window.location, history: window.history }): void {
+  const { location, history } = target;
+  const params = new URLSearchParams(location.search);
+  if (theme === 'dark') params.delete(THEME_PARAM);
+  else params.set(THEME_PARAM, theme);
   const query = params.toString();
   const next = `${location.pathname}${query.length > 0 ? `?${query}` : ''}${location.hash}`;
   if (next !== `${location.pathname}${location.search}${location.hash}`) history.replaceState(history.state, '', next);

@@ -6,4 +6,5 @@ export { createSandboxStore } from './create-store.ts';
 export { SettingsError } from './options.ts';
 export type { SandboxStoreOptions } from './options.ts';
 export { DEFAULT_AIDS, prefersReducedMotion } from './view-slice.ts';
-export type { SandboxState, SandboxStore, VisualAids, VisualAidKey, SceneFacts, Instruments, TwinActions } from './state.ts';
+export { THEMES } from './state.ts';
+export type { SandboxState, SandboxStore, VisualAids, VisualAidKey, SceneFacts, Instruments, TwinActions, Theme } from './state.ts';

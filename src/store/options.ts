@@ -7,7 +7,7 @@ import { presetById, type Preset } from '../presets/presets.ts';
 import { buildExperimentWorld, DEFAULT_SETTINGS, presetSettings, validateSettings, withFreePhysics, type BuiltScene, type FieldMessages, type Settings, type SphereEdit, type TwinSpec } from '../experiment/index.ts';
 import type { ClockOptions, Now, SolverPortFactory, SolverThread } from '../runtime/index.ts';
 import type { World } from '../solver/index.ts';
-import type { VisualAids } from './state.ts';
+import type { Theme, VisualAids } from './state.ts';
 
 /** Options of {@link createSandboxStore}. */
 export interface SandboxStoreOptions {
@@ -34,6 +34,8 @@ export interface SandboxStoreOptions {
   notices?: string[];
   /** Visual aids switched on from the start. @defaultValue all off */
   aids?: Partial<VisualAids>;
+  /** The page's and the view's theme. @defaultValue 'dark' */
+  theme?: Theme;
   /** Reduced motion (no collision flashes). @defaultValue the page's `prefers-reduced-motion` */
   reducedMotion?: boolean;
   /**

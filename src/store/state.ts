@@ -54,6 +54,12 @@ export interface VisualAids {
 /** A visual aid's name. */
 export type VisualAidKey = keyof VisualAids;
 
+/** The look of the page and the 3D view: `dark` (the default) or `projector` (light, high contrast, thicker lines). */
+export type Theme = 'dark' | 'projector';
+
+/** Every theme, in the order the settings offer them. */
+export const THEMES: readonly Theme[] = ['dark', 'projector'];
+
 /** What the world now running is, as selectors read it (it changes only when the world is replaced). */
 export interface SceneFacts {
   /** Number of spheres. */
@@ -117,6 +123,8 @@ export interface SandboxState extends TwinActions {
   aids: VisualAids;
   /** The person asked for reduced motion: no collision flashes, no camera glide. */
   reducedMotion: boolean;
+  /** The page's and the view's theme (view state, like the language). */
+  theme: Theme;
   /** Where the solver is to run; see {@link SolverThread}. */
   solverThread: SolverThread;
   /** The interface's language. */
@@ -186,6 +194,8 @@ export interface SandboxState extends TwinActions {
    * the solver's message naming the bad field, with everything left as it was.
    */
   loadScene(scene: Scene): string | null;
+  /** Switches the theme of the page and the 3D view; an unknown theme is ignored. */
+  setTheme(theme: Theme): void;
   /** Selects a sphere by id for the inspector, or clears the selection with null. */
   select(id: number | null): void;
   /** Selects several spheres together (ids the world lacks are dropped); the last becomes `selected`. */

@@ -6,10 +6,10 @@ import type { StateCreator } from 'zustand/vanilla';
 import { isLocale } from '../i18n/index.ts';
 import { speak, type StoreCore } from './core.ts';
 import type { SandboxStoreOptions, StoreStart } from './options.ts';
-import type { SandboxState, VisualAids } from './state.ts';
+import { THEMES, type SandboxState, type VisualAids } from './state.ts';
 
 /** The view slice's part of the state. */
-export type ViewSlice = Pick<SandboxState, 'aids' | 'reducedMotion' | 'locale' | 'notices' | 'viewVersion' | 'resetView' | 'setAid' | 'setLocale' | 'notify' | 'dismissNotices'>;
+export type ViewSlice = Pick<SandboxState, 'aids' | 'reducedMotion' | 'theme' | 'setTheme' | 'locale' | 'notices' | 'viewVersion' | 'resetView' | 'setAid' | 'setLocale' | 'notify' | 'dismissNotices'>;
 
 /** All visual aids off: the plain view. */
 export const DEFAULT_AIDS: Readonly<VisualAids> = Object.freeze({ velocity: false, momentum: false, centreOfMass: false, trail: false, flash: false, pressure: false });
@@ -26,6 +26,7 @@ export const createViewSlice =
     return {
       aids: { ...DEFAULT_AIDS, ...options.aids, ...(reducedMotion ? { flash: false } : {}), ...(start.focus?.trail ? { trail: true } : {}) },
       reducedMotion,
+      theme: options.theme !== undefined && THEMES.includes(options.theme) ? options.theme : 'dark',
       locale: start.locale,
       notices: start.notices,
       viewVersion: 0,
@@ -36,6 +37,9 @@ export const createViewSlice =
         if (on && key === 'flash' && get().reducedMotion) return false;
         if (get().aids[key] !== on) set((s) => ({ aids: { ...s.aids, [key]: on } }));
         return true;
+      },
+      setTheme(theme) {
+        if (THEMES.includes(theme) && get().theme !== theme) set({ theme });
       },
       setLocale(locale) {
         if (!isLocale(locale)) return;

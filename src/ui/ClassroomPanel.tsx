@@ -37,7 +37,9 @@ export interface ClassroomPanelProps {
 function Section({ title, children, open = true, name }: { title: string; children: ReactNode; open?: boolean; name: string }) {
   return (
     <details className="lab__section" open={open} data-section={name}>
-      <summary className="panel__heading lab__summary">{title}</summary>
+      <summary className="panel__heading lab__summary">
+        <h2 className="lab__title">{title}</h2>
+      </summary>
       {children}
     </details>
   );

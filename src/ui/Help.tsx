@@ -9,6 +9,7 @@ export const SHORTCUTS: readonly (readonly [MessageKey, MessageKey])[] = [
   ['help.key.space', 'help.playPause'],
   ['help.key.step', 'help.step'],
   ['help.key.restart', 'help.restart'],
+  ['help.key.fullScreen', 'help.fullScreen'],
   ['help.key.click', 'help.inspect'],
 ];
 

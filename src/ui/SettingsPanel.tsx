@@ -9,7 +9,7 @@ import { WORKER_AUTO_COUNT } from '../runtime/index.ts';
 import { LanguageMenu } from './LanguageMenu.tsx';
 import { NumberField } from './NumberField.tsx';
 import { presetTitle } from './preset-text.ts';
-import { ToggleField } from './ToggleField.tsx';
+import { SwitchRow, ToggleField } from './ToggleField.tsx';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
 import { useT } from '../hooks/use-translate.ts';
 import type { MessageKey } from '../i18n/index.ts';
@@ -97,6 +97,23 @@ function ExperimentSceneNote() {
 
 /** Below this window width, choosing an experiment folds the settings panel away. */
 const CROWDED_BELOW_PX = 1100;
+/** The projector theme's switch (the theme is view state: it does not rebuild the scene). */
+function ThemeField() {
+  const store = useSandboxStore();
+  const projector = useStore(store, (s) => s.theme === 'projector');
+  const t = useT();
+  return (
+    <SwitchRow
+      label={t('theme.projector')}
+      name="theme"
+      checked={projector}
+      note={t('theme.projectorHint')}
+      data={{ 'data-setting': 'theme' }}
+      onChange={(on) => store.getState().setTheme(on ? 'projector' : 'dark')}
+    />
+  );
+}
+
 /** How much larger large-text mode draws the panels (overlay.css). */
 const LARGE_TEXT_ZOOM = 1.3;
 
@@ -155,6 +172,7 @@ export function SettingsPanel({ defaultOpen }: SettingsPanelProps) {
         </section>
         <section className="panel__section" aria-label={t('settings.view')}>
           <LanguageMenu />
+          <ThemeField />
           <ColorByField />
           <SolverThreadField />
         </section>

@@ -3,9 +3,9 @@
  * settings panel collapsed), reverse and the speed menu. Space plays or pauses, the right arrow
  * steps and R restarts when the focus is not in a field.
  */
-import { useEffect, useId, type RefObject } from 'react';
+import { useEffect, useId, useState, type RefObject } from 'react';
 import { useStore } from 'zustand';
-import { ReverseIcon, ViewIcon } from './icons.tsx';
+import { FullScreenIcon, ReverseIcon, ViewIcon } from './icons.tsx';
 import { TimeButtons } from './TimeButtons.tsx';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
 import { useT } from '../hooks/use-translate.ts';
@@ -29,13 +29,32 @@ function isTyping(target: EventTarget | null, key: string): boolean {
   return target instanceof HTMLElement && (target.isContentEditable || own.includes(target.tagName));
 }
 
-/** Play/pause, step, restart, reverse, speed and reset-view controls with keyboard shortcuts. */
+/** The element full screen shows: the embedded sandbox, or the whole page. */
+function fullScreenTarget(keyScope: RefObject<HTMLElement | null> | undefined): HTMLElement {
+  return keyScope?.current ?? document.documentElement;
+}
+
+/** Enters or leaves full screen (a browser that refuses says so in its console; nothing else changes). */
+function toggleFullScreen(keyScope: RefObject<HTMLElement | null> | undefined): void {
+  if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
+  else void fullScreenTarget(keyScope).requestFullscreen?.().catch(() => undefined);
+}
+
+/** Play/pause, step, restart, reverse, speed, full-screen and reset-view controls with keyboard shortcuts. */
 export function Transport({ keyScope }: TransportProps) {
   const store = useSandboxStore();
   const running = useStore(store, (s) => s.running);
   const timeScale = useStore(store, (s) => s.settings.timeScale);
   const speedId = useId();
   const t = useT();
+  const canFullScreen = typeof document !== 'undefined' && document.fullscreenEnabled === true;
+  const [fullScreen, setFullScreen] = useState(false);
+  useEffect(() => {
+    if (!canFullScreen) return;
+    const onChange = (): void => setFullScreen(document.fullscreenElement !== null);
+    document.addEventListener('fullscreenchange', onChange);
+    return () => document.removeEventListener('fullscreenchange', onChange);
+  }, [canFullScreen]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent): void => {
@@ -49,6 +68,9 @@ export function Transport({ keyScope }: TransportProps) {
       } else if (event.key === 'r' || event.key === 'R') {
         event.preventDefault();
         store.getState().restart();
+      } else if ((event.key === 'f' || event.key === 'F') && document.fullscreenEnabled) {
+        event.preventDefault();
+        toggleFullScreen(keyScope);
       }
     };
     const target: HTMLElement | Window = keyScope?.current ?? window;
@@ -78,6 +100,12 @@ export function Transport({ keyScope }: TransportProps) {
         <ViewIcon />
         <span className="button__label">{t('transport.resetView')}</span>
       </button>
+      {canFullScreen && (
+        <button type="button" className="button" data-action="full-screen" title={t('transport.fullScreenTitle')} onClick={() => toggleFullScreen(keyScope)}>
+          <FullScreenIcon exit={fullScreen} />
+          <span className="button__label">{t(fullScreen ? 'transport.exitFullScreen' : 'transport.fullScreen')}</span>
+        </button>
+      )}
     </div>
   );
 }

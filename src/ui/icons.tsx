@@ -53,6 +53,15 @@ export function ViewIcon() {
   );
 }
 
+/** Full screen: four corners pointing out (or, with `exit`, in). */
+export function FullScreenIcon({ exit = false }: { exit?: boolean }) {
+  return (
+    <svg {...common} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+      <path d={exit ? 'M5.5 2v3.5H2M10.5 2v3.5H14M14 10.5h-3.5V14M2 10.5h3.5V14' : 'M2 5.5V2h3.5M10.5 2H14v3.5M14 10.5V14h-3.5M5.5 14H2v-3.5'} />
+    </svg>
+  );
+}
+
 /** Reverse: two arrows in opposite directions. */
 export function ReverseIcon() {
   return (
