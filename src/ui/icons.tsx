@@ -53,11 +53,17 @@ export function ViewIcon() {
   );
 }
 
-/** Full screen: four corners pointing out (or, with `exit`, in). */
+/** Full screen: four arrows pointing out to the corners (or, with `exit`, in from them). */
 export function FullScreenIcon({ exit = false }: { exit?: boolean }) {
   return (
     <svg {...common} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
-      <path d={exit ? 'M5.5 2v3.5H2M10.5 2v3.5H14M14 10.5h-3.5V14M2 10.5h3.5V14' : 'M2 5.5V2h3.5M10.5 2H14v3.5M14 10.5V14h-3.5M5.5 14H2v-3.5'} />
+      <path
+        d={
+          exit
+            ? 'M6 2.5V6H2.5M2 2l4 4M10 2.5V6h3.5M14 2l-4 4M6 13.5V10H2.5M2 14l4-4M10 13.5V10h3.5M14 14l-4-4'
+            : 'M2 5.5V2h3.5M2 2l4 4M14 5.5V2h-3.5M14 2l-4 4M2 10.5V14h3.5M2 14l4-4M14 10.5V14h-3.5M14 14l-4-4'
+        }
+      />
     </svg>
   );
 }
