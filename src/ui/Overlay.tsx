@@ -10,7 +10,7 @@ import { PlayHint } from './PlayHint.tsx';
 import { PlotsDialog } from './PlotsDialog.tsx';
 import { SettingsPanel } from './SettingsPanel.tsx';
 import { StatusLine } from './StatusLine.tsx';
-import { Transport } from './Transport.tsx';
+import { FullScreenButton, Transport } from './Transport.tsx';
 import { TwinLegend } from './WhatIfPanel.tsx';
 import { useT } from '../hooks/use-translate.ts';
 
@@ -58,6 +58,7 @@ export function Overlay({ classroomOpen = true, onClassroomOpenChange = ignore, 
         <div className="dock__row">
           <StatusLine />
           <Help />
+          <FullScreenButton keyScope={keyScope} />
         </div>
       </footer>
       {plotsEnlarged && <PlotsDialog largeText={largeText} onClose={closePlots} />}

@@ -40,21 +40,13 @@ function toggleFullScreen(keyScope: RefObject<HTMLElement | null> | undefined): 
   else void fullScreenTarget(keyScope).requestFullscreen?.().catch(() => undefined);
 }
 
-/** Play/pause, step, restart, reverse, speed, full-screen and reset-view controls with keyboard shortcuts. */
+/** Play/pause, step, restart, reverse, speed and reset-view controls with keyboard shortcuts (F: full screen). */
 export function Transport({ keyScope }: TransportProps) {
   const store = useSandboxStore();
   const running = useStore(store, (s) => s.running);
   const timeScale = useStore(store, (s) => s.settings.timeScale);
   const speedId = useId();
   const t = useT();
-  const canFullScreen = typeof document !== 'undefined' && document.fullscreenEnabled === true;
-  const [fullScreen, setFullScreen] = useState(false);
-  useEffect(() => {
-    if (!canFullScreen) return;
-    const onChange = (): void => setFullScreen(document.fullscreenElement !== null);
-    document.addEventListener('fullscreenchange', onChange);
-    return () => document.removeEventListener('fullscreenchange', onChange);
-  }, [canFullScreen]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent): void => {
@@ -100,12 +92,27 @@ export function Transport({ keyScope }: TransportProps) {
         <ViewIcon />
         <span className="button__label">{t('transport.resetView')}</span>
       </button>
-      {canFullScreen && (
-        <button type="button" className="button" data-action="full-screen" title={t('transport.fullScreenTitle')} onClick={() => toggleFullScreen(keyScope)}>
-          <FullScreenIcon exit={fullScreen} />
-          <span className="button__label">{t(fullScreen ? 'transport.exitFullScreen' : 'transport.fullScreen')}</span>
-        </button>
-      )}
+
     </div>
+  );
+}
+
+/** The full-screen button (F does the same): the embedded sandbox, or the whole page, on the whole screen. Absent where the browser has no full screen. */
+export function FullScreenButton({ keyScope }: TransportProps) {
+  const t = useT();
+  const canFullScreen = typeof document !== 'undefined' && document.fullscreenEnabled === true;
+  const [fullScreen, setFullScreen] = useState(false);
+  useEffect(() => {
+    if (!canFullScreen) return;
+    const onChange = (): void => setFullScreen(document.fullscreenElement !== null);
+    document.addEventListener('fullscreenchange', onChange);
+    return () => document.removeEventListener('fullscreenchange', onChange);
+  }, [canFullScreen]);
+  if (!canFullScreen) return null;
+  return (
+    <button type="button" className="button button--quiet" data-action="full-screen" title={t('transport.fullScreenTitle')} onClick={() => toggleFullScreen(keyScope)}>
+      <FullScreenIcon exit={fullScreen} />
+      <span>{t(fullScreen ? 'transport.exitFullScreen' : 'transport.fullScreen')}</span>
+    </button>
   );
 }
