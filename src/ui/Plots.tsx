@@ -11,6 +11,7 @@ import type uPlotType from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { speedHistogram } from '../solver/index.ts';
 import { useSandbox, useSandboxStore } from '../hooks/sandbox-context.ts';
+import { CHART_COLORS, type ChartColors } from './chart-colors.ts';
 import { useT } from '../hooks/use-translate.ts';
 import { formatNumber, type Locale } from '../i18n/index.ts';
 import { twinEnergyColumns } from './twin-series.ts';
@@ -35,12 +36,12 @@ function axisValues(locale: Locale): uPlotType.Axis['values'] {
   return (_plot, splits) => splits.map((v) => (v == null ? '' : formatNumber(locale, v)));
 }
 
-function base(title: string, width: number, height: number, fontPx: number, xLabel: string, yLabel: string, series: uPlotType.Series[], locale: Locale): uPlotType.Options {
+function base(title: string, width: number, height: number, fontPx: number, xLabel: string, yLabel: string, series: uPlotType.Series[], locale: Locale, c: ChartColors): uPlotType.Options {
   const axis = {
     values: axisValues(locale),
-    stroke: '#9aa7c7',
-    grid: { stroke: 'rgba(143,179,255,0.12)', width: 1 },
-    ticks: { stroke: 'rgba(143,179,255,0.2)', width: 1 },
+    stroke: c.axis,
+    grid: { stroke: c.grid, width: 1 },
+    ticks: { stroke: c.ticks, width: 1 },
     font: `${fontPx}px system-ui, sans-serif`,
     labelFont: `${fontPx}px system-ui, sans-serif`,
   };
@@ -74,8 +75,11 @@ export function Plots({ width = 280, energyWidth = width, height = 130, fontPx =
   const twinOn = useSandbox((s) => s.twin?.active === true);
   // The plots' titles and legends are written by uPlot: a new language makes them afresh.
   const t = useT();
+  // The charts draw in the theme's colours (made afresh when it changes).
+  const theme = useSandbox((s) => s.theme);
 
   useEffect(() => {
+    const c = CHART_COLORS[theme];
     let cancelled = false;
     let teardown = (): void => {};
     void import('uplot').then(({ default: uPlot }) => {
@@ -83,35 +87,35 @@ export function Plots({ width = 280, energyWidth = width, height = 130, fontPx =
       const line = fontPx / 11;
       const energy = new uPlot(
         base(t('plots.energy'), energyWidth, height, fontPx, 't (s)', 'J', [
-          { label: t('plots.kinetic'), stroke: '#5fb6ff', width: 1.5 * line },
-          { label: t('plots.potential'), stroke: '#f5c878', width: 1.5 * line },
-          { label: t('plots.total'), stroke: '#e8edf9', width: 2 * line },
+          { label: t('plots.kinetic'), stroke: c.blue, width: 1.5 * line },
+          { label: t('plots.potential'), stroke: c.yellow, width: 1.5 * line },
+          { label: t('plots.total'), stroke: c.total, width: 2 * line },
           ...(twinOn
             ? [
-                { label: t('plots.twinKinetic'), stroke: '#ff8c42', width: 1.5 * line, dash: [5 * line, 4 * line] },
-                { label: t('plots.twinTotal'), stroke: '#ff8c42', width: 2 * line },
+                { label: t('plots.twinKinetic'), stroke: c.orange, width: 1.5 * line, dash: [5 * line, 4 * line] },
+                { label: t('plots.twinTotal'), stroke: c.orange, width: 2 * line },
               ]
             : []),
-        ], t.locale),
+        ], t.locale, c),
         twinOn ? [[], [], [], [], [], []] : [[], [], [], []],
         energyRef.current,
       );
       const momentum = new uPlot(
         base(t('plots.momentum'), width, height, fontPx, 't (s)', 'kg·m/s', [
-          { label: 'px', stroke: '#ff8a8a', width: 1.5 * line },
-          { label: 'py', stroke: '#8fe38f', width: 1.5 * line },
-          { label: 'pz', stroke: '#5fb6ff', width: 1.5 * line },
-          { label: '|p|', stroke: '#e8edf9', width: 2 * line },
-        ], t.locale),
+          { label: 'px', stroke: c.red, width: 1.5 * line },
+          { label: 'py', stroke: c.green, width: 1.5 * line },
+          { label: 'pz', stroke: c.blue, width: 1.5 * line },
+          { label: '|p|', stroke: c.total, width: 2 * line },
+        ], t.locale, c),
         [[], [], [], [], []],
         momentumRef.current,
       );
       const bars = uPlot.paths.bars ? uPlot.paths.bars({ size: [0.9, Infinity] }) : undefined;
       const speeds = new uPlot(
         base(t('plots.speeds'), width, height, fontPx, t('plots.speed'), t('plots.density'), [
-          { label: t('plots.measured'), stroke: '#5fb6ff', fill: 'rgba(95,182,255,0.35)', paths: bars, points: { show: false } },
-          { label: t('plots.maxwell'), stroke: '#f5c878', width: 2 * line, points: { show: false } },
-        ], t.locale),
+          { label: t('plots.measured'), stroke: c.blue, fill: c.blueFill, paths: bars, points: { show: false } },
+          { label: t('plots.maxwell'), stroke: c.yellow, width: 2 * line, points: { show: false } },
+        ], t.locale, c),
         [[], [], []],
         speedRef.current,
       );
@@ -173,7 +177,7 @@ export function Plots({ width = 280, energyWidth = width, height = 130, fontPx =
       cancelled = true;
       teardown();
     };
-  }, [store, width, energyWidth, height, fontPx, twinOn, t]);
+  }, [store, width, energyWidth, height, fontPx, twinOn, t, theme]);
 
   return (
     <div className="plots">

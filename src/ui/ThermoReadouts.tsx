@@ -12,6 +12,7 @@ import type { FirstLaw } from '../instruments/index.ts';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
 import { useT } from '../hooks/use-translate.ts';
 import { formatSig, type Locale } from '../i18n/index.ts';
+import { CHART_COLORS, type ChartColors } from './chart-colors.ts';
 import { sig } from './format.ts';
 
 /** Props of {@link ThermoReadouts}. */
@@ -22,11 +23,6 @@ export interface ThermoReadoutsProps {
   height?: number;
 }
 
-// The legend's colours are the same in overlay.css (.first-law__key--*).
-const PATH = '#5fb6ff';
-const ISOTHERM = '#f5c878';
-const ADIABAT = '#ff8c42';
-const AXIS = '#9aa7c7';
 
 /** The residual, to the digit: "3.2 × 10⁻¹³". */
 export function residualText(value: number, locale: Locale): string {
@@ -38,7 +34,7 @@ export function residualText(value: number, locale: Locale): string {
 }
 
 /** The plot area of a diagram on `canvas`, cleared, with its two axes and their labels drawn. */
-function axes(canvas: HTMLCanvasElement, xLabel: string, yLabel: string): { ctx: CanvasRenderingContext2D; left: number; right: number; top: number; bottom: number } | null {
+function axes(canvas: HTMLCanvasElement, xLabel: string, yLabel: string, c: ChartColors): { ctx: CanvasRenderingContext2D; left: number; right: number; top: number; bottom: number } | null {
   const ctx = canvas.getContext('2d');
   if (!ctx) return null;
   const w = canvas.width;
@@ -48,8 +44,8 @@ function axes(canvas: HTMLCanvasElement, xLabel: string, yLabel: string): { ctx:
   const bottom = h - 26;
   const right = w - 8;
   const top = 8;
-  ctx.strokeStyle = AXIS;
-  ctx.fillStyle = AXIS;
+  ctx.strokeStyle = c.axis;
+  ctx.fillStyle = c.axis;
   ctx.lineWidth = 1;
   ctx.font = '11px system-ui, sans-serif';
   ctx.beginPath();
@@ -67,8 +63,8 @@ function axes(canvas: HTMLCanvasElement, xLabel: string, yLabel: string): { ctx:
 }
 
 /** Draws the P–V diagram: axes, the path, the isotherm and the adiabat through its start. */
-function drawPV(canvas: HTMLCanvasElement, law: FirstLaw, planar: boolean, locale: Locale): void {
-  const area = axes(canvas, planar ? 'A (m²)' : 'V (m³)', planar ? 'P (N/m)' : 'P (Pa)');
+function drawPV(canvas: HTMLCanvasElement, law: FirstLaw, planar: boolean, locale: Locale, c: ChartColors): void {
+  const area = axes(canvas, planar ? 'A (m²)' : 'V (m³)', planar ? 'P (N/m)' : 'P (Pa)', c);
   if (area === null) return;
   const { ctx, left, right, top, bottom } = area;
   const h = canvas.height;
@@ -106,9 +102,9 @@ function drawPV(canvas: HTMLCanvasElement, law: FirstLaw, planar: boolean, local
     ctx.stroke();
     ctx.setLineDash([]);
   };
-  curve('isotherm', ISOTHERM, [5, 4]);
-  curve('adiabat', ADIABAT, [2, 3]);
-  ctx.strokeStyle = PATH;
+  curve('isotherm', c.yellow, [5, 4]);
+  curve('adiabat', c.orange, [2, 3]);
+  ctx.strokeStyle = c.blue;
   ctx.lineWidth = 2;
   ctx.beginPath();
   for (let k = 0; k < p.length; k++) {
@@ -116,15 +112,15 @@ function drawPV(canvas: HTMLCanvasElement, law: FirstLaw, planar: boolean, local
     else ctx.lineTo(x(p.volume[k]), y(p.pressure[k]));
   }
   ctx.stroke();
-  ctx.fillStyle = PATH;
+  ctx.fillStyle = c.blue;
   ctx.beginPath();
   ctx.arc(x(p.volume[p.length - 1]), y(p.pressure[p.length - 1]), 3.5, 0, 2 * Math.PI);
   ctx.fill();
 }
 
 /** Draws the temperature profile: kT in each slab against x. */
-function drawProfile(canvas: HTMLCanvasElement, law: FirstLaw, locale: Locale): void {
-  const area = axes(canvas, 'x (m)', 'kT (J)');
+function drawProfile(canvas: HTMLCanvasElement, law: FirstLaw, locale: Locale, c: ChartColors): void {
+  const area = axes(canvas, 'x (m)', 'kT (J)', c);
   if (area === null) return;
   const { ctx, left, right, top, bottom } = area;
   const h = canvas.height;
@@ -144,7 +140,7 @@ function drawProfile(canvas: HTMLCanvasElement, law: FirstLaw, locale: Locale): 
     ctx.fillStyle = `rgba(${Math.round(80 + 175 * f)}, ${Math.round(140 - 60 * f)}, ${Math.round(255 - 200 * f)}, 0.8)`;
     ctx.fillRect(left + k * barW + 1, bottom - hh, barW - 2, hh);
   }
-  ctx.fillStyle = AXIS;
+  ctx.fillStyle = c.axis;
   ctx.fillText(formatSig(locale, xs[0], 2), left, h - 6);
 }
 
@@ -163,17 +159,19 @@ export function ThermoReadouts({ width = 280, height = 150 }: ThermoReadoutsProp
   const unitP = planar ? 'N/m' : 'Pa';
   const unitV = planar ? 'm²' : 'm³';
 
+  const theme = useStore(store, (s) => s.theme);
   useEffect(() => {
+    const c = CHART_COLORS[theme];
     const redraw = (): void => {
       const { instruments, sim } = store.getState();
-      if (pv.current) drawPV(pv.current, instruments.firstLaw, sim.world.options.planar, locale);
-      if (profile.current) drawProfile(profile.current, instruments.firstLaw, locale);
+      if (pv.current) drawPV(pv.current, instruments.firstLaw, sim.world.options.planar, locale, c);
+      if (profile.current) drawProfile(profile.current, instruments.firstLaw, locale, c);
     };
     redraw();
     return store.subscribe((s, prev) => {
       if (s.stats !== prev.stats) redraw();
     });
-  }, [store, locale]);
+  }, [store, locale, theme]);
 
   const p = law.path;
   const first = p.length > 0 ? 0 : -1;
