@@ -217,7 +217,7 @@ export const de: Readonly<Record<MessageKey, string>> = {
   'readouts.collisionRate': 'Stöße pro Sekunde',
   'readouts.collisionTotal': 'Stöße insgesamt',
 
-  'pressure.scale': 'Farbskala: Dunkelblau ist 0, Rot ist {value} {unit}',
+  'pressure.scale': 'Farbskala: Dunkelblau ist {low} {unit}, Rot ist {value} {unit}',
   'pressure.faces': 'Druck auf jede Seite, letzte {seconds} s',
   'pressure.unplaced': '{percent} % des Wandimpulses stammen aus ruhenden Kontakten oder nicht erfassten Stößen und stecken in den Summen der Seiten, nicht in den Zellen.',
   'pressure.face.left': 'Linke Wand (−x)',

@@ -217,7 +217,7 @@ export const en = {
   'readouts.collisionRate': 'Collisions per second',
   'readouts.collisionTotal': 'Collisions in total',
 
-  'pressure.scale': 'Colour scale: dark blue is 0, red is {value} {unit}',
+  'pressure.scale': 'Colour scale: dark blue is {low} {unit}, red is {value} {unit}',
   'pressure.faces': 'Pressure on each face, last {seconds} s',
   'pressure.unplaced': '{percent} % of the wall impulse came from resting contacts or unrecorded hits and is in the face totals, not on the cells.',
   'pressure.face.left': 'Left wall (−x)',

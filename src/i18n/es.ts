@@ -217,7 +217,7 @@ export const es: Readonly<Record<MessageKey, string>> = {
   'readouts.collisionRate': 'Choques por segundo',
   'readouts.collisionTotal': 'Choques en total',
 
-  'pressure.scale': 'Escala de color: azul oscuro es 0, rojo es {value} {unit}',
+  'pressure.scale': 'Escala de color: azul oscuro es {low} {unit}, rojo es {value} {unit}',
   'pressure.faces': 'Presión en cada cara, últimos {seconds} s',
   'pressure.unplaced': 'El {percent} % del impulso sobre las paredes procede de contactos en reposo o de choques no registrados: está en los totales de cada cara, no en las celdas.',
   'pressure.face.left': 'Pared izquierda (−x)',

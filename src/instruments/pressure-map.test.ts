@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildWorld, gasScene, reachable, temperature, type World } from '../solver/index.ts';
-import { BUCKET_SECONDS, FACE_STRIDE, PRESSURE_WINDOW_SECONDS, PressureMap, faceAxes, niceCeiling, rampColour } from './pressure-map.ts';
+import { BUCKET_SECONDS, FACE_STRIDE, PRESSURE_WINDOW_SECONDS, PressureMap, colourRange, faceAxes, niceCeiling, rampColour } from './pressure-map.ts';
 
 const DT = 1 / 60;
 
@@ -186,5 +186,42 @@ describe('the pressure map', () => {
     rampColour(2, out, 3);
     expect(out[2]).toBeGreaterThan(out[0]); // blue at 0
     expect(out[3]).toBeGreaterThan(out[5]); // red at the top (clamped)
+  });
+});
+
+describe('colourRange', () => {
+  it('spans the measured range in round ticks, so a gradient from 0.14 to 0.35 Pa fills the ramp', () => {
+    const [low, high] = colourRange(0.1381, 0.3513, NaN, NaN);
+    // Tick: 1, 2 or 5 times a power of ten near a quarter of the span (0.053): 0.05.
+    expect([low, high]).toEqual([0.1, 0.4]);
+    // Floor and ceiling land far apart on the ramp, not both in its bottom third as on a 0..1 scale.
+    expect((0.3513 - low) / (high - low) - (0.1381 - low) / (high - low)).toBeGreaterThan(0.7);
+  });
+
+  it('keeps the range in use while the measurements stay inside it and fill half of it', () => {
+    expect(colourRange(0.15, 0.33, 0.1, 0.4)).toEqual([0.1, 0.4]);
+    // Outside it: a new range.
+    expect(colourRange(0.15, 0.45, 0.1, 0.4)).toEqual([0.1, 0.5]);
+    // Inside but filling under half of it: a new, tighter range.
+    expect(colourRange(0.2, 0.3, 0.1, 0.4)).toEqual([0.2, 0.3]);
+  });
+
+  it('keeps 0 at the bottom for a uniform map and is NaN while the map is empty', () => {
+    expect(colourRange(0.98, 1.01, NaN, NaN)).toEqual([0, 2]);
+    expect(colourRange(Infinity, 0, NaN, NaN).every(Number.isNaN)).toBe(true);
+  });
+
+  it('holds every cell of a settled gravity map, bottom below the ceiling and top above the floor', () => {
+    const world = buildWorld(gasScene({ count: 400, packingFraction: 0.02, speed: 3, radius: 0.12, seed: 6, world: { gravity: [0, -1, 0] } }));
+    const map = new PressureMap(world);
+    run(world, map, 60 * 5);
+    const readout = map.settle(world, world.stats().wallImpulses);
+    const cells: number[] = [];
+    for (let w = 0; w < 6; w++) for (let c = 0; c < map.nU[w] * map.nV[w]; c++) cells.push(map.pressure[w * FACE_STRIDE + c]);
+    expect(readout.low).toBeLessThanOrEqual(Math.min(...cells));
+    expect(readout.scale).toBeGreaterThanOrEqual(Math.max(...cells));
+    // No wider than the old 0-based legend, and the floor reads higher on it than the ceiling.
+    expect(readout.scale - readout.low).toBeLessThanOrEqual(niceCeiling(Math.max(...cells)));
+    expect((readout.faces[2] - readout.low) / (readout.scale - readout.low)).toBeGreaterThan((readout.faces[3] - readout.low) / (readout.scale - readout.low) + 0.3);
   });
 });

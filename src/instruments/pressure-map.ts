@@ -63,12 +63,36 @@ export function niceCeiling(x: number): number {
   return 10 * p;
 }
 
+/**
+ * The colour range for cell pressures measured between `min` and `max`, given the range in use
+ * (`low`, `high`; NaN when none): the range in use while it still holds the measurements and they
+ * span at least half of it (so the colours do not flicker with the noise), otherwise bounds rounded
+ * out to a whole number of ticks, a tick being 1, 2 or 5 times a power of ten near a quarter of the
+ * measured span. A uniform map (span under a twentieth of the top) keeps 0 at the bottom, so its
+ * noise is not magnified. NaN, NaN while nothing has been measured.
+ */
+export function colourRange(min: number, max: number, low: number, high: number): readonly [low: number, high: number] {
+  if (!(max > 0) || !Number.isFinite(max) || !(min >= 0)) return [NaN, NaN];
+  if (low >= 0 && high > low && min >= low && max <= high && max - min >= 0.5 * (high - low)) return [low, high];
+  const span = max - min;
+  if (span < 0.05 * max) return [0, niceCeiling(max)];
+  const step = niceCeiling(span / 4);
+  const bottom = Math.max(0, Math.floor(min / step) * step);
+  let top = Math.ceil(max / step) * step;
+  if (top <= bottom) top = bottom + step;
+  // Rounded to the step's own digits: 0.30000000000000004 reads as 0.3.
+  const digits = Math.max(0, -Math.floor(Math.log10(step)) + 1);
+  return [Number(bottom.toFixed(digits)), Number(top.toFixed(digits))];
+}
+
 /** What the panel shows of the map, made when the readouts are sampled. */
 export interface PressureReadout {
   /** Mean pressure on each face over the window, Pa (N/m in planar mode), walls -x +x -y +y -z +z; NaN for a face no sphere can reach (±z in planar mode) or before any time has passed. */
   faces: readonly number[];
-  /** The top of the colour legend, Pa (N/m in planar mode): the highest cell, rounded up to 1, 2 or 5 times a power of ten; NaN while the map is empty. */
+  /** The top of the colour legend, Pa (N/m in planar mode), at or above the highest cell (see {@link colourRange}); NaN while the map is empty. */
   scale: number;
+  /** The bottom of the colour legend, Pa (N/m in planar mode), at or below the lowest cell; NaN while the map is empty. */
+  low: number;
   /** Share of the window's wall impulse that reached a wall without an event, so with no place on the map (0 normally). */
   unplaced: number;
   /** Simulated seconds the window covers now (up to {@link PRESSURE_WINDOW_SECONDS}). */
@@ -78,12 +102,13 @@ export interface PressureReadout {
 }
 
 /** The readout of an empty map. */
-export const EMPTY_PRESSURE_READOUT: PressureReadout = Object.freeze({ faces: Object.freeze([NaN, NaN, NaN, NaN, NaN, NaN]), scale: NaN, unplaced: 0, seconds: 0, planar: false });
+export const EMPTY_PRESSURE_READOUT: PressureReadout = Object.freeze({ faces: Object.freeze([NaN, NaN, NaN, NaN, NaN, NaN]), scale: NaN, low: NaN, unplaced: 0, seconds: 0, planar: false });
 
 // Slots of PressureMap.clock (numbers that change every step live in a typed array: a number in an object field is boxed).
 const START = 0;
 const LAST = 1;
 const SCALE = 2;
+const LOW = 3;
 
 /** Per-face, per-cell wall impulse over a sliding window of simulated time. */
 export class PressureMap {
@@ -113,7 +138,7 @@ export class PressureMap {
   readonly faceImpulse = new Float64Array(6);
   /** Window impulse of each face's cells alone, kg m/s; current after {@link read}. */
   readonly cellImpulse = new Float64Array(6);
-  private readonly clock = new Float64Array(3);
+  private readonly clock = new Float64Array(4);
   private readonly cells = new Float64Array(BUCKETS * 6 * FACE_STRIDE);
   private readonly unplaced = new Float64Array(BUCKETS * 6);
   /** Bucket number (floor of time / bucket length) of the newest bucket. */
@@ -159,6 +184,7 @@ export class PressureMap {
     this.unplaced.fill(0);
     this.clock[START] = this.clock[LAST] = world.time;
     this.clock[SCALE] = NaN;
+    this.clock[LOW] = NaN;
     this.epoch = Math.floor(world.time / BUCKET_SECONDS);
     this.version++;
     this.layoutVersion++;
@@ -167,6 +193,11 @@ export class PressureMap {
   /** The top of the colour legend, Pa (N/m planar), set when the map settles; NaN while empty. */
   get scale(): number {
     return this.clock[SCALE];
+  }
+
+  /** The bottom of the colour legend, Pa (N/m planar), set when the map settles; NaN while empty. */
+  get low(): number {
+    return this.clock[LOW];
   }
 
   /** The wall hits of the last step (or worker batch) onto their cells. Allocates nothing. */
@@ -213,8 +244,17 @@ export class PressureMap {
     }
     this.read(world.time);
     let top = 0;
-    for (let q = 0; q < this.pressure.length; q++) if (this.pressure[q] > top) top = this.pressure[q];
-    this.clock[SCALE] = niceCeiling(top);
+    let bottom = Infinity;
+    for (let w = 0; w < 6; w++) {
+      for (let c = 0; c < this.nU[w] * this.nV[w]; c++) {
+        const p = this.pressure[w * FACE_STRIDE + c];
+        if (p > top) top = p;
+        if (p < bottom) bottom = p;
+      }
+    }
+    const [low, high] = colourRange(bottom, top, this.clock[LOW], this.clock[SCALE]);
+    this.clock[LOW] = low;
+    this.clock[SCALE] = high;
     const seconds = this.span(world.time);
     const faces: number[] = [];
     let all = 0;
@@ -225,7 +265,7 @@ export class PressureMap {
       all += this.faceImpulse[w];
       off += this.faceImpulse[w] - this.cellImpulse[w];
     }
-    return { faces, scale: this.clock[SCALE], unplaced: all > 0 ? off / all : 0, seconds, planar: this.planar };
+    return { faces, scale: this.clock[SCALE], low: this.clock[LOW], unplaced: all > 0 ? off / all : 0, seconds, planar: this.planar };
   }
 
   /**
