@@ -63,35 +63,46 @@ export function niceCeiling(x: number): number {
   return 10 * p;
 }
 
+/** The share of cells at each end of the range that may fall outside the colour range (they show at its end colour). */
+export const RANGE_TAIL = 0.05;
+
+/** How much wider than a fresh range the range in use may be and still be kept. */
+const KEEP_WIDER = 1.25;
+
 /**
- * The colour range for cell pressures measured between `min` and `max`, given the range in use
- * (`low`, `high`; NaN when none): the range in use while it still holds the measurements and they
- * span at least half of it (so the colours do not flicker with the noise), otherwise bounds rounded
- * out to a whole number of ticks, a tick being 1, 2 or 5 times a power of ten near a quarter of the
- * measured span. A uniform map (span under a twentieth of the top) keeps 0 at the bottom, so its
+ * The colour range for cell pressures measured between `min` and `max` (the map's 5th and 95th
+ * percentile cells, so one noisy cell does not stretch the scale), given the range in use (`low`,
+ * `high`; NaN when none): fresh bounds rounded out to a whole number of ticks, a tick being 1, 2
+ * or 5 times a power of ten at or above an eighth of the measured span; but the range in use while
+ * it still holds the measurements and is at most a quarter wider than the fresh one (so the
+ * colours do not flicker with the noise). A uniform map (span under a twentieth of the top) keeps 0 at the bottom, so its
  * noise is not magnified. NaN, NaN while nothing has been measured.
  */
 export function colourRange(min: number, max: number, low: number, high: number): readonly [low: number, high: number] {
   if (!(max > 0) || !Number.isFinite(max) || !(min >= 0)) return [NaN, NaN];
-  if (low >= 0 && high > low && min >= low && max <= high && max - min >= 0.5 * (high - low)) return [low, high];
   const span = max - min;
-  if (span < 0.05 * max) return [0, niceCeiling(max)];
-  const step = niceCeiling(span / 4);
-  const bottom = Math.max(0, Math.floor(min / step) * step);
-  let top = Math.ceil(max / step) * step;
-  if (top <= bottom) top = bottom + step;
-  // Rounded to the step's own digits: 0.30000000000000004 reads as 0.3.
-  const digits = Math.max(0, -Math.floor(Math.log10(step)) + 1);
-  return [Number(bottom.toFixed(digits)), Number(top.toFixed(digits))];
+  let fresh: readonly [number, number];
+  if (span < 0.05 * max) fresh = [0, niceCeiling(max)];
+  else {
+    const step = niceCeiling(span / 8);
+    const bottom = Math.max(0, Math.floor(min / step + 1e-9) * step);
+    let top = Math.ceil(max / step - 1e-9) * step;
+    if (top <= bottom) top = bottom + step;
+    // Rounded to the step's own digits: 0.30000000000000004 reads as 0.3.
+    const digits = Math.max(0, -Math.floor(Math.log10(step)) + 1);
+    fresh = [Number(bottom.toFixed(digits)), Number(top.toFixed(digits))];
+  }
+  const keep = low >= 0 && high > low && min >= low && max <= high && high - low <= KEEP_WIDER * (fresh[1] - fresh[0]);
+  return keep ? [low, high] : fresh;
 }
 
 /** What the panel shows of the map, made when the readouts are sampled. */
 export interface PressureReadout {
   /** Mean pressure on each face over the window, Pa (N/m in planar mode), walls -x +x -y +y -z +z; NaN for a face no sphere can reach (±z in planar mode) or before any time has passed. */
   faces: readonly number[];
-  /** The top of the colour legend, Pa (N/m in planar mode), at or above the highest cell (see {@link colourRange}); NaN while the map is empty. */
+  /** The top of the colour legend, Pa (N/m in planar mode), at or above the 95th percentile cell (see {@link colourRange}); NaN while the map is empty. */
   scale: number;
-  /** The bottom of the colour legend, Pa (N/m in planar mode), at or below the lowest cell; NaN while the map is empty. */
+  /** The bottom of the colour legend, Pa (N/m in planar mode), at or below the 5th percentile cell; NaN while the map is empty. */
   low: number;
   /** Share of the window's wall impulse that reached a wall without an event, so with no place on the map (0 normally). */
   unplaced: number;
@@ -139,6 +150,8 @@ export class PressureMap {
   /** Window impulse of each face's cells alone, kg m/s; current after {@link read}. */
   readonly cellImpulse = new Float64Array(6);
   private readonly clock = new Float64Array(4);
+  /** Scratch for the cells' pressures in order, when the map settles. */
+  private readonly sorted = new Float64Array(6 * FACE_STRIDE);
   private readonly cells = new Float64Array(BUCKETS * 6 * FACE_STRIDE);
   private readonly unplaced = new Float64Array(BUCKETS * 6);
   /** Bucket number (floor of time / bucket length) of the newest bucket. */
@@ -243,15 +256,11 @@ export class PressureMap {
       this.version++;
     }
     this.read(world.time);
-    let top = 0;
-    let bottom = Infinity;
-    for (let w = 0; w < 6; w++) {
-      for (let c = 0; c < this.nU[w] * this.nV[w]; c++) {
-        const p = this.pressure[w * FACE_STRIDE + c];
-        if (p > top) top = p;
-        if (p < bottom) bottom = p;
-      }
-    }
+    let n = 0;
+    for (let w = 0; w < 6; w++) for (let c = 0; c < this.nU[w] * this.nV[w]; c++) this.sorted[n++] = this.pressure[w * FACE_STRIDE + c];
+    const cells = this.sorted.subarray(0, n).sort();
+    const bottom = n > 0 ? cells[Math.floor(RANGE_TAIL * (n - 1))] : NaN;
+    const top = n > 0 ? cells[Math.ceil((1 - RANGE_TAIL) * (n - 1))] : NaN;
     const [low, high] = colourRange(bottom, top, this.clock[LOW], this.clock[SCALE]);
     this.clock[LOW] = low;
     this.clock[SCALE] = high;

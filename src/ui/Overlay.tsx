@@ -2,7 +2,7 @@
  * The overlay over the 3D view: title, classroom panel, settings panel, time controls, keyboard
  * help, status line and notices.
  */
-import { useCallback, useState, type RefObject } from 'react';
+import { useCallback, useRef, useState, type RefObject } from 'react';
 import { ClassroomPanel } from './ClassroomPanel.tsx';
 import { Help } from './Help.tsx';
 import { Notices } from './Notices.tsx';
@@ -34,24 +34,75 @@ export interface OverlayProps {
 
 const ignore = (): void => {};
 
+/** Below this window width the two panels open one at a time: opening one closes the other. */
+export const ONE_PANEL_BELOW_PX = 900;
+
+const narrow = (): boolean => typeof window !== 'undefined' && window.innerWidth < ONE_PANEL_BELOW_PX;
+
+/** Focuses `el`, making it focusable by script only (out of the tab order) when it is not already. */
+function focusOn(el: HTMLElement | null | undefined): void {
+  if (!el) return;
+  if (el.tabIndex < 0 && !el.hasAttribute('tabindex')) el.setAttribute('tabindex', '-1');
+  el.focus();
+  el.scrollIntoView?.({ block: 'nearest' });
+}
+
 /** Everything drawn over the canvas. */
 export function Overlay({ classroomOpen = true, onClassroomOpenChange = ignore, largeText = false, onLargeTextChange = ignore, settingsOpen, brand = true, keyScope }: OverlayProps) {
   const [plotsEnlarged, setPlotsEnlarged] = useState(false);
   const closePlots = useCallback(() => setPlotsEnlarged(false), []);
   const openPlots = useCallback(() => setPlotsEnlarged(true), []);
   const t = useT();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const [closeSettings, setCloseSettings] = useState(0);
+  // On a narrow screen one panel at a time: opening the classroom closes the settings, and back.
+  const classroomChange = useCallback(
+    (open: boolean) => {
+      if (open && narrow()) setCloseSettings((n) => n + 1);
+      onClassroomOpenChange(open);
+    },
+    [onClassroomOpenChange],
+  );
+  const settingsChange = useCallback(
+    (open: boolean) => {
+      if (open && narrow()) onClassroomOpenChange(false);
+    },
+    [onClassroomOpenChange],
+  );
+  /** The skip links' targets: the view's canvas, the time controls' first button, each panel's button. */
+  const skipTo = (where: 'view' | 'time' | 'classroom' | 'settings'): void => {
+    const root = rootRef.current;
+    if (!root) return;
+    if (where === 'view') focusOn(root.parentElement?.querySelector<HTMLElement>('canvas'));
+    else if (where === 'time') focusOn(root.querySelector<HTMLElement>('.dock button'));
+    else focusOn(root.querySelector<HTMLElement>(`[data-panel="${where}"] .panel__toggle`));
+  };
   return (
-    <div className={`overlay${largeText ? ' overlay--large' : ''}`}>
+    <div ref={rootRef} className={`overlay${largeText ? ' overlay--large' : ''}`}>
+      <nav className="skip-links" aria-label={t('skip.label')}>
+        <button type="button" className="skip-link" onClick={() => skipTo('view')}>
+          {t('skip.view')}
+        </button>
+        <button type="button" className="skip-link" onClick={() => skipTo('time')}>
+          {t('skip.time')}
+        </button>
+        <button type="button" className="skip-link" onClick={() => skipTo('classroom')}>
+          {t('skip.classroom')}
+        </button>
+        <button type="button" className="skip-link" onClick={() => skipTo('settings')}>
+          {t('skip.settings')}
+        </button>
+      </nav>
       {brand && (
         <header className="brand" data-covers-view="">
           <h1 className="brand__name">{t('app.title')}</h1>
           <p className="brand__tagline">{t('app.tagline')}</p>
         </header>
       )}
-      <ClassroomPanel open={classroomOpen} onOpenChange={onClassroomOpenChange} largeText={largeText} onLargeTextChange={onLargeTextChange} onEnlargePlots={openPlots} />
+      <ClassroomPanel open={classroomOpen} onOpenChange={classroomChange} largeText={largeText} onLargeTextChange={onLargeTextChange} onEnlargePlots={openPlots} />
       <Notices />
       <TwinLegend />
-      <SettingsPanel defaultOpen={settingsOpen} />
+      <SettingsPanel defaultOpen={settingsOpen} onOpenChange={settingsChange} closeRequest={closeSettings} />
       <footer className="dock" data-covers-view="row">
         <PlayHint />
         <Transport keyScope={keyScope} />
