@@ -271,6 +271,7 @@ export const de: Readonly<Record<MessageKey, string>> = {
   'skip.time': 'Zur Zeitsteuerung springen',
   'skip.classroom': 'Zum Bereich Unterricht springen',
   'skip.settings': 'Zum Bereich Einstellungen springen',
+  'card.close': 'Kugelkarte schließen',
   'predict.label': 'Kugel Nr. {id}',
   'predict.sphereAfter': 'Kugel Nr. {id} nach dem Stoß (m/s)',
   'predict.result': 'Deine Vorhersage und was geschah',

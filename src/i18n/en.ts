@@ -271,6 +271,7 @@ export const en = {
   'skip.time': 'Skip to the time controls',
   'skip.classroom': 'Skip to the Classroom panel',
   'skip.settings': 'Skip to the Settings panel',
+  'card.close': 'Close the sphere card',
   'predict.label': 'Sphere #{id}',
   'predict.sphereAfter': 'Sphere #{id} after the collision (m/s)',
   'predict.result': 'Your prediction and what happened',

@@ -271,6 +271,7 @@ export const es: Readonly<Record<MessageKey, string>> = {
   'skip.time': 'Ir a los controles de tiempo',
   'skip.classroom': 'Ir al panel Aula',
   'skip.settings': 'Ir al panel Ajustes',
+  'card.close': 'Cerrar la ficha de la esfera',
   'predict.label': 'Esfera n.º {id}',
   'predict.sphereAfter': 'Esfera n.º {id} después del choque (m/s)',
   'predict.result': 'Tu predicción y lo que ocurrió',

@@ -9,6 +9,7 @@ import { Notices } from './Notices.tsx';
 import { PlayHint } from './PlayHint.tsx';
 import { PlotsDialog } from './PlotsDialog.tsx';
 import { SettingsPanel } from './SettingsPanel.tsx';
+import { SphereCard } from './SphereCard.tsx';
 import { StatusLine } from './StatusLine.tsx';
 import { Transport } from './Transport.tsx';
 import { TwinLegend } from './WhatIfPanel.tsx';
@@ -74,7 +75,7 @@ export function Overlay({ classroomOpen = true, onClassroomOpenChange = ignore, 
     const root = rootRef.current;
     if (!root) return;
     if (where === 'view') focusOn(root.parentElement?.querySelector<HTMLElement>('canvas'));
-    else if (where === 'time') focusOn(root.querySelector<HTMLElement>('.dock button'));
+    else if (where === 'time') focusOn(root.querySelector<HTMLElement>('.dock .transport button'));
     else focusOn(root.querySelector<HTMLElement>(`[data-panel="${where}"] .panel__toggle`));
   };
   return (
@@ -104,6 +105,7 @@ export function Overlay({ classroomOpen = true, onClassroomOpenChange = ignore, 
       <TwinLegend />
       <SettingsPanel defaultOpen={settingsOpen} onOpenChange={settingsChange} closeRequest={closeSettings} />
       <footer className="dock" data-covers-view="row">
+        <SphereCard classroomOpen={classroomOpen} />
         <PlayHint />
         <Transport keyScope={keyScope} />
         <div className="dock__row">

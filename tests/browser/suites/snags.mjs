@@ -84,6 +84,13 @@ export default async function snagsSuite({ browser, base, consoleErrors }) {
     const xs = await page.evaluate((list) => list.map((id) => window.__sandbox.store.getState().sim.world.indexOf(id)).map((slot) => window.__sandbox.store.getState().sim.positions[3 * slot]), ids);
     const order = xs[0] < xs[1] ? [0, 1] : [1, 0];
     check(boxes[order[0]].x + boxes[order[0]].width < boxes[order[1]].x, `the left sphere's label (${ids[order[0]]}) is left of the right one's: ${JSON.stringify(boxes)}`);
+    // Each label level with its sphere, its near edge a few pixels beyond the sphere's outline.
+    for (let k = 0; k < ids.length; k++) {
+      const [sx, sy] = await page.evaluate((id) => window.__sandbox.screenOf(id), ids[k]);
+      const b = boxes[k];
+      const gap = Math.min(Math.abs(b.x - sx), Math.abs(b.x + b.width - sx));
+      check(Math.abs(b.y + b.height / 2 - sy) < 3 && gap < 60, `label ${ids[k]} at ${JSON.stringify(b)}, sphere at ${sx}, ${sy}`);
+    }
     const panels = await page.locator('[data-covers-view]').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON()));
     for (let k = 0; k < boxes.length; k++) for (const p of panels) check(!overlap(boxes[k], p), `label ${ids[k]} ${JSON.stringify(boxes[k])} clear of ${JSON.stringify(p)}`);
     await page.screenshot({ path: join(results, 'snags-predict-labels.png') });
@@ -154,6 +161,48 @@ export default async function snagsSuite({ browser, base, consoleErrors }) {
     check(b.covered.length === 0, `Settings: ${b.covered.length} of ${b.count} controls covered: ${b.covered.join('; ')}`);
     await classroom.locator('.panel__toggle').click();
     check((await expanded(classroom)) && !(await expanded(settings)), 'opening Classroom closes Settings');
+    await phone.close();
+  });
+
+  await step("on a phone a tapped sphere's numbers show in a card above the time controls, with a close button (screenshot)", async () => {
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true });
+    const p = await phone.newPage();
+    watchErrors(p, consoleErrors, 'snags phone card');
+    p.setDefaultTimeout(60_000);
+    await p.goto(`${base}/?preset=head-on&test=1`);
+    await p.waitForFunction(() => window.__sandbox && window.__sandbox.frames() > 3, null, { timeout: 60_000 });
+    await p.evaluate(() => window.__sandbox.store.getState().pause());
+    await waitFrames(p, 2);
+    const id = await p.evaluate(() => window.__sandbox.store.getState().sim.world.idAt(0));
+    const [x, y] = await p.evaluate((i) => window.__sandbox.screenOf(i), id);
+    await p.touchscreen.tap(x, y);
+    await p.waitForFunction((i) => window.__sandbox.store.getState().selected === i, id, { timeout: 20_000, polling: 'raf' });
+    const card = p.locator('[data-sphere-card]');
+    check(await card.isVisible(), 'the card shows while the Classroom panel is closed');
+    const speed = await p.evaluate((i) => {
+      const sim = window.__sandbox.store.getState().sim;
+      const b = 3 * sim.world.indexOf(i);
+      return Math.hypot(sim.velocities[b], sim.velocities[b + 1], sim.velocities[b + 2]);
+    }, id);
+    const text = await card.locator('[data-card="speed"]').textContent();
+    check(Math.abs(parseFloat(text) - speed) <= 0.01 * speed, `the card's speed "${text}", the sphere's ${speed} m/s`);
+    check((await card.getAttribute('aria-label')) === `Sphere #${id}`, `card named "${await card.getAttribute('aria-label')}"`);
+    // Inside the screen, and the time controls still reachable beside it.
+    const box = await card.boundingBox();
+    check(box.x >= 0 && box.x + box.width <= 390 && box.y >= 0 && box.y + box.height <= 844, `card at ${JSON.stringify(box)}`);
+    const play = await p.locator('.transport button').first().evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return el.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
+    });
+    check(play, 'the first time control is not covered by the card');
+    await p.screenshot({ path: join(results, 'snags-phone-card.png') });
+    // Opening the Classroom panel hands the numbers to its inspector; the close button clears the selection.
+    await p.locator('[data-panel="classroom"] .panel__toggle').click();
+    check(!(await card.isVisible()), 'the card goes while the Classroom panel is open');
+    await p.locator('[data-panel="classroom"] .panel__toggle').click();
+    await p.getByRole('button', { name: 'Close the sphere card' }).click();
+    await p.waitForFunction(() => window.__sandbox.store.getState().selected === null, null, { timeout: 20_000 });
+    check((await card.count()) === 0, 'the close button clears the selection and the card');
     await phone.close();
   });
 
