@@ -2,7 +2,7 @@
  * The overlay over the 3D view: title, classroom panel, settings panel, time controls, keyboard
  * help, status line and notices.
  */
-import { useCallback, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { ClassroomPanel } from './ClassroomPanel.tsx';
 import { Help } from './Help.tsx';
 import { Notices } from './Notices.tsx';
@@ -40,6 +40,10 @@ export const ONE_PANEL_BELOW_PX = 900;
 
 const narrow = (): boolean => typeof window !== 'undefined' && window.innerWidth < ONE_PANEL_BELOW_PX;
 
+/** Where the skip links lead, in their order. */
+const SKIP_TARGETS = ['view', 'time', 'classroom', 'settings'] as const;
+type SkipTarget = (typeof SKIP_TARGETS)[number];
+
 /** Focuses `el`, making it focusable by script only (out of the tab order) when it is not already. */
 function focusOn(el: HTMLElement | null | undefined): void {
   if (!el) return;
@@ -70,29 +74,41 @@ export function Overlay({ classroomOpen = true, onClassroomOpenChange = ignore, 
     },
     [onClassroomOpenChange],
   );
-  /** The skip links' targets: the view's canvas, the time controls' first button, each panel's button. */
-  const skipTo = (where: 'view' | 'time' | 'classroom' | 'settings'): void => {
+  const skipBase = useId();
+  /** A skip link's target: the view's canvas, the time controls' first button, each panel's button; given its id for the link's address. */
+  const target = useCallback((where: SkipTarget): HTMLElement | null => {
     const root = rootRef.current;
-    if (!root) return;
-    if (where === 'view') focusOn(root.parentElement?.querySelector<HTMLElement>('canvas'));
-    else if (where === 'time') focusOn(root.querySelector<HTMLElement>('.dock .transport button'));
-    else focusOn(root.querySelector<HTMLElement>(`[data-panel="${where}"] .panel__toggle`));
-  };
+    if (!root) return null;
+    const el =
+      where === 'view'
+        ? (root.parentElement?.querySelector<HTMLElement>('canvas') ?? null)
+        : where === 'time'
+          ? root.querySelector<HTMLElement>('.dock .transport button')
+          : root.querySelector<HTMLElement>(`[data-panel="${where}"] .panel__toggle`);
+    if (el && !el.id) el.id = `${skipBase}-${where}`;
+    return el;
+  }, [skipBase]);
+  // The targets get their ids once the overlay is in the page, so that each link's address leads somewhere.
+  useEffect(() => {
+    for (const where of SKIP_TARGETS) target(where);
+  }, [target]);
   return (
     <div ref={rootRef} className={`overlay${largeText ? ' overlay--large' : ''}`}>
       <nav className="skip-links" aria-label={t('skip.label')}>
-        <button type="button" className="skip-link" onClick={() => skipTo('view')}>
-          {t('skip.view')}
-        </button>
-        <button type="button" className="skip-link" onClick={() => skipTo('time')}>
-          {t('skip.time')}
-        </button>
-        <button type="button" className="skip-link" onClick={() => skipTo('classroom')}>
-          {t('skip.classroom')}
-        </button>
-        <button type="button" className="skip-link" onClick={() => skipTo('settings')}>
-          {t('skip.settings')}
-        </button>
+        {SKIP_TARGETS.map((where) => (
+          <a
+            key={where}
+            className="skip-link"
+            href={`#${skipBase}-${where}`}
+            onClick={(e) => {
+              // Focus moves without changing the address (it carries the shared state).
+              e.preventDefault();
+              focusOn(target(where));
+            }}
+          >
+            {t(`skip.${where}`)}
+          </a>
+        ))}
       </nav>
       {brand && (
         <header className="brand" data-covers-view="">

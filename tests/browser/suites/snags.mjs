@@ -106,7 +106,7 @@ export default async function snagsSuite({ browser, base, consoleErrors }) {
     check(moved.some((b, k) => Math.abs(b.x - boxes[k].x) > 2), `the labels moved with the spheres: ${JSON.stringify(boxes)} then ${JSON.stringify(moved)}`);
   });
 
-  await step('skip links are the first four Tab stops, hidden until focused, and move focus to the view, the time controls and the panels', async () => {
+  await step('skip links are the first four Tab stops, hidden until focused, and move focus (not the address) to the view, the time controls and the panels', async () => {
     await page.goto(`${base}/?preset=gas&test=1`);
     await page.waitForFunction(() => window.__sandbox && window.__sandbox.frames() > 3, null, { timeout: 60_000 });
     const first = await page.locator('.skip-link').first().boundingBox();
@@ -121,14 +121,16 @@ export default async function snagsSuite({ browser, base, consoleErrors }) {
     const focused = await page.locator('.skip-link:focus').boundingBox();
     check(focused.width > 100 && focused.height > 20, `a focused skip link shows (${focused.width} x ${focused.height})`);
     const land = async (name) => {
-      await page.getByRole('button', { name }).focus();
+      await page.getByRole('link', { name }).focus();
       await page.keyboard.press('Enter');
       return page.evaluate(() => {
         const a = document.activeElement;
         return { tag: a.tagName.toLowerCase(), dock: a.closest('.dock') !== null, panel: a.closest('[data-panel]')?.getAttribute('data-panel') ?? null, toggle: a.classList.contains('panel__toggle') };
       });
     };
+    const address = page.url();
     check((await land('Skip to the view')).tag === 'canvas', 'Skip to the view focuses the canvas');
+    check(page.url() === address, `the address stays ${address} (now ${page.url()})`);
     check((await land('Skip to the time controls')).dock, 'Skip to the time controls focuses a button of the time bar');
     const c = await land('Skip to the Classroom panel');
     check(c.panel === 'classroom' && c.toggle, `Skip to the Classroom panel focuses its button (${JSON.stringify(c)})`);
