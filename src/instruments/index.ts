@@ -9,7 +9,7 @@ export type { SampledStats, ReadoutsSource } from './readouts-window.ts';
 export { History, HISTORY_COLUMNS } from './history.ts';
 export { CollisionLog, separatingSpeed } from './collision-log.ts';
 export type { LoggedCollision } from './collision-log.ts';
-export { PressureMap, PRESSURE_RAMP, PRESSURE_WINDOW_SECONDS, FACE_STRIDE, EMPTY_PRESSURE_READOUT, faceAxes, rampColour } from './pressure-map.ts';
+export { PressureMap, PRESSURE_RAMP, PRESSURE_WINDOW_SECONDS, FACE_STRIDE, EMPTY_PRESSURE_READOUT, faceAxes, rampColour, colourRange } from './pressure-map.ts';
 export type { PressureReadout } from './pressure-map.ts';
 export { Timeline, RunTimeline, TIMELINE_BYTES, TIMELINE_EVERY } from './timeline.ts';
 export type { TimelineState } from './timeline.ts';

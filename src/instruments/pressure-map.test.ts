@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildWorld, gasScene, reachable, temperature, type World } from '../solver/index.ts';
-import { BUCKET_SECONDS, FACE_STRIDE, PRESSURE_WINDOW_SECONDS, PressureMap, faceAxes, niceCeiling, rampColour } from './pressure-map.ts';
+import { BUCKET_SECONDS, FACE_STRIDE, PRESSURE_WINDOW_SECONDS, PressureMap, colourRange, faceAxes, niceCeiling, rampColour } from './pressure-map.ts';
 
 const DT = 1 / 60;
 
@@ -85,7 +85,9 @@ describe('the pressure map', () => {
     let sum = 0;
     for (let c = 0; c < map.nU[f] * map.nV[f]; c++) sum += map.pressure[f * FACE_STRIDE + c];
     expect(sum / (map.nU[f] * map.nV[f])).toBeCloseTo(readout.faces[f], 6);
-    expect(readout.scale).toBeGreaterThanOrEqual(Math.max(...map.pressure));
+    // The legend holds all but the 5% of cells at each end.
+    const cells = Array.from(map.pressure.subarray(0, 6 * FACE_STRIDE)).filter((_, q) => q % FACE_STRIDE < map.nU[Math.floor(q / FACE_STRIDE)] * map.nV[Math.floor(q / FACE_STRIDE)]);
+    expect(cells.filter((p) => p < readout.low || p > readout.scale).length).toBeLessThanOrEqual(Math.ceil(0.1 * cells.length) + 1);
   });
 
   it('shows the hydrostatic gradient: on a side wall under gravity P(y) falls off as exp(-m g y / kT)', () => {
@@ -186,5 +188,43 @@ describe('the pressure map', () => {
     rampColour(2, out, 3);
     expect(out[2]).toBeGreaterThan(out[0]); // blue at 0
     expect(out[3]).toBeGreaterThan(out[5]); // red at the top (clamped)
+  });
+});
+
+describe('colourRange', () => {
+  it('spans the measured range in round ticks, so a gradient from 0.14 to 0.35 Pa fills the ramp', () => {
+    const [low, high] = colourRange(0.1381, 0.3513, NaN, NaN);
+    // Tick: 1, 2 or 5 times a power of ten at or above an eighth of the span (0.027): 0.05.
+    expect([low, high]).toEqual([0.1, 0.4]);
+    // Floor and ceiling land far apart on the ramp, not both in its bottom third as on a 0..1 scale.
+    expect((0.3513 - low) / (high - low) - (0.1381 - low) / (high - low)).toBeGreaterThan(0.7);
+  });
+
+  it('keeps the range in use while the measurements stay inside it and it is at most a quarter wider than a fresh one', () => {
+    // Fresh would be 0.1..0.4; 0.1..0.45 is wider by a sixth: kept.
+    expect(colourRange(0.13, 0.37, NaN, NaN)).toEqual([0.1, 0.4]);
+    expect(colourRange(0.13, 0.37, 0.1, 0.45)).toEqual([0.1, 0.45]);
+    // Outside it: a new range.
+    expect(colourRange(0.15, 0.45, 0.1, 0.4)).toEqual([0.15, 0.45]);
+    // Inside but three times as wide as a fresh range: the fresh one.
+    expect(colourRange(0.2, 0.3, 0.1, 0.4)).toEqual([0.2, 0.3]);
+  });
+
+  it('keeps 0 at the bottom for a uniform map and is NaN while the map is empty', () => {
+    expect(colourRange(0.98, 1.01, NaN, NaN)).toEqual([0, 2]);
+    expect(colourRange(Infinity, 0, NaN, NaN).every(Number.isNaN)).toBe(true);
+  });
+
+  it('holds all but the tails of a settled gravity map, the floor far above the ceiling on it', () => {
+    const world = buildWorld(gasScene({ count: 400, packingFraction: 0.02, speed: 3, radius: 0.12, seed: 6, world: { gravity: [0, -1, 0] } }));
+    const map = new PressureMap(world);
+    run(world, map, 60 * 5);
+    const readout = map.settle(world, world.stats().wallImpulses);
+    const cells: number[] = [];
+    for (let w = 0; w < 6; w++) for (let c = 0; c < map.nU[w] * map.nV[w]; c++) cells.push(map.pressure[w * FACE_STRIDE + c]);
+    expect(cells.filter((p) => p < readout.low || p > readout.scale).length).toBeLessThanOrEqual(Math.ceil(0.1 * cells.length) + 1);
+    // No wider than a 0-based legend up to the highest cell, and the floor reads higher on it than the ceiling.
+    expect(readout.scale - readout.low).toBeLessThanOrEqual(niceCeiling(Math.max(...cells)));
+    expect((readout.faces[2] - readout.low) / (readout.scale - readout.low)).toBeGreaterThan((readout.faces[3] - readout.low) / (readout.scale - readout.low) + 0.3);
   });
 });

@@ -63,12 +63,47 @@ export function niceCeiling(x: number): number {
   return 10 * p;
 }
 
+/** The share of cells at each end of the range that may fall outside the colour range (they show at its end colour). */
+export const RANGE_TAIL = 0.05;
+
+/** How much wider than a fresh range the range in use may be and still be kept. */
+const KEEP_WIDER = 1.25;
+
+/**
+ * The colour range for cell pressures measured between `min` and `max` (the map's 5th and 95th
+ * percentile cells, so one noisy cell does not stretch the scale), given the range in use (`low`,
+ * `high`; NaN when none): fresh bounds rounded out to a whole number of ticks, a tick being 1, 2
+ * or 5 times a power of ten at or above an eighth of the measured span; but the range in use while
+ * it still holds the measurements and is at most a quarter wider than the fresh one (so the
+ * colours do not flicker with the noise). A uniform map (span under a twentieth of the top) keeps 0 at the bottom, so its
+ * noise is not magnified. NaN, NaN while nothing has been measured.
+ */
+export function colourRange(min: number, max: number, low: number, high: number): readonly [low: number, high: number] {
+  if (!(max > 0) || !Number.isFinite(max) || !(min >= 0)) return [NaN, NaN];
+  const span = max - min;
+  let fresh: readonly [number, number];
+  if (span < 0.05 * max) fresh = [0, niceCeiling(max)];
+  else {
+    const step = niceCeiling(span / 8);
+    const bottom = Math.max(0, Math.floor(min / step + 1e-9) * step);
+    let top = Math.ceil(max / step - 1e-9) * step;
+    if (top <= bottom) top = bottom + step;
+    // Rounded to the step's own digits: 0.30000000000000004 reads as 0.3.
+    const digits = Math.max(0, -Math.floor(Math.log10(step)) + 1);
+    fresh = [Number(bottom.toFixed(digits)), Number(top.toFixed(digits))];
+  }
+  const keep = low >= 0 && high > low && min >= low && max <= high && high - low <= KEEP_WIDER * (fresh[1] - fresh[0]);
+  return keep ? [low, high] : fresh;
+}
+
 /** What the panel shows of the map, made when the readouts are sampled. */
 export interface PressureReadout {
   /** Mean pressure on each face over the window, Pa (N/m in planar mode), walls -x +x -y +y -z +z; NaN for a face no sphere can reach (±z in planar mode) or before any time has passed. */
   faces: readonly number[];
-  /** The top of the colour legend, Pa (N/m in planar mode): the highest cell, rounded up to 1, 2 or 5 times a power of ten; NaN while the map is empty. */
+  /** The top of the colour legend, Pa (N/m in planar mode), at or above the 95th percentile cell (see {@link colourRange}); NaN while the map is empty. */
   scale: number;
+  /** The bottom of the colour legend, Pa (N/m in planar mode), at or below the 5th percentile cell; NaN while the map is empty. */
+  low: number;
   /** Share of the window's wall impulse that reached a wall without an event, so with no place on the map (0 normally). */
   unplaced: number;
   /** Simulated seconds the window covers now (up to {@link PRESSURE_WINDOW_SECONDS}). */
@@ -78,12 +113,13 @@ export interface PressureReadout {
 }
 
 /** The readout of an empty map. */
-export const EMPTY_PRESSURE_READOUT: PressureReadout = Object.freeze({ faces: Object.freeze([NaN, NaN, NaN, NaN, NaN, NaN]), scale: NaN, unplaced: 0, seconds: 0, planar: false });
+export const EMPTY_PRESSURE_READOUT: PressureReadout = Object.freeze({ faces: Object.freeze([NaN, NaN, NaN, NaN, NaN, NaN]), scale: NaN, low: NaN, unplaced: 0, seconds: 0, planar: false });
 
 // Slots of PressureMap.clock (numbers that change every step live in a typed array: a number in an object field is boxed).
 const START = 0;
 const LAST = 1;
 const SCALE = 2;
+const LOW = 3;
 
 /** Per-face, per-cell wall impulse over a sliding window of simulated time. */
 export class PressureMap {
@@ -113,7 +149,9 @@ export class PressureMap {
   readonly faceImpulse = new Float64Array(6);
   /** Window impulse of each face's cells alone, kg m/s; current after {@link read}. */
   readonly cellImpulse = new Float64Array(6);
-  private readonly clock = new Float64Array(3);
+  private readonly clock = new Float64Array(4);
+  /** Scratch for the cells' pressures in order, when the map settles. */
+  private readonly sorted = new Float64Array(6 * FACE_STRIDE);
   private readonly cells = new Float64Array(BUCKETS * 6 * FACE_STRIDE);
   private readonly unplaced = new Float64Array(BUCKETS * 6);
   /** Bucket number (floor of time / bucket length) of the newest bucket. */
@@ -159,6 +197,7 @@ export class PressureMap {
     this.unplaced.fill(0);
     this.clock[START] = this.clock[LAST] = world.time;
     this.clock[SCALE] = NaN;
+    this.clock[LOW] = NaN;
     this.epoch = Math.floor(world.time / BUCKET_SECONDS);
     this.version++;
     this.layoutVersion++;
@@ -167,6 +206,11 @@ export class PressureMap {
   /** The top of the colour legend, Pa (N/m planar), set when the map settles; NaN while empty. */
   get scale(): number {
     return this.clock[SCALE];
+  }
+
+  /** The bottom of the colour legend, Pa (N/m planar), set when the map settles; NaN while empty. */
+  get low(): number {
+    return this.clock[LOW];
   }
 
   /** The wall hits of the last step (or worker batch) onto their cells. Allocates nothing. */
@@ -212,9 +256,14 @@ export class PressureMap {
       this.version++;
     }
     this.read(world.time);
-    let top = 0;
-    for (let q = 0; q < this.pressure.length; q++) if (this.pressure[q] > top) top = this.pressure[q];
-    this.clock[SCALE] = niceCeiling(top);
+    let n = 0;
+    for (let w = 0; w < 6; w++) for (let c = 0; c < this.nU[w] * this.nV[w]; c++) this.sorted[n++] = this.pressure[w * FACE_STRIDE + c];
+    const cells = this.sorted.subarray(0, n).sort();
+    const bottom = n > 0 ? cells[Math.floor(RANGE_TAIL * (n - 1))] : NaN;
+    const top = n > 0 ? cells[Math.ceil((1 - RANGE_TAIL) * (n - 1))] : NaN;
+    const [low, high] = colourRange(bottom, top, this.clock[LOW], this.clock[SCALE]);
+    this.clock[LOW] = low;
+    this.clock[SCALE] = high;
     const seconds = this.span(world.time);
     const faces: number[] = [];
     let all = 0;
@@ -225,7 +274,7 @@ export class PressureMap {
       all += this.faceImpulse[w];
       off += this.faceImpulse[w] - this.cellImpulse[w];
     }
-    return { faces, scale: this.clock[SCALE], unplaced: all > 0 ? off / all : 0, seconds, planar: this.planar };
+    return { faces, scale: this.clock[SCALE], low: this.clock[LOW], unplaced: all > 0 ? off / all : 0, seconds, planar: this.planar };
   }
 
   /**

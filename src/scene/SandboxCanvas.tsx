@@ -15,6 +15,7 @@ import { createDragPreview } from './drag-edit.ts';
 import { DragEditor } from './DragEditor.tsx';
 import { FaultHandlers } from './FaultHandlers.tsx';
 import { SelectionMarker } from './SelectionMarker.tsx';
+import { PredictLabels } from './PredictLabels.tsx';
 import { Spheres } from './Spheres.tsx';
 import { FramingProbe, SphereProbe, SphereProbeContext, viewProbeInstaller, type ViewProbeInstaller } from './view-probe.ts';
 import { TwinSpheres } from './TwinSpheres.tsx';
@@ -185,6 +186,7 @@ export function SandboxCanvas({ coverRoot, cameraPosition = null, label, childre
       <SelectionMarker preview={preview} />
       <DragEditor preview={preview} />
       <VisualAids />
+      <PredictLabels covered={covered} />
       <TwinSpheres />
       <FaultHandlers dpr={testMode ? 1 : [1, 2]} />
       {/* Under reduced motion the camera stops where it is let go (no gliding). */}

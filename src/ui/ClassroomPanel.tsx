@@ -56,7 +56,7 @@ export function ClassroomPanel({ open, onOpenChange, largeText, onLargeTextChang
     return preset === undefined ? 'free' : preset.thermo ? 'lesson' : preset.readouts.includes('gas') ? 'gas' : 'none';
   });
   return (
-    <aside className={`panel lab${open ? ' panel--open' : ''}`} aria-label={t('classroom.title')} data-covers-view="">
+    <aside className={`panel lab${open ? ' panel--open' : ''}`} aria-label={t('classroom.title')} data-covers-view="" data-panel="classroom">
       <button type="button" className="panel__toggle" aria-expanded={open} aria-controls={bodyId} onClick={() => onOpenChange(!open)}>
         <span className="panel__title">{t('classroom.title')}</span>
         <span className="panel__chevron" aria-hidden="true">

@@ -2,13 +2,14 @@
  * The overlay over the 3D view: title, classroom panel, settings panel, time controls, keyboard
  * help, status line and notices.
  */
-import { useCallback, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { ClassroomPanel } from './ClassroomPanel.tsx';
 import { Help } from './Help.tsx';
 import { Notices } from './Notices.tsx';
 import { PlayHint } from './PlayHint.tsx';
 import { PlotsDialog } from './PlotsDialog.tsx';
 import { SettingsPanel } from './SettingsPanel.tsx';
+import { SphereCard } from './SphereCard.tsx';
 import { StatusLine } from './StatusLine.tsx';
 import { FullScreenButton, Transport } from './Transport.tsx';
 import { TwinLegend } from './WhatIfPanel.tsx';
@@ -34,25 +35,93 @@ export interface OverlayProps {
 
 const ignore = (): void => {};
 
+/** Below this window width the two panels open one at a time: opening one closes the other. */
+export const ONE_PANEL_BELOW_PX = 900;
+
+const narrow = (): boolean => typeof window !== 'undefined' && window.innerWidth < ONE_PANEL_BELOW_PX;
+
+/** Where the skip links lead, in their order. */
+const SKIP_TARGETS = ['view', 'time', 'classroom', 'settings'] as const;
+type SkipTarget = (typeof SKIP_TARGETS)[number];
+
+/** Focuses `el`, making it focusable by script only (out of the tab order) when it is not already. */
+function focusOn(el: HTMLElement | null | undefined): void {
+  if (!el) return;
+  if (el.tabIndex < 0 && !el.hasAttribute('tabindex')) el.setAttribute('tabindex', '-1');
+  el.focus();
+  el.scrollIntoView?.({ block: 'nearest' });
+}
+
 /** Everything drawn over the canvas. */
 export function Overlay({ classroomOpen = true, onClassroomOpenChange = ignore, largeText = false, onLargeTextChange = ignore, settingsOpen, brand = true, keyScope }: OverlayProps) {
   const [plotsEnlarged, setPlotsEnlarged] = useState(false);
   const closePlots = useCallback(() => setPlotsEnlarged(false), []);
   const openPlots = useCallback(() => setPlotsEnlarged(true), []);
   const t = useT();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const [closeSettings, setCloseSettings] = useState(0);
+  // On a narrow screen one panel at a time: opening the classroom closes the settings, and back.
+  const classroomChange = useCallback(
+    (open: boolean) => {
+      if (open && narrow()) setCloseSettings((n) => n + 1);
+      onClassroomOpenChange(open);
+    },
+    [onClassroomOpenChange],
+  );
+  const settingsChange = useCallback(
+    (open: boolean) => {
+      if (open && narrow()) onClassroomOpenChange(false);
+    },
+    [onClassroomOpenChange],
+  );
+  const skipBase = useId();
+  /** A skip link's target: the view's canvas, the time controls' first button, each panel's button; given its id for the link's address. */
+  const target = useCallback((where: SkipTarget): HTMLElement | null => {
+    const root = rootRef.current;
+    if (!root) return null;
+    const el =
+      where === 'view'
+        ? (root.parentElement?.querySelector<HTMLElement>('canvas') ?? null)
+        : where === 'time'
+          ? root.querySelector<HTMLElement>('.dock .transport button')
+          : root.querySelector<HTMLElement>(`[data-panel="${where}"] .panel__toggle`);
+    if (el && !el.id) el.id = `${skipBase}-${where}`;
+    return el;
+  }, [skipBase]);
+  // The targets get their ids once the overlay is in the page, so that each link's address leads somewhere.
+  useEffect(() => {
+    for (const where of SKIP_TARGETS) target(where);
+  }, [target]);
   return (
-    <div className={`overlay${largeText ? ' overlay--large' : ''}`}>
+    <div ref={rootRef} className={`overlay${largeText ? ' overlay--large' : ''}`}>
+      <nav className="skip-links" aria-label={t('skip.label')}>
+        {SKIP_TARGETS.map((where) => (
+          <a
+            key={where}
+            className="skip-link"
+            href={`#${skipBase}-${where}`}
+            onClick={(e) => {
+              // Focus moves without changing the address (it carries the shared state).
+              e.preventDefault();
+              focusOn(target(where));
+            }}
+          >
+            {t(`skip.${where}`)}
+          </a>
+        ))}
+      </nav>
       {brand && (
         <header className="brand" data-covers-view="">
           <h1 className="brand__name">{t('app.title')}</h1>
           <p className="brand__tagline">{t('app.tagline')}</p>
         </header>
       )}
-      <ClassroomPanel open={classroomOpen} onOpenChange={onClassroomOpenChange} largeText={largeText} onLargeTextChange={onLargeTextChange} onEnlargePlots={openPlots} />
+      <ClassroomPanel open={classroomOpen} onOpenChange={classroomChange} largeText={largeText} onLargeTextChange={onLargeTextChange} onEnlargePlots={openPlots} />
       <Notices />
       <TwinLegend />
-      <SettingsPanel defaultOpen={settingsOpen} />
+      <SettingsPanel defaultOpen={settingsOpen} onOpenChange={settingsChange} closeRequest={closeSettings} />
       <footer className="dock" data-covers-view="row">
+        <SphereCard classroomOpen={classroomOpen} />
         <PlayHint />
         <Transport keyScope={keyScope} />
         <div className="dock__row">

@@ -25,12 +25,13 @@ export function PressureLegend() {
   if (!on) return null;
   const unit = readout.planar ? 'N/m' : 'Pa';
   const scale = readout.scale;
+  const low = readout.low;
   return (
     <div className="pressure-legend" data-pressure-legend="">
-      <div className="pressure-legend__bar" role="img" aria-label={t('pressure.scale', { value: sig(scale, 4, locale), unit })} style={{ background: GRADIENT }} />
+      <div className="pressure-legend__bar" role="img" aria-label={t('pressure.scale', { low: sig(low, 4, locale), value: sig(scale, 4, locale), unit })} style={{ background: GRADIENT }} />
       <div className="pressure-legend__ticks" aria-hidden="true">
-        <span>0</span>
-        <span>{sig(scale / 2, 4, locale)}</span>
+        <span data-pressure-low="">{sig(low, 4, locale)}</span>
+        <span>{sig((low + scale) / 2, 4, locale)}</span>
         <span data-pressure-scale="">
           {sig(scale, 4, locale)} {unit}
         </span>

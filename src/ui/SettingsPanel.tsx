@@ -18,6 +18,10 @@ import type { MessageKey } from '../i18n/index.ts';
 export interface SettingsPanelProps {
   /** Whether the panel starts open. @defaultValue open unless the window is narrower than 720 px or lower than 520 px */
   defaultOpen?: boolean;
+  /** Told when the panel opens or closes by its own button (the overlay then closes the other panel on a narrow screen). @defaultValue none */
+  onOpenChange?(open: boolean): void;
+  /** Changes whenever the overlay asks the panel to close (another panel opened on a narrow screen). @defaultValue 0 */
+  closeRequest?: number;
 }
 
 function ColorByField() {
@@ -118,13 +122,19 @@ function ThemeField() {
 const LARGE_TEXT_ZOOM = 1.3;
 
 /** The collapsible settings panel. */
-export function SettingsPanel({ defaultOpen }: SettingsPanelProps) {
+export function SettingsPanel({ defaultOpen, onOpenChange, closeRequest = 0 }: SettingsPanelProps) {
   const store = useSandboxStore();
   const [open, setOpen] = useState(() => defaultOpen ?? (typeof window === 'undefined' || (window.innerWidth >= 720 && window.innerHeight >= 520)));
   const gravityOn = useStore(store, (s) => s.settings.gravityOn);
   const bodyId = useId();
   const t = useT();
   const asideRef = useRef<HTMLElement>(null);
+  // A new close request from the overlay closes the panel (adjusted while rendering, as React advises).
+  const [seenRequest, setSeenRequest] = useState(closeRequest);
+  if (closeRequest !== seenRequest) {
+    setSeenRequest(closeRequest);
+    setOpen(false);
+  }
   // An experiment chosen on a crowded screen gets the room: the panel folds away (one click opens it).
   useEffect(
     () =>
@@ -137,8 +147,11 @@ export function SettingsPanel({ defaultOpen }: SettingsPanelProps) {
     [store],
   );
   return (
-    <aside ref={asideRef} className={`panel${open ? ' panel--open' : ''}`} aria-label={t('settings.title')} data-covers-view="">
-      <button type="button" className="panel__toggle" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen((o) => !o)}>
+    <aside ref={asideRef} className={`panel${open ? ' panel--open' : ''}`} aria-label={t('settings.title')} data-covers-view="" data-panel="settings">
+      <button type="button" className="panel__toggle" aria-expanded={open} aria-controls={bodyId} onClick={() => {
+          onOpenChange?.(!open);
+          setOpen(!open);
+        }}>
         <span className="panel__title">{t('settings.title')}</span>
         <span className="panel__chevron" aria-hidden="true">
           {open ? '▾' : '▸'}

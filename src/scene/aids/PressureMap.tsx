@@ -1,7 +1,7 @@
 /**
  * The pressure map aid: each face of the box divided into cells, each cell coloured by the
- * pressure it felt over the last few seconds (the store's PressureMap), from dark blue (none) to
- * red (the legend's top). The cells lie on the inside of the walls and face inwards, so only the
+ * pressure it felt over the last few seconds (the store's PressureMap), from dark blue (the
+ * legend's bottom) to red (its top); the legend follows the measured range (`colourRange`). The cells lie on the inside of the walls and face inwards, so only the
  * far walls show, as with the box's own faces; in planar mode, where the walls are seen edge on,
  * each wall's cells are a band along it on the back face. One mesh, one draw call; its buffers
  * are made once and rewritten in place when the map or the box changes, never per frame otherwise.
@@ -103,15 +103,16 @@ function swapCorners(position: Float32Array, q: number): void {
 
 /** Colours every cell from the map's window pressures on the legend's scale. Allocates nothing. */
 function writeColours(map: Map, colour: Float32Array): void {
-  const scale = map.scale;
+  const low = map.low;
+  const range = map.scale - low;
   for (let w = 0; w < 6; w++) {
     const cells = map.nU[w] * map.nV[w];
     for (let c = 0; c < cells; c++) {
       const s = w * FACE_STRIDE + c;
-      const t = scale > 0 ? map.pressure[s] / scale : 0;
+      const t = range > 0 ? (map.pressure[s] - low) / range : 0;
       const q = 16 * s;
       rampColour(t, colour, q);
-      const alpha = scale > 0 ? ALPHA_LOW + (ALPHA_HIGH - ALPHA_LOW) * Math.min(1, t) : 0;
+      const alpha = range > 0 ? ALPHA_LOW + (ALPHA_HIGH - ALPHA_LOW) * Math.min(1, Math.max(0, t)) : 0;
       colour[q + 3] = alpha;
       for (let v = 1; v < 4; v++) {
         colour[q + 4 * v] = colour[q];
@@ -129,7 +130,7 @@ export function PressureMap() {
   const mesh = useMemo(() => mapObject(), []);
   useDisposeOnUnmount(mesh);
   const ref = useRef<Mesh>(null);
-  // What was drawn last: layout version, map version, scale (a typed array: no boxed numbers per frame).
+  // What was drawn last: layout version, map version, scale's top and bottom (a typed array: no boxed numbers per frame).
   const last = useRef<Float64Array | null>(null);
   useFrame(() => {
     const object = ref.current;
@@ -140,7 +141,7 @@ export function PressureMap() {
       return;
     }
     object.visible = true;
-    const drawn = (last.current ??= new Float64Array([-1, -1, NaN]));
+    const drawn = (last.current ??= new Float64Array([-1, -1, NaN, NaN]));
     const map = store.getState().instruments.readouts.pressureMap;
     const geometry = object.geometry;
     if (drawn[0] !== map.layoutVersion) {
@@ -150,13 +151,14 @@ export function PressureMap() {
       drawn[0] = map.layoutVersion;
       drawn[1] = -1;
     }
-    if (drawn[1] !== map.version || !Object.is(drawn[2], map.scale)) {
+    if (drawn[1] !== map.version || !Object.is(drawn[2], map.scale) || !Object.is(drawn[3], map.low)) {
       map.read(sim.world.time);
       const colour = geometry.getAttribute('color') as BufferAttribute;
       writeColours(map, colour.array as Float32Array);
       colour.needsUpdate = true;
       drawn[1] = map.version;
       drawn[2] = map.scale;
+      drawn[3] = map.low;
     }
   });
   return <primitive ref={ref} object={mesh} />;
