@@ -37,7 +37,11 @@ function smallTargets(page, min) {
     for (const el of document.querySelectorAll('button, input, select, textarea, summary, a[href], [tabindex]:not([tabindex="-1"])')) {
       if (!el.checkVisibility({ visibilityProperty: true })) continue;
       if (el.tagName === 'A' && el.closest('p, li, dd')) continue;
+      // A skip link is drawn only while it has the focus: measured then.
+      const skip = el.classList.contains('skip-link');
+      if (skip) el.focus();
       const r = el.getBoundingClientRect();
+      if (skip) el.blur();
       if (r.width < least - 0.5 || r.height < least - 0.5) small.push(`${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30)}" ${r.width.toFixed(1)} x ${r.height.toFixed(1)}`);
     }
     return small;
