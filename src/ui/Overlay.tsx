@@ -5,6 +5,7 @@
 import { useCallback, useState, type RefObject } from 'react';
 import { ClassroomPanel } from './ClassroomPanel.tsx';
 import { Help } from './Help.tsx';
+import { LiveDescription } from './LiveDescription.tsx';
 import { Notices } from './Notices.tsx';
 import { PlayHint } from './PlayHint.tsx';
 import { PlotsDialog } from './PlotsDialog.tsx';
@@ -50,6 +51,7 @@ export function Overlay({ classroomOpen = true, onClassroomOpenChange = ignore, 
       )}
       <ClassroomPanel open={classroomOpen} onOpenChange={onClassroomOpenChange} largeText={largeText} onLargeTextChange={onLargeTextChange} onEnlargePlots={openPlots} />
       <Notices />
+      <LiveDescription />
       <TwinLegend />
       <SettingsPanel defaultOpen={settingsOpen} />
       <footer className="dock" data-covers-view="row">
