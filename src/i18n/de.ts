@@ -265,6 +265,11 @@ export const de: Readonly<Record<MessageKey, string>> = {
   'describe.selected': "Ausgewählt: Kugel #{id}, Geschwindigkeit {speed} m/s, bei x {x}, y {y}, z {z} m.",
   'describe.sandbox': "Freier Sandkasten",
   'describe.label': "Szene beschreiben",
+  'sound.title': "Ton",
+  'sound.mute': "Stumm (M)",
+  'sound.volume': "Lautstärke",
+  'help.key.mute': "M",
+  'help.mute': "Ton ein oder aus",
 
   'timeline.off': 'Die Zeitleiste funktioniert, solange der Löser auf dieser Seite läuft: zum Benutzen anhalten.',
   'timeline.label': 'Zeitleiste',

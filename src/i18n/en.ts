@@ -265,6 +265,11 @@ export const en = {
   'describe.selected': "Selected: sphere #{id}, speed {speed} m/s, at x {x}, y {y}, z {z} m.",
   'describe.sandbox': "Free sandbox",
   'describe.label': "Describe the scene",
+  'sound.title': "Sound",
+  'sound.mute': "Mute (M)",
+  'sound.volume': "Volume",
+  'help.key.mute': "M",
+  'help.mute': "Sound on or off",
 
   'timeline.off': 'The timeline works while the solver runs on this page: pause to use it.',
   'timeline.label': 'Timeline',

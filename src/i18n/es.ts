@@ -265,6 +265,11 @@ export const es: Readonly<Record<MessageKey, string>> = {
   'describe.selected': "Seleccionada: esfera #{id}, rapidez {speed} m/s, en x {x}, y {y}, z {z} m.",
   'describe.sandbox': "Caja de arena libre",
   'describe.label': "Describir la escena",
+  'sound.title': "Sonido",
+  'sound.mute': "Silenciar (M)",
+  'sound.volume': "Volumen",
+  'help.key.mute': "M",
+  'help.mute': "Activar o silenciar el sonido",
 
   'timeline.off': 'La línea de tiempo funciona mientras el simulador se ejecuta en esta página: pausa para usarla.',
   'timeline.label': 'Línea de tiempo',

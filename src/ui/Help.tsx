@@ -10,6 +10,7 @@ export const SHORTCUTS: readonly (readonly [MessageKey, MessageKey])[] = [
   ['help.key.step', 'help.step'],
   ['help.key.restart', 'help.restart'],
   ['help.key.click', 'help.inspect'],
+  ['help.key.mute', 'help.mute'],
 ];
 
 /** A small "Keys" disclosure with the shortcut list. */
