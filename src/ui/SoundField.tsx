@@ -85,35 +85,32 @@ export function SoundField() {
     };
   }, [sound]);
   return (
-    <fieldset className="field" data-sound="">
+    <fieldset className="field field--segmented" data-sound="">
       <legend className="field__label">{t('sound.title')}</legend>
-      <label className="toggle" htmlFor={`${id}-mute`}>
+      <div className="field field--toggle">
+        <div className="field__row">
+          <label className="field__label" htmlFor={`${id}-mute`}>
+            {t('sound.mute')}
+          </label>
+          <input id={`${id}-mute`} className="switch" type="checkbox" role="switch" checked={muted} data-sound="mute" onChange={(e) => showMuted(setMuted(sound, e.target.checked))} />
+        </div>
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-volume`}>
+          {t('sound.volume')}
+        </label>
         <input
-          id={`${id}-mute`}
-          type="checkbox"
-          checked={muted}
-          data-sound="mute"
-          onChange={(e) => {
-            showMuted(setMuted(sound, e.target.checked));
-          }}
+          id={`${id}-volume`}
+          className="field__slider"
+          type="range"
+          min={0}
+          max={1}
+          step={0.05}
+          value={volume}
+          data-sound="volume"
+          onChange={(e) => showVolume(setVolume(sound, Number(e.target.value)))}
         />
-        <span>{t('sound.mute')}</span>
-      </label>
-      <label className="field__label" htmlFor={`${id}-volume`}>
-        {t('sound.volume')}
-      </label>
-      <input
-        id={`${id}-volume`}
-        type="range"
-        min={0}
-        max={1}
-        step={0.05}
-        value={volume}
-        data-sound="volume"
-        onChange={(e) => {
-          showVolume(setVolume(sound, Number(e.target.value)));
-        }}
-      />
+      </div>
     </fieldset>
   );
 }
