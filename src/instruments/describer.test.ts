@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { translator } from '../i18n/index.ts';
 import { buildWorld, gasScene, World } from '../solver/index.ts';
-import { ANNOUNCE_MS, Describer, GAS_ANNOUNCE_MS } from './describer.ts';
+import { ANNOUNCE_MS, Describer, GAS_ANNOUNCE_MS, nearestSphere, neighbourSphere } from './describer.ts';
 
 const DT = 1 / 60;
 const FRAME_MS = 1000 / 60;
@@ -71,5 +71,20 @@ describe('the describer', () => {
     expect(said.length).toBeLessThanOrEqual(5);
     for (let k = 1; k < said.length; k++) expect(said[k].at - said[k - 1].at).toBeGreaterThanOrEqual(ANNOUNCE_MS);
     expect(said.some((s) => /And \d+ more collisions since\./.test(s.text))).toBe(true);
+  });
+
+  it('moves between spheres by key: next and previous wrap round in id order; nearest is the closest centre', () => {
+    const w = new World({ size: [12, 4, 4] });
+    w.addSphere({ position: [-4, 0, 0], radius: 0.3 });
+    w.addSphere({ position: [3, 0, 0], radius: 0.3 });
+    w.addSphere({ position: [-3, 0, 0], radius: 0.3 });
+    expect(neighbourSphere(w, null, 1)).toBe(0);
+    expect(neighbourSphere(w, null, -1)).toBe(2);
+    expect(neighbourSphere(w, 0, 1)).toBe(1);
+    expect(neighbourSphere(w, 2, 1)).toBe(0);
+    expect(neighbourSphere(w, 0, -1)).toBe(2);
+    expect(nearestSphere(w, 0)).toBe(2);
+    expect(nearestSphere(w, 1)).toBe(2);
+    expect(nearestSphere(w, null)).toBe(null);
   });
 });

@@ -92,6 +92,11 @@ export class Describer implements StepParticipant {
     }
   }
 
+  /** Something was said at page time `now` (ms) outside {@link announce} (a sphere chosen by key): the next announcement waits its turn. */
+  spoke(now: number): void {
+    this.last = now;
+  }
+
   /** Forgets what it held (a new scene, a jump in the timeline: what follows is not a continuation). */
   reset(): void {
     this.held = false;
@@ -151,4 +156,39 @@ export class Describer implements StepParticipant {
     this.lastPressure = gas.pressureMeasured;
     return text;
   }
+}
+
+/**
+ * The sphere after (`step` 1) or before (-1) `selected` in id order, wrapping round; the first (or
+ * last) when none is selected; null in an empty world.
+ */
+export function neighbourSphere(world: Pick<WorldView, 'count' | 'idAt'>, selected: number | null, step: 1 | -1): number | null {
+  const n = world.count;
+  if (n === 0) return null;
+  let best: number | null = null;
+  let wrap: number | null = null;
+  for (let s = 0; s < n; s++) {
+    const id = world.idAt(s);
+    if (wrap === null || (step > 0 ? id < wrap : id > wrap)) wrap = id;
+    if (selected !== null && (step > 0 ? id > selected : id < selected) && (best === null || (step > 0 ? id < best : id > best))) best = id;
+  }
+  return best ?? wrap;
+}
+
+/** The sphere whose centre is nearest `selected`'s (not itself), or null when there is none. */
+export function nearestSphere(world: Pick<WorldView, 'count' | 'idAt' | 'indexOf' | 'positions'>, selected: number | null): number | null {
+  const from = selected === null ? -1 : world.indexOf(selected);
+  if (from < 0) return null;
+  const p = world.positions;
+  let best: number | null = null;
+  let bestD = Infinity;
+  for (let s = 0; s < world.count; s++) {
+    if (s === from) continue;
+    const d = (p[3 * s] - p[3 * from]) ** 2 + (p[3 * s + 1] - p[3 * from + 1]) ** 2 + (p[3 * s + 2] - p[3 * from + 2]) ** 2;
+    if (d < bestD) {
+      bestD = d;
+      best = world.idAt(s);
+    }
+  }
+  return best;
 }

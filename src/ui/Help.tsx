@@ -10,6 +10,10 @@ export const SHORTCUTS: readonly (readonly [MessageKey, MessageKey])[] = [
   ['help.key.step', 'help.step'],
   ['help.key.restart', 'help.restart'],
   ['help.key.click', 'help.inspect'],
+  ['help.key.next', 'help.next'],
+  ['help.key.nearest', 'help.nearest'],
+  ['help.key.values', 'help.values'],
+  ['help.key.inspector', 'help.inspector'],
   ['help.key.mute', 'help.mute'],
 ];
 

@@ -6,7 +6,9 @@
  */
 import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
-import { formatFixed } from '../i18n/index.ts';
+import { formatFixed, type Translate } from '../i18n/index.ts';
+import { nearestSphere, neighbourSphere } from '../instruments/index.ts';
+import type { SandboxStore } from '../store/index.ts';
 import { presetById } from '../presets/presets.ts';
 import { presetTitle } from './preset-text.ts';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
@@ -14,6 +16,24 @@ import { useT } from '../hooks/use-translate.ts';
 
 /** Id of the scene's description (the canvas's aria-describedby). */
 export const SCENE_DESCRIPTION_ID = 'sandbox-scene-description';
+
+/** The selected sphere's values (number, speed, position), or that none is selected. */
+function selectionText(store: SandboxStore, t: Translate): string {
+  const { selected, sim } = store.getState();
+  const world = sim.world;
+  const slot = selected === null ? -1 : world.indexOf(selected);
+  if (selected === null || slot < 0) return t('describe.none');
+  const f = (x: number) => formatFixed(t.locale, x, 2);
+  const p = world.positions;
+  const v = world.velocities;
+  const speed = Math.hypot(v[3 * slot], v[3 * slot + 1], v[3 * slot + 2]);
+  return t('describe.selected', { id: String(selected), speed: f(speed), x: f(p[3 * slot]), y: f(p[3 * slot + 1]), z: f(p[3 * slot + 2]) });
+}
+
+/** Whether a key pressed on `target` belongs to it (typing in a field). */
+function typing(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName));
+}
 
 /** The page's clock, ms. */
 const pageNow = (): number => performance.now();
@@ -25,7 +45,8 @@ export function LiveDescription({ now = pageNow }: { now?: () => number }) {
   // Re-rendered with each published sample: the description follows the run.
   useStore(store, (s) => s.stats);
   const running = useStore(store, (s) => s.running);
-  const selected = useStore(store, (s) => s.selected);
+  // Re-rendered when the selection changes: the description names it.
+  useStore(store, (s) => s.selected);
   const presetId = useStore(store, (s) => s.preset);
   const [said, setSaid] = useState('');
   useEffect(() => {
@@ -38,18 +59,36 @@ export function LiveDescription({ now = pageNow }: { now?: () => number }) {
       if (text !== null) setSaid(text);
     });
   }, [store, now, t]);
+  useEffect(() => {
+    // N and P: the next and previous sphere; J: the one nearest the selection; V: its values; I: edit them in the Inspector.
+    const onKey = (event: KeyboardEvent): void => {
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || typing(event.target)) return;
+      const key = event.key.toLowerCase();
+      const st = store.getState();
+      let next: number | null | undefined;
+      if (key === 'n') next = neighbourSphere(st.sim.world, st.selected, 1);
+      else if (key === 'p') next = neighbourSphere(st.sim.world, st.selected, -1);
+      else if (key === 'j') next = nearestSphere(st.sim.world, st.selected);
+      else if (key === 'i') {
+        const field = document.querySelector<HTMLElement>('.inspector input, .inspector button');
+        if (field === null) return;
+        event.preventDefault();
+        field.focus();
+        return;
+      } else if (key !== 'v') return;
+      event.preventDefault();
+      if (next !== undefined && next !== null) st.select(next);
+      st.instruments.describer.spoke(now());
+      setSaid(selectionText(store, t));
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [store, now, t]);
 
   const world = store.getState().sim.world;
   const preset = presetId === null ? undefined : presetById(presetId);
   const f = (x: number, d = 2) => formatFixed(t.locale, x, d);
-  let selection = t('describe.none');
-  const slot = selected === null ? -1 : world.indexOf(selected);
-  if (selected !== null && slot >= 0) {
-    const p = world.positions;
-    const v = world.velocities;
-    const speed = Math.hypot(v[3 * slot], v[3 * slot + 1], v[3 * slot + 2]);
-    selection = t('describe.selected', { id: String(selected), speed: f(speed), x: f(p[3 * slot]), y: f(p[3 * slot + 1]), z: f(p[3 * slot + 2]) });
-  }
+  const selection = selectionText(store, t);
   const scene = t('describe.scene', {
     experiment: preset === undefined ? t('describe.sandbox') : presetTitle(t, preset),
     count: world.count,

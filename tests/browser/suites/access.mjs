@@ -111,5 +111,25 @@ export default async function accessSuite({ browser, base, consoleErrors }) {
     check(!(await page.locator('[data-sound="mute"]').isChecked()), 'M again did not uncheck Mute');
     await page.locator('[data-sound]').first().screenshot({ path: join(results, 'access-sound-group.png') });
   });
+
+  await step('access: N, P and J move the selection between spheres and read the sphere aloud', async () => {
+    await page.evaluate(() => {
+      const s = window.__sandbox.store.getState();
+      s.pause();
+      s.select(null);
+    });
+    await page.locator('body').press('n');
+    const first = await page.evaluate(() => window.__sandbox.store.getState().selected);
+    check(first === 0, `N selected ${first}, not sphere 0`);
+    await page.waitForFunction(() => /^Selected: sphere #0, speed/.test(document.querySelector('[data-describe="live"]').textContent));
+    await page.locator('body').press('n');
+    check((await page.evaluate(() => window.__sandbox.store.getState().selected)) === 1, 'N again did not select sphere 1');
+    await page.locator('body').press('p');
+    check((await page.evaluate(() => window.__sandbox.store.getState().selected)) === 0, 'P did not go back to sphere 0');
+    await page.locator('body').press('j');
+    check((await page.evaluate(() => window.__sandbox.store.getState().selected)) === 1, 'J did not select the other sphere');
+    const described = await page.locator('[data-describe="scene"]').textContent();
+    check(/Selected: sphere #1, speed/.test(described), `the scene description reads "${described}"`);
+  });
   await context.close();
 }
