@@ -15,6 +15,8 @@ export const SHORTCUTS: readonly (readonly [MessageKey, MessageKey])[] = [
   ['help.key.values', 'help.values'],
   ['help.key.inspector', 'help.inspector'],
   ['help.key.mute', 'help.mute'],
+  ['help.key.orbit', 'help.orbit'],
+  ['help.key.zoom', 'help.zoom'],
 ];
 
 /** A small "Keys" disclosure with the shortcut list. */

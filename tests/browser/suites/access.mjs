@@ -131,5 +131,17 @@ export default async function accessSuite({ browser, base, consoleErrors }) {
     const described = await page.locator('[data-describe="scene"]').textContent();
     check(/Selected: sphere #1, speed/.test(described), `the scene description reads "${described}"`);
   });
+
+  await step('access: D turns the view around the box and + zooms in', async () => {
+    const before = await page.evaluate(() => window.__sandbox.cameraPosition());
+    await page.locator('body').press('d');
+    const turned = await page.evaluate(() => window.__sandbox.cameraPosition());
+    const len = (p) => Math.hypot(p[0], p[1], p[2]);
+    check(Math.hypot(turned[0] - before[0], turned[2] - before[2]) > 0.05 * len(before), `D moved the camera from ${before} to ${turned}`);
+    check(Math.abs(len(turned) - len(before)) < 1e-3 * len(before) + 0.3, 'D changed the distance, not only the direction');
+    await page.locator('body').press('+');
+    const closer = await page.evaluate(() => window.__sandbox.cameraPosition());
+    check(len(closer) < len(turned) * 0.95, `+ left the distance at ${len(closer)} (was ${len(turned)})`);
+  });
   await context.close();
 }
