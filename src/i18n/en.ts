@@ -264,7 +264,6 @@ export const en = {
   'describe.none': "No sphere selected.",
   'describe.selected': "Selected: sphere #{id}, speed {speed} m/s, at x {x}, y {y}, z {z} m.",
   'describe.sandbox': "Free sandbox",
-  'describe.label': "Describe the scene",
   'help.key.orbit': "W A S D",
   'help.orbit': "Turn the view around the box",
   'help.key.zoom': "+ / −",
