@@ -21,7 +21,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['presets'],
   ['experiment', 'golden'],
   ['runtime'],
-  ['instruments'],
+  ['instruments', 'sound'],
   ['store'],
   ['share'],
   ['hooks'],

@@ -8,6 +8,8 @@ export { ReadoutsWindow, EMPTY_STATS } from './readouts-window.ts';
 export type { SampledStats, ReadoutsSource } from './readouts-window.ts';
 export { History, HISTORY_COLUMNS } from './history.ts';
 export { CollisionLog, separatingSpeed } from './collision-log.ts';
+export { Describer, neighbourSphere, nearestSphere, ANNOUNCE_MS, GAS_ANNOUNCE_MS, GAS_FROM } from './describer.ts';
+export type { GasReading } from './describer.ts';
 export type { LoggedCollision } from './collision-log.ts';
 export { PressureMap, PRESSURE_RAMP, PRESSURE_WINDOW_SECONDS, FACE_STRIDE, EMPTY_PRESSURE_READOUT, faceAxes, rampColour, colourRange } from './pressure-map.ts';
 export type { PressureReadout } from './pressure-map.ts';

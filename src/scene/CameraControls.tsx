@@ -7,7 +7,7 @@
  */
 import { useFrame, useThree } from '@react-three/fiber';
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { Vector3, type PerspectiveCamera } from 'three';
+import { Spherical, Vector3, type PerspectiveCamera } from 'three';
 import { OrbitControls } from 'three/addons/controls/OrbitControls.js';
 import { useStore } from 'zustand';
 import { frameBox, framingGain, freeRect, homeDirection, type PixelRect } from './camera-home.ts';
@@ -76,6 +76,36 @@ export function CameraControls({ damping = true, covered = NOTHING, placed = fal
       controlsRef.current = null;
     };
   }, [camera, domElement, damping]);
+
+  // The keyboard: A and D orbit left and right, W and S up and down, + and - zoom in and out.
+  useEffect(() => {
+    const offset = new Vector3();
+    const spherical = new Spherical();
+    const onKey = (event: KeyboardEvent): void => {
+      const target = event.target;
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+      if (target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName))) return;
+      const controls = controlsRef.current;
+      if (controls === null) return;
+      const key = event.key.toLowerCase();
+      const turn = key === 'a' ? [-1, 0] : key === 'd' ? [1, 0] : key === 'w' ? [0, -1] : key === 's' ? [0, 1] : null;
+      const zoom = key === '+' || key === '=' ? 1 / 1.15 : key === '-' ? 1.15 : 1;
+      if (turn === null && zoom === 1) return;
+      event.preventDefault();
+      offset.copy(camera.position).sub(controls.target);
+      spherical.setFromVector3(offset);
+      if (turn !== null) {
+        spherical.theta += (turn[0] * Math.PI) / 24;
+        spherical.phi = Math.min(Math.PI - 0.05, Math.max(0.05, spherical.phi + (turn[1] * Math.PI) / 24));
+      }
+      spherical.radius = Math.min(controls.maxDistance, Math.max(controls.minDistance, spherical.radius * zoom));
+      offset.setFromSpherical(spherical);
+      camera.position.copy(controls.target).add(offset);
+      controls.update();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [camera]);
 
   // Home on a new view version; otherwise, when the free part of the view has changed, the same
   // direction framed for it. The free part is chosen for the home direction, so that turning the

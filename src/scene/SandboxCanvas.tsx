@@ -170,6 +170,7 @@ export function SandboxCanvas({ coverRoot, cameraPosition = null, label, childre
       gl={{ antialias: true, preserveDrawingBuffer: testMode, powerPreference: 'high-performance' }}
       camera={{ fov: 40, position: [10, 7, 14], near: 0.05, far: 500 }}
       aria-label={label ?? t('view.canvas')}
+      aria-describedby="sandbox-scene-description"
       role="img"
     >
       <ReleaseOnUnmount />

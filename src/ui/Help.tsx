@@ -11,6 +11,13 @@ export const SHORTCUTS: readonly (readonly [MessageKey, MessageKey])[] = [
   ['help.key.restart', 'help.restart'],
   ['help.key.fullScreen', 'help.fullScreen'],
   ['help.key.click', 'help.inspect'],
+  ['help.key.next', 'help.next'],
+  ['help.key.nearest', 'help.nearest'],
+  ['help.key.values', 'help.values'],
+  ['help.key.inspector', 'help.inspector'],
+  ['help.key.mute', 'help.mute'],
+  ['help.key.orbit', 'help.orbit'],
+  ['help.key.zoom', 'help.zoom'],
 ];
 
 /** A small "Keys" disclosure with the shortcut list. */

@@ -5,6 +5,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { ClassroomPanel } from './ClassroomPanel.tsx';
 import { Help } from './Help.tsx';
+import { LiveDescription } from './LiveDescription.tsx';
 import { Notices } from './Notices.tsx';
 import { PlayHint } from './PlayHint.tsx';
 import { PlotsDialog } from './PlotsDialog.tsx';
@@ -118,6 +119,7 @@ export function Overlay({ classroomOpen = true, onClassroomOpenChange = ignore, 
       )}
       <ClassroomPanel open={classroomOpen} onOpenChange={classroomChange} largeText={largeText} onLargeTextChange={onLargeTextChange} onEnlargePlots={openPlots} />
       <Notices />
+      <LiveDescription />
       <TwinLegend />
       <SettingsPanel defaultOpen={settingsOpen} onOpenChange={settingsChange} closeRequest={closeSettings} />
       <footer className="dock" data-covers-view="row">

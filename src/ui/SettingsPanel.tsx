@@ -2,6 +2,7 @@
  * The settings panel: scene, physics and view settings, collapsible, with Reset to defaults.
  * Starts collapsed on a narrow or short screen so the spheres are seen first.
  */
+import { SoundField } from './SoundField.tsx';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { presetById } from '../presets/presets.ts';
@@ -188,6 +189,7 @@ export function SettingsPanel({ defaultOpen, onOpenChange, closeRequest = 0 }: S
           <ThemeField />
           <ColorByField />
           <SolverThreadField />
+          <SoundField />
         </section>
         <div className="panel__footer">
           <button type="button" className="button button--quiet" data-action="reset" onClick={() => store.getState().reset()}>
