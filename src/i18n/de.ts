@@ -528,5 +528,10 @@ export const de: Readonly<Record<MessageKey, string>> = {
   "build.label": "Beschriftung",
   "build.mixed": "(gemischt)",
   "build.apply": "Auf Auswahl anwenden",
+  "build.badHeight": "Die Setzhöhe muss zwischen {min} m und {max} m liegen; erhalten: {got}",
+  "build.refused": "Nicht gesetzt: {why}",
+  "build.areaHint": "Alt+Ziehen in der Ansicht wählt die Kugeln im Rechteck aus.",
+  "build.newRadius": "Radius der neuen Kugel (m)",
+  "build.newMass": "Masse der neuen Kugel (kg)",
   // end build mode
 };

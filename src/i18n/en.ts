@@ -528,6 +528,11 @@ export const en = {
   "build.label": "Label",
   "build.mixed": "(mixed)",
   "build.apply": "Apply to selected",
+  "build.badHeight": "Placing height must be between {min} m and {max} m; got {got}",
+  "build.refused": "Not placed: {why}",
+  "build.areaHint": "Alt-drag in the view selects the spheres inside the rectangle.",
+  "build.newRadius": "New sphere radius (m)",
+  "build.newMass": "New sphere mass (kg)",
   // end build mode
 } as const;
 

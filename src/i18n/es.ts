@@ -528,5 +528,10 @@ export const es: Readonly<Record<MessageKey, string>> = {
   "build.label": "Etiqueta",
   "build.mixed": "(varios)",
   "build.apply": "Aplicar a las seleccionadas",
+  "build.badHeight": "La altura de colocación debe estar entre {min} m y {max} m; se recibió {got}",
+  "build.refused": "No colocada: {why}",
+  "build.areaHint": "Alt+arrastrar en la vista selecciona las esferas dentro del rectángulo.",
+  "build.newRadius": "Radio de la esfera nueva (m)",
+  "build.newMass": "Masa de la esfera nueva (kg)",
   // end build mode
 };

@@ -9,6 +9,7 @@ import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 import type { Material, Mesh, Texture } from 'three';
 import { BoxFrame } from './BoxFrame.tsx';
+import { BuildPlane } from './BuildPlane.tsx';
 import { CameraControls } from './CameraControls.tsx';
 import { createDragPreview } from './drag-edit.ts';
 import { DragEditor } from './DragEditor.tsx';
@@ -182,6 +183,7 @@ export function SandboxCanvas({ coverRoot, cameraPosition = null, label, childre
       </SphereProbeContext>
       <SelectionMarker preview={preview} />
       <DragEditor preview={preview} />
+      <BuildPlane />
       <VisualAids />
       <TwinSpheres />
       <FaultHandlers dpr={testMode ? 1 : [1, 2]} />

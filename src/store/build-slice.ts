@@ -15,6 +15,7 @@ import {
   arrangeSpheres,
   builtSceneOf,
   checkBuiltScene,
+  checkSphereValues,
   deleteSpheres,
   duplicateSpheres,
   emptyScene,
@@ -39,6 +40,8 @@ export type BuildSlice = Pick<
   | 'buildPast'
   | 'buildFuture'
   | 'placeHeight'
+  | 'buildTemplate'
+  | 'setBuildTemplate'
   | 'setBuilding'
   | 'setPlaceHeight'
   | 'buildPlace'
@@ -107,6 +110,14 @@ export const createBuildSlice =
       buildPast: [],
       buildFuture: [],
       placeHeight: 0,
+      buildTemplate: { position: [0, 0, 0], velocity: [0, 0, 0], radius: 0.25, mass: 1 },
+      setBuildTemplate(patch) {
+        const next = { ...get().buildTemplate, ...patch };
+        const bad = checkSphereValues(next, core.t('build.newSphere'), core.t);
+        if (bad !== null) return bad;
+        set({ buildTemplate: next });
+        return null;
+      },
       setBuilding(on) {
         if (on === get().building) return null;
         if (!on) {
@@ -123,14 +134,15 @@ export const createBuildSlice =
         });
         const bad = checkBuiltScene(scene, core.t);
         if (bad !== null) return bad;
-        set({ building: true, buildPast: [], buildFuture: [] });
+        // The placing plane starts on the floor.
+        set({ building: true, buildPast: [], buildFuture: [], placeHeight: -scene.size[1] / 2 });
         const message = show(scene, [], [], get().selection);
         if (message !== null) set({ building: false });
         return message;
       },
       setPlaceHeight(y) {
         const size = get().scene.size[1];
-        if (!(Number.isFinite(y) && Math.abs(y) <= size / 2)) return core.t('build.outsideBox', { which: core.t('build.planeHeight'), axis: 'y', min: String(-size / 2), max: String(size / 2), got: String(y) });
+        if (!(Number.isFinite(y) && Math.abs(y) <= size / 2)) return core.t('build.badHeight', { min: String(-size / 2), max: String(size / 2), got: String(y) });
         set({ placeHeight: y });
         return null;
       },

@@ -122,6 +122,8 @@ export const createExperimentSlice =
       },
       editSphere(id, patch) {
         if (get().running) return core.t('store.pauseToEdit');
+        // In build mode an edit changes the built scene (and can be undone).
+        if (get().building) return get().buildPatch([id], patch);
         const world = sim.local;
         if (world === null) return core.t('store.worldReturning');
         if (!world.has(id)) return core.t('store.noSphere', { id: String(id) });

@@ -238,8 +238,12 @@ export interface SandboxState extends TwinActions {
   buildPast: BuiltScene[];
   /** The scenes undone, next first: what redo gives back. */
   buildFuture: BuiltScene[];
-  /** The height y (m) of the plane a click in the view places a sphere on. */
+  /** The height y (m) of the plane a click in the view places a sphere on: the new sphere's bottom rests on it (the floor when build mode starts). */
   placeHeight: number;
+  /** The new sphere's radius, mass, velocity and the rest: what a click, "Add sphere" and lining up new spheres place. */
+  buildTemplate: BuiltSphere;
+  /** Changes the new sphere's values; refused (with a message naming the field) when one is bad. */
+  setBuildTemplate(patch: Partial<BuiltSphere>): string | null;
   /**
    * Switches build mode. On: pauses and takes the world at the current step as the built scene
    * (colours and labels of an earlier built scene kept). Off: keeps the built scene (playing goes on
