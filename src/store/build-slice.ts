@@ -71,7 +71,10 @@ export const createBuildSlice =
       const message = core.rebuild(get().settings, get().preset, [], scene);
       if (message !== null) return message;
       const kept = selection.filter((id) => id >= 0 && id < scene.spheres.length);
+      // A box of another height puts the placing plane back on its floor.
+      const height = get().built?.size[1] === scene.size[1] ? get().placeHeight : -scene.size[1] / 2;
       set((s) => ({
+        placeHeight: height,
         built: scene,
         edits: [],
         buildPast: past,

@@ -8,7 +8,6 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import { useStore } from 'zustand';
-import { useShallow } from 'zustand/react/shallow';
 import type { BuiltSphere, SpherePatch } from '../experiment/index.ts';
 import { formatPlain, type MessageKey } from '../i18n/index.ts';
 import { readNumber } from './BuildPanel.tsx';
@@ -54,10 +53,9 @@ export function BuildInspector() {
   const store = useSandboxStore();
   const t = useT();
   const formId = useId();
-  const [ids, spheres] = useStore(
-    store,
-    useShallow((s) => [s.selection, s.selection.map((id) => s.built?.spheres[id]).filter((x): x is BuiltSphere => x !== undefined)] as const),
-  );
+  const ids = useStore(store, (s) => s.selection);
+  const built = useStore(store, (s) => s.built);
+  const spheres = ids.map((id) => built?.spheres[id]).filter((x): x is BuiltSphere => x !== undefined);
   const shown = (f: Field): string => {
     const values = spheres.map((s) => valueOf(s, f));
     const first = values[0];
