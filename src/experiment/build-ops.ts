@@ -145,7 +145,8 @@ export function placeSphere(scene: BuiltScene, sphere: BuiltSphere, t: Translate
 
 /**
  * The free spot nearest `near` for a sphere of `radius`, on a lattice of spacing a little over
- * one diameter through `near` (clamped into the box), or null when none is left.
+ * one diameter through `near` (clamped into the box): at the height of `near` when there is room
+ * there, else anywhere in the box; null when none is left.
  */
 export function freeSpot(scene: BuiltScene, radius: number, near: [number, number, number], skip: ReadonlySet<number> = new Set()): [number, number, number] | null {
   const h = scene.size.map((side) => side / 2 - radius);
@@ -162,7 +163,12 @@ export function freeSpot(scene: BuiltScene, radius: number, near: [number, numbe
     }
     return true;
   };
-  // Shells of growing lattice distance; within a shell the nearest by distance first.
+  // The level of `near` first, then the whole box.
+  return searchSpot(centre, step, [reach[0], 0, reach[2]], fits) ?? searchSpot(centre, step, reach, fits);
+}
+
+/** The lattice point nearest `centre` within `reach` steps per axis that `fits`: shells of growing lattice distance, the nearest first within one. */
+function searchSpot(centre: [number, number, number], step: number, reach: number[], fits: (p: [number, number, number]) => boolean): [number, number, number] | null {
   const maxShell = Math.max(...reach);
   for (let shell = 0; shell <= maxShell; shell++) {
     let best: [number, number, number] | null = null;

@@ -81,7 +81,9 @@ export default async function buildSuite({ browser, base, consoleErrors }) {
     await form.getByLabel('Mass (kg)', { exact: true }).fill('5');
     await form.locator('[data-action="build-apply"]').click();
     const [sx, sy] = await page.evaluate(() => window.__sandbox.screenOf(1));
-    await page.mouse.click(sx, sy, { modifiers: ['Shift'] });
+    await page.keyboard.down('Shift');
+    await page.mouse.click(sx, sy);
+    await page.keyboard.up('Shift');
     b = await built();
     check(b.selection.join() === '0,1', `shift-click gave selection ${b.selection}`);
     check((await page.locator('[data-build-inspector]').getByLabel('Mass (kg)', { exact: true }).inputValue()) === '', 'the mass of a mixed pair is not blank');
