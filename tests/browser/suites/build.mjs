@@ -103,7 +103,10 @@ export default async function buildSuite({ browser, base, consoleErrors }) {
     await page.waitForFunction(() => window.__sandbox.store.getState().sim.world.time > 0.2, null, { timeout: 60_000, polling: 'raf' });
     let b = await built();
     check(b.spheres.length === 6 && b.time > 0.2, `after playing: ${b.spheres.length} spheres at t = ${b.time}`);
-    await page.evaluate(() => window.__sandbox.store.getState().restart());
+    await page.evaluate(() => {
+      window.__sandbox.store.getState().pause();
+      window.__sandbox.store.getState().restart();
+    });
     b = await built();
     check(b.time === 0 && b.spheres[0].m === 5 && b.spheres[3].v[1] === 3, `restart gave t ${b.time}, m0 ${b.spheres[0].m}, vy3 ${b.spheres[3].v[1]}`);
   });
