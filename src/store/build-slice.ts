@@ -68,12 +68,16 @@ export const createBuildSlice =
       const bad = checkBuiltScene(scene, core.t);
       if (bad !== null) return bad;
       if (get().running) get().pause();
-      const message = core.rebuild(get().settings, get().preset, [], scene);
-      if (message !== null) return message;
       const kept = selection.filter((id) => id >= 0 && id < scene.spheres.length);
       // A box of another height puts the placing plane back on its floor.
       const height = get().built?.size[1] === scene.size[1] ? get().placeHeight : -scene.size[1] / 2;
+      // A box of another size is framed afresh.
+      const before = get().scene.size;
+      const reframe = before[0] !== scene.size[0] || before[1] !== scene.size[1] || before[2] !== scene.size[2] ? 1 : 0;
+      const message = core.rebuild(get().settings, get().preset, [], scene);
+      if (message !== null) return message;
       set((s) => ({
+        viewVersion: s.viewVersion + reframe,
         placeHeight: height,
         built: scene,
         edits: [],
