@@ -62,13 +62,17 @@ export function BuildInspector() {
     if (first === undefined || values.some((v) => v !== first)) return '';
     return typeof first === 'number' ? formatPlain(t.locale, Number(first.toPrecision(6))) : first;
   };
+  // Fields whose values differ between the selected spheres (their blank reads "mixed").
+  const mixed = new Set([...NUMBER_FIELDS, ...TEXT_FIELDS].filter((f) => spheres.some((s) => valueOf(s, f) !== valueOf(spheres[0], f))));
   const key = JSON.stringify(spheres);
-  return <BuildForm key={key} ids={ids} initial={Object.fromEntries([...NUMBER_FIELDS, ...TEXT_FIELDS].map((f) => [f, shown(f)])) as Record<Field, string>} fixed={spheres.every((s) => s.fixed === true) ? true : spheres.every((s) => !s.fixed) ? false : null} formId={formId} t={t} store={store} />;
+  return <BuildForm key={key} ids={ids} initial={Object.fromEntries([...NUMBER_FIELDS, ...TEXT_FIELDS].map((f) => [f, shown(f)])) as Record<Field, string>} mixed={mixed} fixed={spheres.every((s) => s.fixed === true) ? true : spheres.every((s) => !s.fixed) ? false : null} formId={formId} t={t} store={store} />;
 }
 
 interface FormProps {
   ids: number[];
   initial: Record<Field, string>;
+  /** The fields whose values differ between the spheres. */
+  mixed: ReadonlySet<Field>;
   /** Whether every selected sphere is fixed (true), none is (false), or some are (null). */
   fixed: boolean | null;
   formId: string;
@@ -76,7 +80,7 @@ interface FormProps {
   store: ReturnType<typeof useSandboxStore>;
 }
 
-function BuildForm({ ids, initial, fixed, formId, t, store }: FormProps) {
+function BuildForm({ ids, initial, mixed, fixed, formId, t, store }: FormProps) {
   const [text, setText] = useState(initial);
   const [fix, setFix] = useState(fixed);
   const [errors, setErrors] = useState<Partial<Record<Field | 'form', string>>>({});
@@ -146,7 +150,7 @@ function BuildForm({ ids, initial, fixed, formId, t, store }: FormProps) {
                 autoComplete="off"
                 name={f}
                 value={text[f]}
-                placeholder={initial[f] === '' && ids.length > 1 ? t('build.mixed') : undefined}
+                placeholder={mixed.has(f) ? t('build.mixed') : undefined}
                 aria-invalid={error ? true : undefined}
                 aria-describedby={error ? `${id}-message` : undefined}
                 onChange={(e) => setText({ ...text, [f]: e.target.value })}
