@@ -10,6 +10,7 @@ import { useShallow } from 'zustand/react/shallow';
 import type { Material, Mesh, Texture } from 'three';
 import { BoxFrame } from './BoxFrame.tsx';
 import { SCENE_THEMES } from './theme.ts';
+import { BuildPlane } from './BuildPlane.tsx';
 import { CameraControls } from './CameraControls.tsx';
 import { createDragPreview } from './drag-edit.ts';
 import { DragEditor } from './DragEditor.tsx';
@@ -186,6 +187,7 @@ export function SandboxCanvas({ coverRoot, cameraPosition = null, label, childre
       </SphereProbeContext>
       <SelectionMarker preview={preview} />
       <DragEditor preview={preview} />
+      <BuildPlane />
       <VisualAids />
       <PredictLabels covered={covered} />
       <TwinSpheres />

@@ -108,7 +108,12 @@ export function useSphereLayer(writer: SphereLayerWriter, write: () => void, obj
     if (event.delta > 4 || event.instanceId === undefined) return;
     event.stopPropagation();
     const world = store.getState().sim.world;
-    if (event.instanceId < world.count) store.getState().select(world.idAt(event.instanceId));
+    if (event.instanceId >= world.count) return;
+    const id = world.idAt(event.instanceId);
+    const s = store.getState();
+    // Shift-click adds a sphere to the selection, or takes it out.
+    if (event.nativeEvent.shiftKey) s.selectMany(s.selection.includes(id) ? s.selection.filter((x) => x !== id) : [...s.selection, id]);
+    else s.select(id);
   };
   return { store, capacity, onClick };
 }

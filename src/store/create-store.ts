@@ -5,6 +5,7 @@
  */
 import { createStore } from 'zustand/vanilla';
 import { checkChange } from '../experiment/index.ts';
+import { createBuildSlice } from './build-slice.ts';
 import { createCore } from './core.ts';
 import { createExperimentSlice } from './experiment-slice.ts';
 import { startFrom, type SandboxStoreOptions } from './options.ts';
@@ -38,6 +39,7 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
       ...createPredictSlice(core, options.predict === true)(set, get, api),
       ...createViewSlice(core, options, start)(set, get, api),
       ...createSnapshotSlice(core)(set, get, api),
+      ...createBuildSlice(core)(set, get, api),
     };
   });
   // A new world (a rebuild, a preset, a restart): the prediction is set up for it.

@@ -46,6 +46,9 @@ export const createExperimentSlice =
           preset: null,
           edits: [],
           built: null,
+          building: false,
+          buildPast: [],
+          buildFuture: [],
           ...focus,
           errors: {},
           warnings: settingWarnings(settings, core.t),
@@ -77,6 +80,9 @@ export const createExperimentSlice =
           errors: {},
           edits: [],
           built: null,
+          building: false,
+          buildPast: [],
+          buildFuture: [],
           ...focus,
           sceneVersion: s.sceneVersion + 1,
           viewVersion: s.viewVersion + 1,
@@ -100,7 +106,7 @@ export const createExperimentSlice =
         }
         sim.replaceWorld(world);
         const focus = core.focusFor(null);
-        set((s) => ({ scene: factsOf(world), preset: null, edits: [], built: null, ...focus, selected: null, selection: [], sceneVersion: s.sceneVersion + 1, viewVersion: s.viewVersion + 1 }));
+        set((s) => ({ scene: factsOf(world), preset: null, edits: [], built: null, building: false, buildPast: [], buildFuture: [], ...focus, selected: null, selection: [], sceneVersion: s.sceneVersion + 1, viewVersion: s.viewVersion + 1 }));
         core.holdStill();
         core.publish();
         return null;
@@ -116,6 +122,8 @@ export const createExperimentSlice =
       },
       editSphere(id, patch) {
         if (get().running) return core.t('store.pauseToEdit');
+        // In build mode an edit changes the built scene (and can be undone).
+        if (get().building) return get().buildPatch([id], patch);
         const world = sim.local;
         if (world === null) return core.t('store.worldReturning');
         if (!world.has(id)) return core.t('store.noSphere', { id: String(id) });

@@ -5,7 +5,7 @@
  */
 import type { StoreApi } from 'zustand/vanilla';
 import type { Locale } from '../i18n/index.ts';
-import type { BuiltScene, ExperimentState, SandboxSnapshot, FieldMessages, SettingKey, Settings, SphereEdit, TwinChange } from '../experiment/index.ts';
+import type { Arrangement, BuiltScene, BuiltSphere, SpherePatch, ExperimentState, SandboxSnapshot, FieldMessages, SettingKey, Settings, SphereEdit, TwinChange } from '../experiment/index.ts';
 import type { Describer, FirstLaw, PredictState, ReadoutsWindow, RunTimeline, SampledStats, TimelineState, TwinInstrument, TwinState, Velocity } from '../instruments/index.ts';
 import type { Simulation, SolverThread } from '../runtime/index.ts';
 import type { Scene } from '../solver/index.ts';
@@ -243,6 +243,54 @@ export interface SandboxState extends TwinActions {
   restore(snapshot: unknown): string | null;
   /** Whether every sphere is asleep or still (published with the stats; `onRest` fires when it becomes true). */
   resting: boolean;
+
+  /** Build mode is on (build-slice.ts): the run is paused and the built scene is edited. */
+  building: boolean;
+  /** The built scenes before each edit of this build session, oldest first (bounded): what undo gives back. */
+  buildPast: BuiltScene[];
+  /** The scenes undone, next first: what redo gives back. */
+  buildFuture: BuiltScene[];
+  /** The height y (m) of the plane a click in the view places a sphere on: the new sphere's bottom rests on it (the floor when build mode starts). */
+  placeHeight: number;
+  /** The new sphere's radius, mass, velocity and the rest: what a click, "Add sphere" and lining up new spheres place. */
+  buildTemplate: BuiltSphere;
+  /** Changes the new sphere's values; refused (with a message naming the field) when one is bad. */
+  setBuildTemplate(patch: Partial<BuiltSphere>): string | null;
+  /**
+   * Switches build mode. On: pauses and takes the world at the current step as the built scene
+   * (colours and labels of an earlier built scene kept). Off: keeps the built scene (playing goes on
+   * from it) and forgets the undo history. Returns null, or why not.
+   */
+  setBuilding(on: boolean): string | null;
+  /** Sets the placing plane's height; refused (with a message) outside the box. */
+  setPlaceHeight(y: number): string | null;
+  /**
+   * Each build edit below applies to the built scene, rebuilds the world from it (paused) and
+   * records the scene before it for undo; it returns null when done, else a message naming the
+   * refused value, with nothing changed. Ids are indices of the built scene (sphere k has id k).
+   */
+  /** Places `sphere` exactly at its position (refused when it leaves the box or overlaps another); it becomes the selection. */
+  buildPlace(sphere: BuiltSphere): string | null;
+  /** Adds `sphere` at the free spot nearest its position (refused only when the box is full). */
+  buildAdd(sphere: BuiltSphere): string | null;
+  /** Copies each sphere of `ids` to the free spot nearest it; the copies become the selection. */
+  buildDuplicate(ids: readonly number[]): string | null;
+  /** Deletes the spheres of `ids` (the others' ids close up). */
+  buildDelete(ids: readonly number[]): string | null;
+  /** Moves the spheres of `ids` by `delta` (m). */
+  buildMove(ids: readonly number[], delta: [number, number, number]): string | null;
+  /** Sets the same properties on every sphere of `ids` (the inspector's multi-edit). */
+  buildPatch(ids: readonly number[], patch: SpherePatch): string | null;
+  /** Lines up the spheres of `ids` in a row, grid or ring, or adds `arrangement.count` copies of `template` so when `ids` is empty. */
+  buildArrange(ids: readonly number[], arrangement: Arrangement, template: BuiltSphere): string | null;
+  /** Removes every sphere (the box stays). */
+  buildClear(): string | null;
+  /** Starts again from a preset's scene (for the current seed) or from an empty box of sides `size`. */
+  buildStart(from: { preset: string } | { size: [number, number, number]; planar?: boolean }): string | null;
+  /** Gives back the scene before the last edit. */
+  buildUndo(): string | null;
+  /** Gives back the scene the last undo took away. */
+  buildRedo(): string | null;
 }
 
 /** The sandbox store's type. */

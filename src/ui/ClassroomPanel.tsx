@@ -10,6 +10,7 @@ import { presetById } from '../presets/presets.ts';
 import { useT } from '../hooks/use-translate.ts';
 import { CollisionLogView } from './CollisionLogView.tsx';
 import { ExperimentPicker } from './ExperimentPicker.tsx';
+import { BuildPanel } from './BuildPanel.tsx';
 import { Inspector } from './Inspector.tsx';
 import { Plots } from './Plots.tsx';
 import { PredictPanel } from './PredictPanel.tsx';
@@ -97,6 +98,9 @@ export function ClassroomPanel({ open, onOpenChange, largeText, onLargeTextChang
         </Section>
         <Section title={t('classroom.aids')} name="aids">
           <VisualAidsPanel />
+        </Section>
+        <Section title={t('build.title')} name="build">
+          <BuildPanel />
         </Section>
         <Section title={t('classroom.inspector')} name="inspector">
           <Inspector />

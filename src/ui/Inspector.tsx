@@ -10,6 +10,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useStore } from 'zustand';
 import { english, formatPlain, type Locale, type Translate } from '../i18n/index.ts';
 import { checkEditValue, EDIT_LABELS, type EditField } from '../experiment/index.ts';
+import { BuildInspector } from './BuildInspector.tsx';
 import { sig, vec } from './format.ts';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
 import { useT } from '../hooks/use-translate.ts';
@@ -54,12 +55,24 @@ export function Inspector() {
   const selected = useStore(store, (s) => s.selected);
   const boxSize = useStore(store, (s) => s.scene.size);
   const running = useStore(store, (s) => s.running);
+  const building = useStore(store, (s) => s.building);
+  const many = useStore(store, (s) => s.selection.length);
   const t = useT();
   const locale = t.locale;
   // The outcome of the last typed edit, kept here so that it outlives the form it came from.
   const [result, setResult] = useState({ id: -1, text: '' });
   // Re-read the sphere whenever a sample is published (a few times a second).
   useStore(store, (s) => s.stats);
+  if (building && many > 0) {
+    return (
+      <div className="inspector" data-sphere={selected ?? undefined}>
+        <BuildInspector />
+        <button type="button" className="button button--quiet" onClick={() => store.getState().select(null)}>
+          {t('inspector.clear')}
+        </button>
+      </div>
+    );
+  }
   if (selected === null) {
     return <p className="inspector__empty">{t('inspector.empty')}</p>;
   }

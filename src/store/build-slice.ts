@@ -1,0 +1,212 @@
+/**
+ * The build slice: build mode, the lab bench's edits of the built scene (each validated by
+ * experiment/build-ops.ts and rebuilt into the world at once, paused), and their undo history.
+ *
+ * Entering build mode pauses and takes the world as it stands at the current step (positions
+ * and velocities now, colours and labels of a scene built before) as the built scene, so that what
+ * the person sees is what they edit. Each edit that is accepted pushes the scene before it onto a
+ * bounded history (`BUILD_HISTORY_MAX`); undo and redo swap whole scenes and rebuild the world
+ * from them, so the solver's step is never touched. A refused edit returns its message and
+ * leaves the store as it was.
+ */
+import type { StateCreator } from 'zustand/vanilla';
+import {
+  addSphere,
+  arrangeSpheres,
+  builtSceneOf,
+  checkBuiltScene,
+  checkSphereValues,
+  deleteSpheres,
+  duplicateSpheres,
+  emptyScene,
+  moveSpheres,
+  patchSpheres,
+  placeSphere,
+  type BuildOutcome,
+  type BuiltScene,
+} from '../experiment/index.ts';
+import { presetById } from '../presets/presets.ts';
+import { buildWorld } from '../solver/index.ts';
+import type { StoreCore } from './core.ts';
+import type { SandboxState } from './state.ts';
+
+/** The most scenes the undo history keeps (the oldest go first). */
+export const BUILD_HISTORY_MAX = 100;
+
+/** The build slice's part of the state. */
+export type BuildSlice = Pick<
+  SandboxState,
+  | 'building'
+  | 'buildPast'
+  | 'buildFuture'
+  | 'placeHeight'
+  | 'buildTemplate'
+  | 'setBuildTemplate'
+  | 'setBuilding'
+  | 'setPlaceHeight'
+  | 'buildPlace'
+  | 'buildAdd'
+  | 'buildDuplicate'
+  | 'buildDelete'
+  | 'buildMove'
+  | 'buildPatch'
+  | 'buildArrange'
+  | 'buildClear'
+  | 'buildStart'
+  | 'buildUndo'
+  | 'buildRedo'
+>;
+
+export const createBuildSlice =
+  (core: StoreCore): StateCreator<SandboxState, [], [], BuildSlice> =>
+  (set, get) => {
+    /** The built scene now (build mode always has one). */
+    const current = (): BuiltScene => get().built as BuiltScene;
+
+    /** Rebuilds the world from `scene`; returns the message of a refusal, else null, with the state set. */
+    const show = (scene: BuiltScene, past: BuiltScene[], future: BuiltScene[], selection: number[]): string | null => {
+      const bad = checkBuiltScene(scene, core.t);
+      if (bad !== null) return bad;
+      if (get().running) get().pause();
+      const kept = selection.filter((id) => id >= 0 && id < scene.spheres.length);
+      // A box of another height puts the placing plane back on its floor.
+      const height = get().built?.size[1] === scene.size[1] ? get().placeHeight : -scene.size[1] / 2;
+      // A box of another size is framed afresh.
+      const before = get().scene.size;
+      const reframe = before[0] !== scene.size[0] || before[1] !== scene.size[1] || before[2] !== scene.size[2] ? 1 : 0;
+      const message = core.rebuild(get().settings, get().preset, [], scene);
+      if (message !== null) return message;
+      set((s) => ({
+        viewVersion: s.viewVersion + reframe,
+        placeHeight: height,
+        built: scene,
+        edits: [],
+        buildPast: past,
+        buildFuture: future,
+        selection: kept,
+        selected: kept.length > 0 ? kept[kept.length - 1] : null,
+        sceneVersion: s.sceneVersion + 1,
+      }));
+      core.holdStill();
+      core.publish();
+      return null;
+    };
+
+    /** Applies an edit's outcome as a new step of the history. */
+    const commit = (outcome: BuildOutcome, selection: number[] = get().selection): string | null => {
+      if (!get().building) return core.t('build.notBuilding');
+      if ('error' in outcome) return outcome.error;
+      const past = [...get().buildPast, current()];
+      if (past.length > BUILD_HISTORY_MAX) past.splice(0, past.length - BUILD_HISTORY_MAX);
+      return show(outcome.scene, past, [], selection);
+    };
+
+    const guard = <A extends unknown[]>(edit: (scene: BuiltScene, ...args: A) => BuildOutcome) =>
+      (...args: A): BuildOutcome => (get().building ? edit(current(), ...args) : { error: core.t('build.notBuilding') });
+
+    /** The ids after the `added` spheres just appended to a scene of `before` spheres. */
+    const appended = (before: number, outcome: BuildOutcome): number[] => {
+      if ('error' in outcome) return get().selection;
+      const ids: number[] = [];
+      for (let i = before; i < outcome.scene.spheres.length; i++) ids.push(i);
+      return ids;
+    };
+
+    return {
+      building: false,
+      buildPast: [],
+      buildFuture: [],
+      placeHeight: 0,
+      buildTemplate: { position: [0, 0, 0], velocity: [0, 0, 0], radius: 0.25, mass: 1 },
+      setBuildTemplate(patch) {
+        const next = { ...get().buildTemplate, ...patch };
+        const bad = checkSphereValues(next, core.t('build.newSphere'), core.t);
+        if (bad !== null) return bad;
+        set({ buildTemplate: next });
+        return null;
+      },
+      setBuilding(on) {
+        if (on === get().building) return null;
+        if (!on) {
+          set({ building: false, buildPast: [], buildFuture: [] });
+          return null;
+        }
+        get().pause();
+        const world = core.sim.local;
+        if (world === null) return core.t('store.worldReturning');
+        const before = get().built;
+        const scene = builtSceneOf(world, (id) => {
+          const s = before?.spheres[id];
+          return { ...(s?.color !== undefined ? { color: s.color } : {}), ...(s?.label !== undefined ? { label: s.label } : {}) };
+        });
+        const bad = checkBuiltScene(scene, core.t);
+        if (bad !== null) return bad;
+        // The placing plane starts on the floor.
+        set({ building: true, buildPast: [], buildFuture: [], placeHeight: -scene.size[1] / 2 });
+        const message = show(scene, [], [], get().selection);
+        if (message !== null) set({ building: false });
+        return message;
+      },
+      setPlaceHeight(y) {
+        const size = get().scene.size[1];
+        if (!(Number.isFinite(y) && Math.abs(y) <= size / 2)) return core.t('build.badHeight', { min: String(-size / 2), max: String(size / 2), got: String(y) });
+        set({ placeHeight: y });
+        return null;
+      },
+      buildPlace(sphere) {
+        const before = get().built?.spheres.length ?? 0;
+        const out = guard(placeSphere)(sphere, core.t);
+        return commit(out, appended(before, out));
+      },
+      buildAdd(sphere) {
+        const before = get().built?.spheres.length ?? 0;
+        const out = guard(addSphere)(sphere, core.t);
+        return commit(out, appended(before, out));
+      },
+      buildDuplicate(ids) {
+        const before = get().built?.spheres.length ?? 0;
+        const out = guard(duplicateSpheres)(ids, core.t);
+        return commit(out, appended(before, out));
+      },
+      buildDelete(ids) {
+        return commit(guard(deleteSpheres)(ids, core.t), []);
+      },
+      buildMove(ids, delta) {
+        return commit(guard(moveSpheres)(ids, delta, core.t));
+      },
+      buildPatch(ids, patch) {
+        return commit(guard(patchSpheres)(ids, patch, core.t));
+      },
+      buildArrange(ids, arrangement, template) {
+        const before = get().built?.spheres.length ?? 0;
+        const out = guard(arrangeSpheres)(ids, arrangement, template, core.t);
+        return commit(out, ids.length > 0 ? [...ids] : appended(before, out));
+      },
+      buildClear() {
+        if (!get().building) return core.t('build.notBuilding');
+        const scene = current();
+        return commit({ scene: { ...scene, size: [...scene.size], spheres: [] } }, []);
+      },
+      buildStart(from) {
+        if (!get().building) return core.t('build.notBuilding');
+        if ('preset' in from) {
+          const preset = presetById(from.preset);
+          if (!preset) return core.t('store.unknownPreset', { id: from.preset });
+          return commit({ scene: builtSceneOf(buildWorld(preset.build(get().settings.seed))) }, []);
+        }
+        return commit(emptyScene(from.size, from.planar ?? false, core.t), []);
+      },
+      buildUndo() {
+        if (!get().building) return core.t('build.notBuilding');
+        const past = get().buildPast;
+        if (past.length === 0) return core.t('build.nothingToUndo');
+        return show(past[past.length - 1], past.slice(0, -1), [current(), ...get().buildFuture], get().selection);
+      },
+      buildRedo() {
+        if (!get().building) return core.t('build.notBuilding');
+        const future = get().buildFuture;
+        if (future.length === 0) return core.t('build.nothingToRedo');
+        return show(future[0], [...get().buildPast, current()], future.slice(1), get().selection);
+      },
+    };
+  };
