@@ -134,9 +134,13 @@ export function InstancedSpheres({ preview, visible = true }: InstancedSpheresPr
     };
   }, [capacity, writer]);
 
+  // A built scene's spheres may have colours of their own (sphere k of the scene has id k).
+  const built = useStore(store, (s) => s.built);
   useLayoutEffect(() => {
-    writer.coloring.rescan(store.getState().sim);
-  }, [store, sceneVersion, writer]);
+    const { sim } = store.getState();
+    const spheres = built?.spheres;
+    writer.coloring.rescan(sim, spheres === undefined ? undefined : (slot) => spheres[sim.world.idAt(slot)]?.color);
+  }, [store, sceneVersion, writer, built]);
 
   return (
     <instancedMesh key={capacity} ref={meshRef} visible={visible} args={[undefined, undefined, capacity]} frustumCulled={false} name="spheres" onClick={onClick}>

@@ -17,6 +17,7 @@ import { DragEditor } from './DragEditor.tsx';
 import { FaultHandlers } from './FaultHandlers.tsx';
 import { SelectionMarker } from './SelectionMarker.tsx';
 import { PredictLabels } from './PredictLabels.tsx';
+import { BuiltLabels } from './BuiltLabels.tsx';
 import { Spheres } from './Spheres.tsx';
 import { FramingProbe, SphereProbe, SphereProbeContext, viewProbeInstaller, type ViewProbeInstaller } from './view-probe.ts';
 import { TwinSpheres } from './TwinSpheres.tsx';
@@ -190,6 +191,7 @@ export function SandboxCanvas({ coverRoot, cameraPosition = null, label, childre
       <BuildPlane />
       <VisualAids />
       <PredictLabels covered={covered} />
+      <BuiltLabels covered={covered} />
       <TwinSpheres />
       <FaultHandlers dpr={testMode ? 1 : [1, 2]} />
       {/* Under reduced motion the camera stops where it is let go (no gliding). */}

@@ -83,9 +83,41 @@ export class SphereColoring {
   private topSpeed = 1;
   private hits: Float64Array = new Float64Array(0);
   private now = 0;
+  /** Slot i has its own colour (a built scene's sphere with a `color`). */
+  private own = new Uint8Array(0);
+  private anyOwn = false;
+  /** Each ramp followed by the spheres' own colours, by slot (made on rescan, read per frame). */
+  private speedOwn: Float32Array = SPEED_RAMP;
+  private massOwn: Float32Array = MASS_RAMP;
 
-  /** Reads the scene's mass range and fastest sphere (the ends of the ramps); call on each rebuild. */
-  rescan(sim: ColoringSim): void {
+  /**
+   * Reads the scene's mass range and fastest sphere (the ends of the ramps), and the spheres' own
+   * colours (`ownColour(slot)`: a CSS colour, or undefined for the scheme's); call on each rebuild.
+   */
+  rescan(sim: ColoringSim, ownColour: (slot: number) => string | undefined = () => undefined): void {
+    const n = sim.count;
+    this.own = new Uint8Array(n);
+    this.anyOwn = false;
+    const colours = new Float32Array(3 * n);
+    const c = new Color();
+    for (let i = 0; i < n; i++) {
+      const css = ownColour(i);
+      if (css === undefined) continue;
+      c.set(css);
+      colours[3 * i] = c.r;
+      colours[3 * i + 1] = c.g;
+      colours[3 * i + 2] = c.b;
+      this.own[i] = 1;
+      this.anyOwn = true;
+    }
+    if (this.anyOwn) {
+      this.speedOwn = new Float32Array(3 * RAMP_SIZE + 3 * n);
+      this.speedOwn.set(SPEED_RAMP);
+      this.speedOwn.set(colours, 3 * RAMP_SIZE);
+      this.massOwn = new Float32Array(3 * RAMP_SIZE + 3 * n);
+      this.massOwn.set(MASS_RAMP);
+      this.massOwn.set(colours, 3 * RAMP_SIZE);
+    }
     const masses = sim.masses;
     const vel = sim.velocities;
     let lo = Infinity;
@@ -106,7 +138,7 @@ export class SphereColoring {
   begin(state: ColoringState, sim: ColoringSim): void {
     const settings = state.settings;
     this.bySpeed = settings.colorBy === 'speed';
-    this.ramp = this.bySpeed ? SPEED_RAMP : MASS_RAMP;
+    this.ramp = this.anyOwn ? (this.bySpeed ? this.speedOwn : this.massOwn) : this.bySpeed ? SPEED_RAMP : MASS_RAMP;
     // Speeds above about twice the initial speed (or the speed of a fall across the box) are red.
     const fall = settings.gravityOn ? Math.sqrt(settings.gravity * settings.boxSize) : 0;
     this.invRef = 1 / (1.8 * Math.max(state.preset === null ? settings.speed : 0.6 * this.topSpeed, fall, 1e-3));
@@ -137,6 +169,7 @@ export class SphereColoring {
 
   /** Offset into {@link ramp} (three times the ramp index) of sphere `i`'s colour. */
   rampOffset(i: number, velocities: Float64Array, masses: Float64Array): number {
+    if (this.anyOwn && this.own[i] === 1) return 3 * RAMP_SIZE + 3 * i;
     const b = 3 * i;
     const u = this.bySpeed
       ? Math.sqrt(velocities[b] * velocities[b] + velocities[b + 1] * velocities[b + 1] + velocities[b + 2] * velocities[b + 2]) * this.invRef
