@@ -26,7 +26,7 @@ export { EDIT_LABELS, EDIT_MAX, checkEditValue, applyEdit, applyEdits } from './
 export type { SphereEdit, EditField } from './edits.ts';
 export type { ExperimentState } from './experiment.ts';
 export { builtSceneOf } from './built.ts';
-export type { BuiltScene, BuiltSphere } from './built.ts';
+export type { BuiltScene, BuiltSphere, BuiltWall } from './built.ts';
 export { TWIN_SETTINGS, TWIN_STEP_MAX, TWIN_LABELS, describeChange, currentValue, checkChange, applyChange, encodeTwin, parseTwin } from './twin-change.ts';
 export type { TwinSetting, TwinChange, TwinSpec } from './twin-change.ts';
 export { liveWorldOptions, sandboxScene, buildSandboxWorld, BORROWED_SETTINGS, withFreePhysics, presetSettings, buildExperimentWorld, builtSolverScene, applyWallSettings, sceneWallSettings, PISTON_WALL } from './build-scene.ts';
@@ -34,3 +34,5 @@ export type { WallWorld } from './build-scene.ts';
 export { PUMP_MAX, checkPump, pumpSpheres } from './pump.ts';
 export { SNAPSHOT_FORMAT, SNAPSHOT_VERSION, checkSnapshot } from './snapshot.ts';
 export type { SandboxSnapshot, CheckedSnapshot } from './snapshot.ts';
+export { FILE_FORMAT, FILE_VERSION, FILE_EXTENSION, FILE_SPHERES_MAX, experimentFile, fileText, fileNameOf, checkExperimentFile } from './experiment-file.ts';
+export type { ExperimentFile, CheckedFile } from './experiment-file.ts';
