@@ -6,6 +6,7 @@ import { useId, useState } from 'react';
 import { useStore } from 'zustand';
 import { PRESETS, presetById } from '../presets/presets.ts';
 import { downloadText } from './format.ts';
+import { ExperimentFileControls } from './ExperimentFileControls.tsx';
 import { presetTitle, presetWatch } from './preset-text.ts';
 import { experimentLink, MAX_LINK_LENGTH } from '../share/url-state.ts';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
@@ -78,6 +79,7 @@ export function ExperimentPicker() {
       <p className="experiment__copied" role="status">
         {copied === null ? '' : t(copied, { length: formatPlain(t.locale, tooLong), max: formatPlain(t.locale, MAX_LINK_LENGTH) })}
       </p>
+      <ExperimentFileControls />
       {link !== null && (
         <div className="field">
           <label className="field__label" htmlFor={`${id}-link`}>
