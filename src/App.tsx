@@ -9,6 +9,7 @@ import { SandboxCanvas } from './scene/SandboxCanvas.tsx';
 import { createSandboxStore, type SandboxStore } from './store/index.ts';
 import { Overlay } from './ui/Overlay.tsx';
 import { storeOptionsFromQuery } from './share/url-state.ts';
+import { addressLimit, addressNotice, addressQuery } from './share/compressed-link.ts';
 import { followExperimentInUrl, largeTextFromQuery, rememberLargeText } from './share/url-sync.ts';
 import { DEFAULT_LOCALE, translator, type Locale } from './i18n/index.ts';
 
@@ -17,9 +18,11 @@ const CLASSROOM_OPEN_PX = 1200;
 
 /** The store for this page: the experiment of the link, or the defaults with a notice if it cannot start. */
 function createPageStore(): SandboxStore {
-  const options = storeOptionsFromQuery(window.location.search);
+  const options = storeOptionsFromQuery(addressQuery(), undefined, addressLimit());
   const { notice } = largeTextFromQuery(window.location.search, translator(options.locale ?? DEFAULT_LOCALE));
   if (notice !== null) options.notices = [...(options.notices ?? []), notice];
+  const expanded = addressNotice();
+  if (expanded !== null) options.notices = [...(options.notices ?? []), expanded];
   try {
     return createSandboxStore(options);
   } catch (error) {

@@ -189,6 +189,22 @@ function migrate(json: Record<string, unknown>, t: Translate): Record<string, un
   return t('file.field', { field: 'format', got: shown(json.format) });
 }
 
+/**
+ * Checks a built scene read from outside (its JSON text or parsed JSON, as a link or a snapshot
+ * holds it: `size`, `planar`, `spheres`, `walls`); returns it or the message naming the field.
+ */
+export function checkBuiltScene(input: unknown, t: Translate = english): BuiltScene | string {
+  let json = input;
+  if (typeof input === 'string') {
+    try {
+      json = JSON.parse(input);
+    } catch (error) {
+      return t('file.notJson', { problem: (error as Error).message });
+    }
+  }
+  return checkScene(json, 'built', t);
+}
+
 /** Checks a built scene as a snapshot's experiment holds it (`size`, `planar`, `spheres`). */
 function checkScene(x: unknown, field: string, t: Translate): BuiltScene | string {
   if (!isObject(x)) return t('file.field', { field, got: shown(x) });

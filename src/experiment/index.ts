@@ -34,5 +34,5 @@ export type { WallWorld } from './build-scene.ts';
 export { PUMP_MAX, checkPump, pumpSpheres } from './pump.ts';
 export { SNAPSHOT_FORMAT, SNAPSHOT_VERSION, checkSnapshot } from './snapshot.ts';
 export type { SandboxSnapshot, CheckedSnapshot } from './snapshot.ts';
-export { FILE_FORMAT, FILE_VERSION, FILE_EXTENSION, FILE_SPHERES_MAX, experimentFile, fileText, fileNameOf, checkExperimentFile } from './experiment-file.ts';
+export { FILE_FORMAT, FILE_VERSION, FILE_EXTENSION, FILE_SPHERES_MAX, checkBuiltScene, experimentFile, fileText, fileNameOf, checkExperimentFile } from './experiment-file.ts';
 export type { ExperimentFile, CheckedFile } from './experiment-file.ts';
