@@ -8,6 +8,8 @@ import { SandboxContext, type SandboxInstance } from './hooks/sandbox-context.ts
 import { SandboxCanvas } from './scene/SandboxCanvas.tsx';
 import { createSandboxStore, type SandboxStore } from './store/index.ts';
 import { Overlay } from './ui/Overlay.tsx';
+import { RestoreOffer } from './ui/RestoreOffer.tsx';
+import { keepExperiment, readKept } from './share/autosave.ts';
 import { storeOptionsFromQuery } from './share/url-state.ts';
 import { addressLimit, addressNotice, addressQuery } from './share/compressed-link.ts';
 import { followExperimentInUrl, largeTextFromQuery, rememberLargeText } from './share/url-sync.ts';
@@ -38,6 +40,9 @@ export function App() {
   const [store] = useState(createPageStore);
   // The address bar follows the experiment, so a reload brings it back.
   useEffect(() => followExperimentInUrl(store), [store]);
+  // What an earlier visit kept is read once, before this page keeps its own changes.
+  const [kept] = useState(() => readKept());
+  useEffect(() => keepExperiment(store, { onFull: () => store.getState().notify(translator(store.getState().locale)('autosave.full')) }), [store]);
   // The page's language and title follow the sandbox's (a screen reader reads the page in it).
   useEffect(() => {
     const apply = (locale: Locale): void => {
@@ -62,6 +67,7 @@ export function App() {
     <SandboxContext value={instance}>
       <main className="app" ref={mainRef}>
         <SandboxCanvas coverRoot={mainRef} />
+        <RestoreOffer kept={kept} />
         <Overlay classroomOpen={classroomOpen} onClassroomOpenChange={setClassroomOpen} largeText={largeText} onLargeTextChange={changeLargeText} />
       </main>
     </SandboxContext>
