@@ -1,7 +1,7 @@
 /**
  * Autosave: the page's experiment is kept in the browser's storage (localStorage) as an
  * experiment file (experiment/experiment-file.ts), a short while after it changes (never per
- * frame, never when it has not changed, and at once when the page is left), so that a closed tab
+ * frame, never when it has not changed, and at once when the page is hidden or left), so that a closed tab
  * or a crash loses nothing. The next visit reads what was kept ({@link readKept}) and offers it;
  * nothing is restored without the person's word. A full storage is reported once, never thrown.
  */
@@ -98,11 +98,18 @@ export function keepExperiment(store: SandboxStore, options: AutosaveOptions = {
     clearTimeout(timer);
     write();
   };
+  const hidden = (): void => {
+    if (document.visibilityState === 'hidden') flush();
+  };
   const page = typeof window !== 'undefined' ? window : null;
   page?.addEventListener('pagehide', flush);
+  page?.addEventListener('beforeunload', flush);
+  page?.document.addEventListener('visibilitychange', hidden);
   return () => {
     unsubscribe();
     page?.removeEventListener('pagehide', flush);
+    page?.removeEventListener('beforeunload', flush);
+    page?.document.removeEventListener('visibilitychange', hidden);
     if (timer !== null) clearTimeout(timer);
     timer = null;
   };

@@ -116,5 +116,71 @@ export default async function keepSuite({ browser, base, consoleErrors }) {
     await other.close();
   });
 
+  await step('keep: a tab closed in the middle of editing is offered back on the next visit, and Restore brings it', async () => {
+    // A context of its own: its storage holds only what this step's pages keep.
+    const visits = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
+    const edit = await visits.newPage();
+    watchErrors(edit, consoleErrors, 'keep-edit');
+    await edit.goto(`${base}/?count=20&boxSize=5&test=1`);
+    await waitReady(edit);
+    const wanted = await edit.evaluate(() => {
+      const st = window.__sandbox.store.getState();
+      st.pause();
+      if (!st.applySettings({ restitution: 0.75 })) throw new Error('restitution refused');
+      const refused = window.__sandbox.store.getState().editSphere(6, { mass: 9, velocity: [0.5, 0.5, -1] });
+      if (refused !== null) throw new Error(refused);
+      return window.__sandbox.store.getState().experiment();
+    });
+    // Kept once autosave's quiet time has passed (the storage is watched, not the clock); then the tab closes.
+    await edit.waitForFunction(() => (localStorage.getItem('sphere-sandbox/autosave') ?? '').includes('"restitution": 0.75'), null, { polling: 100, timeout: 30_000 });
+    await edit.close({ runBeforeUnload: true });
+    const next = await visits.newPage();
+    watchErrors(next, consoleErrors, 'keep-next');
+    await next.goto(`${base}/?test=1`);
+    await waitReady(next);
+    const offer = next.getByTestId('restore-offer');
+    await offer.waitFor();
+    check((await next.evaluate(() => window.__sandbox.store.getState().settings.restitution)) === 1, 'nothing is restored before the person says so');
+    await next.screenshot({ path: join(results, 'keep-restore-offer.png') });
+    await offer.getByRole('button', { name: 'Restore' }).click();
+    await offer.waitFor({ state: 'detached' });
+    const back = await next.evaluate(() => {
+      const s = window.__sandbox.store.getState();
+      return { restitution: s.settings.restitution, spheres: s.built?.spheres.length, mass6: s.built?.spheres[6].mass, v6: s.built?.spheres[6].velocity };
+    });
+    check(back.restitution === wanted.settings.restitution && back.spheres === 20 && back.mass6 === 9 && back.v6.join() === '0.5,0.5,-1', `restored ${JSON.stringify(back)}`);
+    await visits.close();
+  });
+
+  await step('keep: an experiment of 60 edited spheres goes into a compressed link and opens whole', async () => {
+    const page2 = await context.newPage();
+    watchErrors(page2, consoleErrors, 'keep-link');
+    await page2.goto(`${base}/?count=80&boxSize=8&seed=3&test=1`);
+    await waitReady(page2);
+    await page2.evaluate(() => {
+      const st = window.__sandbox.store.getState();
+      st.pause();
+      for (let id = 0; id < 60; id++) {
+        const refused = window.__sandbox.store.getState().editSphere(id, { mass: 1 + id / 7, velocity: [Math.sin(id), Math.cos(id), id / 30] });
+        if (refused !== null) throw new Error(refused);
+      }
+    });
+    await page2.getByRole('button', { name: 'Copy link' }).click();
+    const link = await page2.getByTestId('share-link').inputValue();
+    check(/[?&]exp=[A-Za-z0-9_-]+/.test(link) && !link.includes('edits='), `the link is compressed: ${link.slice(0, 80)}…`);
+    const original = await runFromStart(page2, 120);
+    const wanted = await page2.evaluate(() => JSON.stringify(window.__sandbox.store.getState().edits.map((e) => [e.id, e.mass, e.velocity])));
+    const opened = await context.newPage();
+    watchErrors(opened, consoleErrors, 'keep-opened');
+    await opened.goto(`${link}&test=1`);
+    await waitReady(opened);
+    const got = await opened.evaluate(() => ({ edits: JSON.stringify(window.__sandbox.store.getState().edits.map((e) => [e.id, e.mass, e.velocity])), notices: window.__sandbox.store.getState().notices }));
+    check(got.notices.length === 0, `no notices: ${got.notices.join(' | ')}`);
+    check(got.edits === wanted, `the 60 edits came through the link: ${got.edits.slice(0, 200)} vs ${wanted.slice(0, 200)}`);
+    check(same(await runFromStart(opened, 120), original), 'the link opens the same run, bit for bit');
+    await opened.close();
+    await page2.close();
+  });
+
   await context.close();
 }
