@@ -85,7 +85,7 @@ export function ExperimentFileControls() {
       <p className="experiment__hint" id={`${id}-hint`}>
         {t('file.dropHint')}
       </p>
-      <p className="experiment__copied" role="status" data-testid="file-status">
+      <p className="experiment__copied experiment__file-status" role="status" data-testid="file-status">
         {said === null ? '' : said.key === 'file.refused' ? t('file.refused', { problem: said.problem }) : t(said.key, { name: said.name })}
       </p>
     </fieldset>
