@@ -404,7 +404,6 @@ export const de: Readonly<Record<MessageKey, string>> = {
   'file.group': 'Datei',
   'file.save': 'Speichern',
   'file.open': 'Öffnen…',
-  'file.openLabel': 'Eine Experimentdatei öffnen (.sphere.json)',
   'file.saved': 'Gespeichert als {name}.',
   'file.opened': '{name} geöffnet: vom vorigen Experiment bleibt nichts.',
   'file.refused': 'Nicht geöffnet, nichts geändert. {problem}',

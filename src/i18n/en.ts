@@ -404,7 +404,6 @@ export const en = {
   'file.group': 'File',
   'file.save': 'Save',
   'file.open': 'Open…',
-  'file.openLabel': 'Open an experiment file (.sphere.json)',
   'file.saved': 'Saved as {name}.',
   'file.opened': 'Opened {name}: nothing of the last experiment is kept.',
   'file.refused': 'Not opened, nothing changed. {problem}',

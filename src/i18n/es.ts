@@ -404,7 +404,6 @@ export const es: Readonly<Record<MessageKey, string>> = {
   'file.group': 'Archivo',
   'file.save': 'Guardar',
   'file.open': 'Abrir…',
-  'file.openLabel': 'Abrir un archivo de experimento (.sphere.json)',
   'file.saved': 'Guardado como {name}.',
   'file.opened': 'Abierto {name}: no se conserva nada del experimento anterior.',
   'file.refused': 'No se ha abierto, nada ha cambiado. {problem}',

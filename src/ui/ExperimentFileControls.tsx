@@ -64,7 +64,7 @@ export function ExperimentFileControls() {
         <button type="button" className="button" data-action="save-file" onClick={save}>
           {t('file.save')}
         </button>
-        <button type="button" className="button" data-action="open-file" aria-label={t('file.openLabel')} onClick={() => input.current?.click()}>
+        <button type="button" className="button" data-action="open-file" onClick={() => input.current?.click()}>
           {t('file.open')}
         </button>
         <input

@@ -74,7 +74,7 @@ export default async function keepSuite({ browser, base, consoleErrors }) {
     watchErrors(other, consoleErrors, 'keep-open');
     await other.goto(`${base}/?preset=billiards&test=1`);
     await waitReady(other);
-    check(await other.getByRole('button', { name: 'Open an experiment file (.sphere.json)' }).isVisible(), 'the Open button is there, named');
+    check(await other.getByRole('button', { name: 'Open…' }).isVisible(), 'the Open button is there, named');
     await other.getByTestId('open-file-input').setInputFiles(saved);
     await other.getByText('Opened keep-saved.sphere.json').waitFor();
     const opened = await other.evaluate(() => {
