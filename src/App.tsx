@@ -9,7 +9,10 @@ import { SandboxCanvas } from './scene/SandboxCanvas.tsx';
 import { useStore } from 'zustand';
 import { createSandboxStore, type SandboxStore, type Theme } from './store/index.ts';
 import { Overlay } from './ui/Overlay.tsx';
+import { RestoreOffer } from './ui/RestoreOffer.tsx';
+import { keepExperiment, readKept } from './share/autosave.ts';
 import { storeOptionsFromQuery } from './share/url-state.ts';
+import { addressLimit, addressNotice, addressQuery } from './share/compressed-link.ts';
 import { followExperimentInUrl, largeTextFromQuery, rememberLargeText, rememberTheme, themeFromQuery } from './share/url-sync.ts';
 import { DEFAULT_LOCALE, translator, type Locale } from './i18n/index.ts';
 
@@ -18,10 +21,12 @@ const CLASSROOM_OPEN_PX = 1200;
 
 /** The store for this page: the experiment of the link, or the defaults with a notice if it cannot start. */
 function createPageStore(): SandboxStore {
-  const options = storeOptionsFromQuery(window.location.search);
+  const options = storeOptionsFromQuery(addressQuery(), undefined, addressLimit());
   const t = translator(options.locale ?? DEFAULT_LOCALE);
   const { notice } = largeTextFromQuery(window.location.search, t);
   if (notice !== null) options.notices = [...(options.notices ?? []), notice];
+  const expanded = addressNotice();
+  if (expanded !== null) options.notices = [...(options.notices ?? []), expanded];
   const asked = themeFromQuery(window.location.search, t);
   if (asked.notice !== null) options.notices = [...(options.notices ?? []), asked.notice];
   options.theme = asked.theme;
@@ -39,6 +44,9 @@ export function App() {
   const [store] = useState(createPageStore);
   // The address bar follows the experiment, so a reload brings it back.
   useEffect(() => followExperimentInUrl(store), [store]);
+  // What an earlier visit kept is read once, before this page keeps its own changes.
+  const [kept] = useState(() => readKept());
+  useEffect(() => keepExperiment(store, { onFull: () => store.getState().notify(translator(store.getState().locale)('autosave.full')) }), [store]);
   // The page's language and title follow the sandbox's (a screen reader reads the page in it).
   useEffect(() => {
     const apply = (locale: Locale): void => {
@@ -76,6 +84,7 @@ export function App() {
     <SandboxContext value={instance}>
       <main className="app" ref={mainRef} data-theme={theme}>
         <SandboxCanvas coverRoot={mainRef} />
+        <RestoreOffer kept={kept} />
         <Overlay classroomOpen={classroomOpen} onClassroomOpenChange={setClassroomOpen} largeText={largeText} onLargeTextChange={changeLargeText} />
       </main>
     </SandboxContext>

@@ -5,9 +5,9 @@
 import { english, type Translate } from '../i18n/index.ts';
 import { presetById, type Preset } from '../presets/presets.ts';
 import { applyEdits, type SphereEdit } from './edits.ts';
-import { buildWorld, gasScene, type Scene, type World } from '../solver/index.ts';
+import { buildWorld, gasScene, type Scene, type WallName, type World } from '../solver/index.ts';
 import { WALL_SETTINGS, type SettingKey, type Settings } from './settings.ts';
-import type { BuiltScene } from './built.ts';
+import type { BuiltScene, BuiltWall } from './built.ts';
 
 /** The piston of the Thermodynamics controls: the top wall. */
 export const PISTON_WALL = '+y';
@@ -75,6 +75,16 @@ export function sandboxScene(s: Settings): Scene {
   });
 }
 
+/** A built scene's walls as a solver scene's: their starts and limits. */
+function builtWalls(walls: NonNullable<BuiltScene['walls']>): Scene['walls'] {
+  const out: NonNullable<Scene['walls']> = {};
+  for (const [name, wall] of Object.entries(walls) as [WallName, BuiltWall][]) {
+    const limits = { ...(wall.min !== undefined ? { min: wall.min } : {}), ...(wall.max !== undefined ? { max: wall.max } : {}) };
+    out[name] = { ...(wall.position !== undefined ? { position: wall.position } : {}), ...(Object.keys(limits).length > 0 ? { limits } : {}) };
+  }
+  return out;
+}
+
 /** The solver scene of a built experiment under the live settings. */
 export function builtSolverScene(built: BuiltScene, settings: Settings): Scene {
   return {
@@ -86,6 +96,7 @@ export function builtSolverScene(built: BuiltScene, settings: Settings): Scene {
       ...(s.fixed ? { fixed: true } : { mass: s.mass }),
       ...(s.restitution !== undefined ? { restitution: s.restitution } : {}),
     })),
+    ...(built.walls !== undefined ? { walls: builtWalls(built.walls) } : {}),
   };
 }
 

@@ -4,7 +4,7 @@
  * settings (restitution, gravity, the walls) still act on it, and sphere `k` of the list has id `k`
  * in the world built from it.
  */
-import type { World } from '../solver/index.ts';
+import { WALL_NAMES, type WallName, type World } from '../solver/index.ts';
 
 /** One sphere of a built experiment, as a person sets it in the inspector and a file holds it. */
 export interface BuiltSphere {
@@ -33,6 +33,19 @@ export interface BuiltScene {
   /** Planar (2D) mode. @defaultValue false */
   planar?: boolean;
   spheres: BuiltSphere[];
+  /**
+   * Walls that do not start at the box's side or have limits of their own (a piston pushed in to
+   * start with, a piston that stops at the middle): where each starts and its limits, m along its
+   * outward normal. Their motion (piston, speed, temperature) is in the settings.
+   */
+  walls?: Partial<Record<WallName, BuiltWall>>;
+}
+
+/** A wall of a built scene that is not plain: its start and its limits, m along its outward normal. */
+export interface BuiltWall {
+  position?: number;
+  min?: number;
+  max?: number;
 }
 
 /**
@@ -64,5 +77,22 @@ export function builtSceneOf(world: World, extra: (id: number) => Pick<BuiltSphe
     };
   });
   const size = world.options.size;
-  return { size: [size[0], size[1], size[2]], ...(world.options.planar ? { planar: true } : {}), spheres };
+  const walls: Partial<Record<WallName, BuiltWall>> = {};
+  WALL_NAMES.forEach((name, w) => {
+    const half = size[w >> 1] / 2;
+    const wall: BuiltWall = {};
+    const position = world.wallState(name).position;
+    if (position !== half) wall.position = position;
+    const min = world.state.wallMin[w];
+    if (!Number.isNaN(min)) wall.min = min;
+    const max = world.state.wallMax[w];
+    if (max !== half) wall.max = max;
+    if (Object.keys(wall).length > 0) walls[name] = wall;
+  });
+  return {
+    size: [size[0], size[1], size[2]],
+    ...(world.options.planar ? { planar: true } : {}),
+    spheres,
+    ...(Object.keys(walls).length > 0 ? { walls } : {}),
+  };
 }

@@ -26,7 +26,7 @@ export { EDIT_LABELS, EDIT_MAX, checkEditValue, applyEdit, applyEdits } from './
 export type { SphereEdit, EditField } from './edits.ts';
 export type { ExperimentState } from './experiment.ts';
 export { builtSceneOf } from './built.ts';
-export type { BuiltScene, BuiltSphere } from './built.ts';
+export type { BuiltScene, BuiltSphere, BuiltWall } from './built.ts';
 export { BUILD_MAX_SPHERES, BUILD_BOX_MIN, BUILD_BOX_MAX, LABEL_MAX, checkSphereValues, checkBuiltScene, emptyScene, placeSphere, freeSpot, addSphere, duplicateSpheres, deleteSpheres, moveSpheres, patchSpheres, arrangementPoints, arrangeSpheres } from './build-ops.ts';
 export type { BuildOutcome, ArrangeShape, SpherePatch, Arrangement } from './build-ops.ts';
 export { TWIN_SETTINGS, TWIN_STEP_MAX, TWIN_LABELS, describeChange, currentValue, checkChange, applyChange, encodeTwin, parseTwin } from './twin-change.ts';
@@ -36,3 +36,5 @@ export type { WallWorld } from './build-scene.ts';
 export { PUMP_MAX, checkPump, pumpSpheres } from './pump.ts';
 export { SNAPSHOT_FORMAT, SNAPSHOT_VERSION, checkSnapshot } from './snapshot.ts';
 export type { SandboxSnapshot, CheckedSnapshot } from './snapshot.ts';
+export { FILE_FORMAT, FILE_VERSION, FILE_EXTENSION, FILE_SPHERES_MAX, parseBuiltScene, experimentFile, fileText, fileNameOf, checkExperimentFile } from './experiment-file.ts';
+export type { ExperimentFile, CheckedFile } from './experiment-file.ts';

@@ -12,7 +12,7 @@ import { EDIT_MAX, type ExperimentState, type SphereEdit } from '../experiment/i
 import type { SandboxStoreOptions } from '../store/index.ts';
 import { DEFAULT_SETTINGS, NUMBER_SPECS, checkNumber, isNumberKey, parseNumberInput, validateSettings } from '../experiment/index.ts';
 import type { SettingKey, Settings } from '../experiment/index.ts';
-import { encodeTwin, parseTwin } from '../experiment/index.ts';
+import { parseBuiltScene, encodeTwin, parseTwin } from '../experiment/index.ts';
 
 /** The result of reading a link: a usable state, and what was wrong with the link, if anything. */
 export interface ParsedLink {
@@ -41,7 +41,7 @@ export function defaultState(): ExperimentState {
 
 /** Whether a query parameter is one an experiment link writes (a setting, the preset or the edits). */
 export function isExperimentKey(key: string): boolean {
-  return key === 'preset' || key === 'edits' || key === 'predict' || key === 'twin' || Object.prototype.hasOwnProperty.call(DEFAULT_SETTINGS, key);
+  return key === 'preset' || key === 'built' || key === 'exp' || key === 'edits' || key === 'predict' || key === 'twin' || Object.prototype.hasOwnProperty.call(DEFAULT_SETTINGS, key);
 }
 
 /**
@@ -82,11 +82,11 @@ export function experimentLink(state: ExperimentState, base: string): Experiment
 }
 
 /** Reads a query string (with or without '?'); never throws. */
-export function decodeState(query: string, t: Translate = english): ParsedLink {
+export function decodeState(query: string, t: Translate = english, maxLength = MAX_LINK_LENGTH): ParsedLink {
   const notices: string[] = [];
   const fallback = (why: string): ParsedLink => ({ state: defaultState(), named: {}, notices: [t('link.fallback', { why })] });
   if (typeof query !== 'string') return fallback(t('link.unreadable'));
-  if (query.length > MAX_LINK_LENGTH) return fallback(t('link.tooLong', { length: formatPlain(t.locale, query.length), max: formatPlain(t.locale, MAX_LINK_LENGTH) }));
+  if (query.length > maxLength) return fallback(t('link.tooLong', { length: formatPlain(t.locale, query.length), max: formatPlain(t.locale, maxLength) }));
   let params: URLSearchParams;
   try {
     params = new URLSearchParams(query.startsWith('?') ? query.slice(1) : query);
@@ -114,6 +114,10 @@ export function decodeState(query: string, t: Translate = english): ParsedLink {
       const edits = parseEdits(raw, t);
       if (typeof edits === 'string') notices.push(edits);
       else state.edits = edits;
+    } else if (key === 'built') {
+      const built = parseBuiltScene(raw, t);
+      if (typeof built === 'string') notices.push(t('link.ignored', { problem: built }));
+      else state.built = built;
     } else if (key === 'twin') {
       const twin = parseTwin(raw, t);
       if (typeof twin === 'string') notices.push(t('link.ignored', { problem: twin }));
@@ -170,11 +174,11 @@ export function localeFromQuery(query: string, languages: readonly string[] = na
  * preset, the edits, the notices (in that language), and only the settings the link names (so a
  * preset's own restitution and gravity apply where it names none).
  */
-export function storeOptionsFromQuery(query: string, languages: readonly string[] = navigatorLanguages()): SandboxStoreOptions {
+export function storeOptionsFromQuery(query: string, languages: readonly string[] = navigatorLanguages(), maxLength = MAX_LINK_LENGTH): SandboxStoreOptions {
   const { locale, notice } = localeFromQuery(query, languages);
-  const { state, named, notices } = decodeState(query, translator(locale));
+  const { state, named, notices } = decodeState(query, translator(locale), maxLength);
   if (notice !== null) notices.unshift(notice);
-  return { settings: named, preset: state.preset, edits: state.edits, notices, predict: state.predict === true, twin: state.twin ?? null, locale };
+  return { settings: named, preset: state.preset, edits: state.edits, built: state.built ?? null, notices, predict: state.predict === true, twin: state.twin ?? null, locale };
 }
 
 /** At most this many notices are shown for one link; the rest are counted. */

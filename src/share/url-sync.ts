@@ -9,6 +9,7 @@
  */
 import { browserLocale, english, navigatorLanguages, type Translate } from '../i18n/index.ts';
 import { encodeState, isExperimentKey } from './url-state.ts';
+import { linkQuery, needsCompression } from './compressed-link.ts';
 import { THEMES, type SandboxState, type SandboxStore, type Theme } from '../store/index.ts';
 
 /** What {@link followExperimentInUrl} writes through: the page's history and location by default. */
@@ -124,13 +125,21 @@ export function followExperimentInUrl(store: SandboxStore, options: UrlSyncOptio
   const target = options.target ?? { location: window.location, history: window.history };
   const ownLocale = browserLocale(options.languages ?? navigatorLanguages());
   let timer: ReturnType<typeof setTimeout> | null = null;
-  const write = (): void => {
-    timer = null;
+  // Each write's number: a compressed query that comes back after a newer write is dropped.
+  let writes = 0;
+  const writeQuery = (experimentQuery: string, locale: string): void => {
     const { location, history } = target;
-    const state = store.getState();
-    const query = [encodeState(state.experiment()), state.locale === ownLocale ? '' : `lang=${state.locale}`].filter((p) => p.length > 0).join('&');
+    const query = [experimentQuery, locale === ownLocale ? '' : `lang=${locale}`].filter((p) => p.length > 0).join('&');
     const next = addressWith(location, query);
     if (next !== `${location.pathname}${location.search}${location.hash}`) history.replaceState(history.state, '', next);
+  };
+  const write = (): void => {
+    timer = null;
+    const state = store.getState();
+    const experiment = state.experiment();
+    const mine = ++writes;
+    if (!needsCompression(experiment)) writeQuery(encodeState(experiment), state.locale);
+    else void linkQuery(experiment).then((query) => mine === writes && writeQuery(query, state.locale));
   };
   const unsubscribe = store.subscribe((s, prev) => {
     if (!changed(s, prev)) return;
@@ -150,5 +159,6 @@ export function followExperimentInUrl(store: SandboxStore, options: UrlSyncOptio
     page?.removeEventListener('pagehide', flush);
     if (timer !== null) clearTimeout(timer);
     timer = null;
+    writes++;
   };
 }

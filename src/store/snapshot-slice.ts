@@ -4,13 +4,13 @@
  * the format).
  */
 import type { StateCreator } from 'zustand/vanilla';
-import { checkSnapshot, settingWarnings, SNAPSHOT_FORMAT, SNAPSHOT_VERSION, type SandboxSnapshot } from '../experiment/index.ts';
+import { checkExperimentFile, checkSnapshot, settingWarnings, SNAPSHOT_FORMAT, SNAPSHOT_VERSION, type SandboxSnapshot } from '../experiment/index.ts';
 import { worldToJSON } from '../solver/index.ts';
 import { factsOf, type StoreCore } from './core.ts';
 import type { SandboxState } from './state.ts';
 
 /** The snapshot slice's part of the state. */
-export type SnapshotSlice = Pick<SandboxState, 'snapshot' | 'restore'>;
+export type SnapshotSlice = Pick<SandboxState, 'snapshot' | 'restore' | 'openExperiment'>;
 
 export const createSnapshotSlice =
   (core: StoreCore): StateCreator<SandboxState, [], [], SnapshotSlice> =>
@@ -70,6 +70,39 @@ export const createSnapshotSlice =
           selected: null,
           selection: [],
           scene: factsOf(world),
+          sceneVersion: s.sceneVersion + 1,
+          viewVersion: s.viewVersion + 1,
+          predict: { ...s.predict, on: experiment.predict === true },
+        }));
+        core.holdStill();
+        core.publish();
+        return null;
+      },
+      openExperiment(file) {
+        const checked = checkExperimentFile(file, core.t);
+        if (typeof checked === 'string') return checked;
+        const { experiment } = checked;
+        // The twin's change is checked against the world before anything is replaced.
+        const message = core.rebuild(experiment.settings, experiment.preset, [], experiment.built);
+        if (message !== null) return message;
+        twin.drop();
+        if (experiment.twin !== null) {
+          const refused = experiment.twin.step === 0 ? twin.start(experiment.twin) : null;
+          if (refused === null && experiment.twin.step > 0) twin.pending = experiment.twin;
+        }
+        sim.timeScale = experiment.settings.timeScale;
+        const focus = core.focusFor(null);
+        set((s) => ({
+          preset: experiment.preset,
+          settings: experiment.settings,
+          freeSettings: experiment.preset === null ? experiment.settings : s.freeSettings,
+          edits: [],
+          built: experiment.built,
+          errors: {},
+          warnings: settingWarnings(experiment.settings, core.t),
+          aids: focus.aids,
+          selected: null,
+          selection: [],
           sceneVersion: s.sceneVersion + 1,
           viewVersion: s.viewVersion + 1,
           predict: { ...s.predict, on: experiment.predict === true },

@@ -241,6 +241,12 @@ export interface SandboxState extends TwinActions {
    * everything left as it was.
    */
   restore(snapshot: unknown): string | null;
+  /**
+   * Opens an experiment file (its text or parsed JSON; experiment/experiment-file.ts) as a built
+   * experiment at its start, whole. Returns null when opened, else a message naming the wrong
+   * field and its value, with everything left as it was.
+   */
+  openExperiment(file: unknown): string | null;
   /** Whether every sphere is asleep or still (published with the stats; `onRest` fires when it becomes true). */
   resting: boolean;
 

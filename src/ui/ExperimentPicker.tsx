@@ -6,8 +6,10 @@ import { useId, useState } from 'react';
 import { useStore } from 'zustand';
 import { PRESETS, presetById } from '../presets/presets.ts';
 import { downloadText } from './format.ts';
+import { ExperimentFileControls } from './ExperimentFileControls.tsx';
 import { presetTitle, presetWatch } from './preset-text.ts';
-import { experimentLink, MAX_LINK_LENGTH } from '../share/url-state.ts';
+import { MAX_LINK_LENGTH } from '../share/url-state.ts';
+import { shareLink } from '../share/compressed-link.ts';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
 import { useT } from '../hooks/use-translate.ts';
 import { formatPlain, type MessageKey } from '../i18n/index.ts';
@@ -25,14 +27,16 @@ export function ExperimentPicker() {
   // the link's length when it was too long to open.
   const [copied, setCopied] = useState<MessageKey | null>(null);
   const [tooLong, setTooLong] = useState(0);
+  const [max, setMax] = useState(MAX_LINK_LENGTH);
   const t = useT();
 
   const copyLink = async (): Promise<void> => {
-    const made = experimentLink(store.getState().experiment(), `${window.location.origin}${window.location.pathname}`);
+    const made = await shareLink(store.getState().experiment(), `${window.location.origin}${window.location.pathname}`);
     if (made.tooLong) {
       // A link this long opens the default experiment: say so here instead of copying it.
       setLink(null);
       setTooLong(made.queryLength);
+      setMax(made.max);
       setCopied('preset.picker.tooLong');
       return;
     }
@@ -76,8 +80,9 @@ export function ExperimentPicker() {
         </button>
       </div>
       <p className="experiment__copied" role="status">
-        {copied === null ? '' : t(copied, { length: formatPlain(t.locale, tooLong), max: formatPlain(t.locale, MAX_LINK_LENGTH) })}
+        {copied === null ? '' : t(copied, { length: formatPlain(t.locale, tooLong), max: formatPlain(t.locale, max) })}
       </p>
+      <ExperimentFileControls />
       {link !== null && (
         <div className="field">
           <label className="field__label" htmlFor={`${id}-link`}>

@@ -315,15 +315,29 @@ export default async function classroomSuite({ browser, base, consoleErrors }) {
     check(!at.running && at.time >= t - 1e-3 && at.time - 1 / 60 < t + 1e-3, `the log's row at t = ${t} s went to t = ${at.time} s`);
   });
 
-  await step('Copy link says at the button that a link over 4,096 characters cannot open, and copies nothing', async () => {
+  await step('Copy link compresses a link past 4,096 characters (80 edits) into one exp= parameter, and says when even that is too long', async () => {
     await page.evaluate(() => {
       const s = window.__sandbox.store.getState();
       s.pause();
       for (let id = 0; id < 80; id++) s.editSphere(id, { velocity: [1.234567, -2.345678, 0.5 + id / 1000] });
     });
     await page.getByRole('button', { name: 'Copy link' }).click();
-    const said = await page.locator('.experiment__copied').textContent();
-    check(/^Not copied: this link is [\d,]+ characters long, and a link opens only up to 4,?096\./.test(said), `Copy link said "${said}"`);
+    await page.getByTestId('share-link').waitFor();
+    const link = await page.getByTestId('share-link').inputValue();
+    check(/[?&]exp=[A-Za-z0-9_-]+$/.test(link), `the link is compressed: ${link.slice(0, 80)}…`);
+    // A built scene of 4,000 spheres with awkward velocities is past what even a compressed link holds.
+    await page.evaluate(() => {
+      const spheres = [];
+      for (let k = 0; k < 4000; k++) spheres.push({ position: [-9.5 + (k % 20), -9.5 + (Math.floor(k / 20) % 20), -9.5 + Math.floor(k / 400)], velocity: [Math.sin(k), Math.cos(k), Math.sin(3 * k)], radius: 0.2, mass: 1 + Math.abs(Math.sin(7 * k)) });
+      const settings = window.__sandbox.store.getState().settings;
+      const refused = window.__sandbox.store.getState().openExperiment({ format: 'sphere-sandbox/experiment', version: 1, experiment: { preset: null, settings, predict: false, twin: null }, box: { size: [20, 20, 20], planar: false }, spheres });
+      if (refused !== null) throw new Error(refused);
+    });
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    const said = page.locator('.experiment__copied').first();
+    await page.waitForFunction(() => /^Not copied/.test(document.querySelector('.experiment__copied')?.textContent ?? ''));
+    const text = await said.textContent();
+    check(/^Not copied: this link would be [\d,]+ characters long, and a link holds at most 64,?000\. Save the experiment as a file instead/.test(text), `Copy link said "${text}"`);
     check((await page.getByTestId('share-link').count()) === 0, 'the too long link is still offered to copy');
     await page.screenshot({ path: join(results, 'copy-link-too-long.png') });
   });
