@@ -6,7 +6,7 @@
 import type { StoreApi } from 'zustand/vanilla';
 import type { Locale } from '../i18n/index.ts';
 import type { BuiltScene, ExperimentState, SandboxSnapshot, FieldMessages, SettingKey, Settings, SphereEdit, TwinChange } from '../experiment/index.ts';
-import type { FirstLaw, PredictState, ReadoutsWindow, RunTimeline, SampledStats, TimelineState, TwinInstrument, TwinState, Velocity } from '../instruments/index.ts';
+import type { CollisionCounter, FirstLaw, PredictState, Stopwatch, ReadoutsWindow, RunTimeline, SampledStats, TimelineState, TwinInstrument, TwinState, Velocity } from '../instruments/index.ts';
 import type { Simulation, SolverThread } from '../runtime/index.ts';
 import type { Scene } from '../solver/index.ts';
 
@@ -20,6 +20,10 @@ export interface Instruments {
   readonly twin: TwinInstrument;
   /** The first law's ledger, the P–V path and the temperature profile (sampled when the stats are published). */
   readonly firstLaw: FirstLaw;
+  /** The Measure tools' stopwatch, in simulated time. */
+  readonly stopwatch: Stopwatch;
+  /** The Measure tools' collision counter. */
+  readonly counter: CollisionCounter;
 }
 
 /** The twin actions of the store (twin-slice.ts). */
