@@ -25,3 +25,5 @@ export { sphereTable } from './data-table.ts';
 export type { SphereRow } from './data-table.ts';
 export { CollisionCounter } from './collision-counter.ts';
 export type { CounterTarget } from './collision-counter.ts';
+export { differingSettings, resultColumns, runsCsv } from './runs.ts';
+export type { RunRecord } from './runs.ts';

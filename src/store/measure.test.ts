@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createSandboxStore } from '../store/index.ts';
-import { sphereTable, Stopwatch } from './index.ts';
+import { createSandboxStore } from './index.ts';
+import { differingSettings, runsCsv, sphereTable, Stopwatch } from '../instruments/index.ts';
 import { wallOf } from '../solver/index.ts';
 
 const DT = 1 / 60;
@@ -133,5 +133,17 @@ describe('the data table', () => {
     // Equal masses head-on: momenta opposite, 2 m/s each (the preset's watch line).
     expect(rows[0].speed).toBeCloseTo(2, 9);
     expect(rows[0].momentum[0]).toBeCloseTo(-rows[1].momentum[0], 9);
+  });
+});
+
+describe('the runs table', () => {
+  it('keeps the settings that differ from the first run and writes them as CSV', () => {
+    const runs = [
+      { settings: { restitution: 1, count: 2, label: 'a' }, results: { 'energy_lost_J': 0, 'v0_x_m_s': -2 } },
+      { settings: { restitution: 0.5, count: 2, label: 'b, c' }, results: { 'energy_lost_J': 3, 'v0_x_m_s': -0.5 } },
+    ];
+    expect(differingSettings(runs)).toEqual(['restitution', 'label']);
+    expect(runsCsv(runs)).toBe('run,restitution,label,energy_lost_J,v0_x_m_s\n1,1,a,0,-2\n2,0.5,"b, c",3,-0.5\n');
+    expect(runsCsv([])).toBe('run\n');
   });
 });
