@@ -5,7 +5,7 @@
  * the count of the line the run is on (the collisions at or before the world's time); no
  * allocation after each step.
  */
-import type { ReplaceCause, StepParticipant, WorldView } from '../runtime/index.ts';
+import type { ReplaceCause, StepParticipant, StepReport, WorldView } from '../runtime/index.ts';
 import { wallOf } from '../solver/index.ts';
 
 /** What is counted: every collision, those of one sphere (by id), or those on one wall (0..5 = -x, +x, -y, +y, -z, +z). */
@@ -15,6 +15,8 @@ export type CounterTarget = { kind: 'all' } | { kind: 'sphere'; id: number } | {
 export class CollisionCounter implements StepParticipant {
   private readonly times: Float64Array;
   private held = 0;
+  /** The latest step counted (`StepReport.stepsRun`). */
+  private newestStep = -1;
   /** The target counted. */
   target: CounterTarget = { kind: 'all' };
   /** Start of the sample period (simulated s), or NaN when none was started. */
@@ -23,7 +25,7 @@ export class CollisionCounter implements StepParticipant {
   until = Infinity;
 
   constructor(
-    private readonly sim: { readonly world: { readonly time: number } },
+    private readonly sim: { readonly world: { readonly time: number }; readonly stepsRun: number },
     readonly capacity = 100_000,
   ) {
     this.times = new Float64Array(capacity);
@@ -36,6 +38,7 @@ export class CollisionCounter implements StepParticipant {
     this.from = time;
     this.until = time + seconds;
     this.held = 0;
+    this.newestStep = -1;
   }
 
   /** Ends the sample at `time`. */
@@ -48,6 +51,7 @@ export class CollisionCounter implements StepParticipant {
     this.from = NaN;
     this.until = Infinity;
     this.held = 0;
+    this.newestStep = -1;
   }
 
   /** Whether the sample is counting at simulated time `time`. */
@@ -62,14 +66,16 @@ export class CollisionCounter implements StepParticipant {
     return n;
   }
 
-  afterStep(world: WorldView): void {
+  afterStep(world: WorldView, report: Readonly<StepReport>): void {
     if (Number.isNaN(this.from)) return;
+    // A step replayed after the timeline went back was counted already.
+    if (report.stepsRun <= this.newestStep) return;
+    this.newestStep = report.stepsRun;
     const ev = world.events;
     const target = this.target;
     for (let k = 0; k < ev.count; k++) {
       const t = ev.time[k];
       if (t < this.from || t > this.until) continue;
-      if (this.held > 0 && t <= this.times[this.held - 1]) continue; // replayed after the timeline went back
       const b = ev.b[k];
       const match = target.kind === 'all' || (target.kind === 'sphere' ? ev.a[k] === target.id || b === target.id : wallOf(b) === target.wall);
       if (!match || this.held === this.capacity) continue;
@@ -80,6 +86,7 @@ export class CollisionCounter implements StepParticipant {
   worldChanged(): void {
     // A change starts a new future here: the collisions counted after it are gone.
     this.held = this.count(this.sim.world.time);
+    this.newestStep = this.sim.stepsRun;
   }
 
   worldReplaced(cause: ReplaceCause): void {

@@ -101,6 +101,16 @@ describe('the collision counter', () => {
     }
   });
 
+  it('counts simultaneous collisions each (head-on: both spheres meet their walls at the same instant)', () => {
+    const store = createSandboxStore({ preset: 'head-on', running: false });
+    const { sim, instruments } = store.getState();
+    instruments.counter.start(sim.world.time, { kind: 'all' });
+    play(store, 180);
+    const stats = sim.world.stats();
+    expect(stats.wallCollisions).toBeGreaterThan(1);
+    expect(instruments.counter.count(sim.world.time)).toBe(stats.pairCollisions + stats.wallCollisions);
+  });
+
   it('stops counting at the end of a period in seconds', () => {
     const store = createSandboxStore({ settings: { count: 30, boxSize: 4, restitution: 1 }, running: false });
     const { sim, instruments } = store.getState();
