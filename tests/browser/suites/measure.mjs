@@ -103,16 +103,16 @@ export default async function measureSuite({ browser, base, consoleErrors }) {
     check(Math.abs(shown - px) <= 1e-3 * Math.max(1, Math.abs(px)), `the table's total px reads ${shown}, stats() has ${px}`);
     check((await panel.locator('[data-measure="table"] tbody tr').count()) === 2, 'the table does not list two spheres');
     const id = await page.evaluate(() => window.__sandbox.store.getState().selection[0]);
-    await panel.getByLabel('Sphere', { exact: true }).selectOption(String(id));
-    await panel.getByLabel('m (kg)').fill('3');
-    await panel.getByRole('button', { name: 'Apply' }).click();
+    await panel.locator('[data-tool="table"]').getByLabel('Sphere', { exact: true }).selectOption(String(id));
+    await panel.locator('[data-tool="table"]').getByLabel('m (kg)').fill('3');
+    await panel.locator('[data-tool="table"]').getByRole('button', { name: 'Apply' }).click();
     const mass = await page.evaluate((id) => {
       const w = window.__sandbox.store.getState().sim.world;
       return w.masses[w.indexOf(id)];
     }, id);
     check(mass === 3, `the typed mass 3 kg gave ${mass} kg`);
-    await panel.getByLabel('m (kg)').fill('-1');
-    await panel.getByRole('button', { name: 'Apply' }).click();
+    await panel.locator('[data-tool="table"]').getByLabel('m (kg)').fill('-1');
+    await panel.locator('[data-tool="table"]').getByRole('button', { name: 'Apply' }).click();
     check((await panel.locator('.measure__edit [role="status"]').textContent()).includes('-1'), 'the refused mass -1 is not named');
     await published(page);
     await page.screenshot({ path: join(results, 'measure-table.png') });
