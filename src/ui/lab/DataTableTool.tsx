@@ -44,51 +44,56 @@ export function DataTableTool() {
           <caption className="visually-hidden">{t('measure.tableCaption')}</caption>
           <thead>
             <tr>
-              <th scope="col">{t('measure.sphere')}</th>
-              <th scope="col">{t('measure.colMass')}</th>
-              {AXES.map((axis) => (
-                <th scope="col" key={`v${axis}`}>
-                  {t('measure.colV', { axis })}
+              <td />
+              {rows.map((r) => (
+                <th scope="col" key={r.id} data-sphere={r.id}>
+                  #{r.id}
                 </th>
               ))}
-              <th scope="col">{t('measure.colSpeed')}</th>
-              {AXES.map((axis) => (
-                <th scope="col" key={`p${axis}`}>
-                  {t('measure.colP', { axis })}
-                </th>
-              ))}
-              <th scope="col">{t('measure.colKinetic')}</th>
+              <th scope="col">{t('measure.total')}</th>
             </tr>
           </thead>
           <tbody>
-            {rows.map((r) => (
-              <tr key={r.id} data-sphere={r.id}>
-                <th scope="row">#{r.id}</th>
-                <td>{r.mass === Infinity ? t('inspector.fixed') : n(r.mass)}</td>
-                {r.velocity.map((v, k) => (
-                  <td key={`v${k}`}>{n(v)}</td>
+            <tr>
+              <th scope="row">{t('measure.colMass')}</th>
+              {rows.map((r) => (
+                <td key={r.id}>{r.mass === Infinity ? t('inspector.fixed') : n(r.mass)}</td>
+              ))}
+              <td data-total="mass">{n(total.mass)}</td>
+            </tr>
+            {AXES.map((axis, k) => (
+              <tr key={`v${axis}`}>
+                <th scope="row">{t('measure.colV', { axis })}</th>
+                {rows.map((r) => (
+                  <td key={r.id}>{n(r.velocity[k])}</td>
                 ))}
-                <td>{n(r.speed)}</td>
-                {r.momentum.map((p, k) => (
-                  <td key={`p${k}`}>{n(p)}</td>
-                ))}
-                <td>{n(r.kinetic)}</td>
+                <td />
               </tr>
             ))}
-          </tbody>
-          <tfoot>
-            <tr data-sphere="total">
-              <th scope="row">{t('measure.total')}</th>
-              <td>{n(total.mass)}</td>
-              <td colSpan={4} />
-              {total.momentum.map((p, k) => (
-                <td key={`p${k}`} data-total={`p${'xyz'[k]}`}>
-                  {n(p)}
-                </td>
+            <tr>
+              <th scope="row">{t('measure.colSpeed')}</th>
+              {rows.map((r) => (
+                <td key={r.id}>{n(r.speed)}</td>
+              ))}
+              <td />
+            </tr>
+            {AXES.map((axis, k) => (
+              <tr key={`p${axis}`}>
+                <th scope="row">{t('measure.colP', { axis })}</th>
+                {rows.map((r) => (
+                  <td key={r.id}>{n(r.momentum[k])}</td>
+                ))}
+                <td data-total={`p${axis}`}>{n(total.momentum[k])}</td>
+              </tr>
+            ))}
+            <tr>
+              <th scope="row">{t('measure.colKinetic')}</th>
+              {rows.map((r) => (
+                <td key={r.id}>{n(r.kinetic)}</td>
               ))}
               <td data-total="kinetic">{n(total.kinetic)}</td>
             </tr>
-          </tfoot>
+          </tbody>
         </table>
       </div>
       {running ? (

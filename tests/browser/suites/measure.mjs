@@ -101,7 +101,7 @@ export default async function measureSuite({ browser, base, consoleErrors }) {
     const px = await page.evaluate(() => window.__sandbox.store.getState().sim.world.stats().momentum[0]);
     const shown = number(await panel.locator('[data-total="px"]').textContent());
     check(Math.abs(shown - px) <= 1e-3 * Math.max(1, Math.abs(px)), `the table's total px reads ${shown}, stats() has ${px}`);
-    check((await panel.locator('[data-measure="table"] tbody tr').count()) === 2, 'the table does not list two spheres');
+    check((await panel.locator('[data-measure="table"] thead th[data-sphere]').count()) === 2, 'the table does not list two spheres');
     const id = await page.evaluate(() => window.__sandbox.store.getState().selection[0]);
     await panel.locator('[data-tool="table"]').getByLabel('Sphere', { exact: true }).selectOption(String(id));
     await panel.locator('[data-tool="table"]').getByLabel('m (kg)').fill('3');
