@@ -39,7 +39,7 @@ export function DataTableTool() {
   };
   return (
     <div className="data-table">
-      <div className="measure__scroll">
+      <div className="measure__scroll" tabIndex={0} role="region" aria-label={t('measure.tableCaption')}>
         <table className="measure__table" data-measure="table">
           <caption className="visually-hidden">{t('measure.tableCaption')}</caption>
           <thead>

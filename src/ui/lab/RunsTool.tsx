@@ -66,7 +66,7 @@ export function RunsTool() {
       {runs.length === 0 ? (
         <p className="field__hint">{t('measure.runsEmpty')}</p>
       ) : (
-        <div className="measure__scroll">
+        <div className="measure__scroll" tabIndex={0} role="region" aria-label={t('measure.runsCaption')}>
           <table className="measure__table" data-measure="runs">
             <caption className="visually-hidden">{t('measure.runsCaption')}</caption>
             <thead>
