@@ -21,3 +21,11 @@ export { FirstLaw, EMPTY_FIRST_LAW, PROFILE_SLABS, PATH_CAPACITY, MIN_WINDOW } f
 export type { FirstLawReadout, FirstLawSource } from './first-law.ts';
 export { PREDICT_PRESETS, PREDICT_OFF, predictActions, nextImpactStep, velocitiesOf, totals, velocityError, checkVelocity } from './predict.ts';
 export type { PredictPhase, PredictState, Velocity, PredictHost } from './predict.ts';
+export { Stopwatch } from './stopwatch.ts';
+export type { StopwatchReading } from './stopwatch.ts';
+export { sphereTable } from './data-table.ts';
+export type { SphereRow } from './data-table.ts';
+export { CollisionCounter } from './collision-counter.ts';
+export type { CounterTarget } from './collision-counter.ts';
+export { differingSettings, resultColumns, runsCsv } from './runs.ts';
+export type { RunRecord } from './runs.ts';

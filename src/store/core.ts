@@ -8,7 +8,7 @@ import type { StoreApi } from 'zustand/vanilla';
 import { translator, type Translate } from '../i18n/index.ts';
 import { presetById } from '../presets/presets.ts';
 import { buildExperimentWorld, type BuiltScene, type Settings, type SphereEdit } from '../experiment/index.ts';
-import { Describer, FirstLaw, predictActions, ReadoutsWindow, RunTimeline, TwinInstrument } from '../instruments/index.ts';
+import { CollisionCounter, Describer, FirstLaw, predictActions, ReadoutsWindow, RunTimeline, Stopwatch, TwinInstrument } from '../instruments/index.ts';
 import { browserWorkerPort, Simulation, type WorldView } from '../runtime/index.ts';
 import { SolverInputError } from '../solver/index.ts';
 import type { SandboxStoreOptions, StoreStart } from './options.ts';
@@ -69,6 +69,8 @@ export function createCore(options: SandboxStoreOptions, start: StoreStart, set:
   const twin = new TwinInstrument(sim, readouts);
   const firstLaw = new FirstLaw(sim);
   const describer = new Describer();
+  const stopwatch = new Stopwatch();
+  const counter = new CollisionCounter(sim);
   twin.translate = start.t;
   // A preset about one sphere selects it (and may draw its trail); the trail goes back to how it
   // was when the preset is left.
@@ -76,7 +78,7 @@ export function createCore(options: SandboxStoreOptions, start: StoreStart, set:
 
   const core: StoreCore = {
     sim,
-    instruments: { readouts, timeline, twin, firstLaw, describer },
+    instruments: { readouts, timeline, twin, firstLaw, describer, stopwatch, counter },
     predictor: predictActions({
       sim,
       preset: () => get().preset,
@@ -137,6 +139,8 @@ export function createCore(options: SandboxStoreOptions, start: StoreStart, set:
   sim.attach(core.predictor);
   sim.attach(firstLaw);
   sim.attach(describer);
+  sim.attach(counter);
+  sim.attach(stopwatch);
   // A link's twin that could not start at its step.
   twin.onRefused = (why) => set((s) => ({ notices: [...s.notices, core.t('store.twinNotStarted', { why })] }));
   // The worker failed while it held the world: start the experiment again on the page.

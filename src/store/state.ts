@@ -6,7 +6,7 @@
 import type { StoreApi } from 'zustand/vanilla';
 import type { Locale } from '../i18n/index.ts';
 import type { Arrangement, BuiltScene, BuiltSphere, SpherePatch, ExperimentState, SandboxSnapshot, FieldMessages, SettingKey, Settings, SphereEdit, TwinChange } from '../experiment/index.ts';
-import type { Describer, FirstLaw, PredictState, ReadoutsWindow, RunTimeline, SampledStats, TimelineState, TwinInstrument, TwinState, Velocity } from '../instruments/index.ts';
+import type { CollisionCounter, Describer, FirstLaw, PredictState, Stopwatch, ReadoutsWindow, RunTimeline, SampledStats, TimelineState, TwinInstrument, TwinState, Velocity } from '../instruments/index.ts';
 import type { Simulation, SolverThread } from '../runtime/index.ts';
 import type { Scene } from '../solver/index.ts';
 
@@ -22,6 +22,10 @@ export interface Instruments {
   readonly firstLaw: FirstLaw;
   /** What a screen reader is told of the run's collisions (the live description reads it a few times a second). */
   readonly describer: Describer;
+  /** The Measure tools' stopwatch, in simulated time. */
+  readonly stopwatch: Stopwatch;
+  /** The Measure tools' collision counter. */
+  readonly counter: CollisionCounter;
 }
 
 /** The twin actions of the store (twin-slice.ts). */

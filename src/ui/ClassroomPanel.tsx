@@ -12,6 +12,7 @@ import { CollisionLogView } from './CollisionLogView.tsx';
 import { ExperimentPicker } from './ExperimentPicker.tsx';
 import { BuildPanel } from './BuildPanel.tsx';
 import { Inspector } from './Inspector.tsx';
+import { MeasurePanel } from './lab/MeasurePanel.tsx';
 import { Plots } from './Plots.tsx';
 import { PredictPanel } from './PredictPanel.tsx';
 import { Readouts } from './Readouts.tsx';
@@ -104,6 +105,9 @@ export function ClassroomPanel({ open, onOpenChange, largeText, onLargeTextChang
         </Section>
         <Section title={t('classroom.inspector')} name="inspector">
           <Inspector />
+        </Section>
+        <Section title={t('classroom.measure')} name="lab" open={false}>
+          <MeasurePanel />
         </Section>
         <Section title={t('classroom.log')} name="log" open={false}>
           <CollisionLogView />

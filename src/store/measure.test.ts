@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import { createSandboxStore } from './index.ts';
+import { differingSettings, runsCsv, sphereTable, Stopwatch } from '../instruments/index.ts';
+import { wallOf } from '../solver/index.ts';
+
+const DT = 1 / 60;
+
+function play(store: ReturnType<typeof createSandboxStore>, n: number): void {
+  store.getState().play();
+  for (let k = 0; k < n; k++) store.getState().frame(DT);
+}
+
+describe('the stopwatch', () => {
+  it('measures simulated time: world.time between start and stop, standing still while paused', () => {
+    const store = createSandboxStore({ preset: 'head-on', running: false });
+    const { sim, instruments } = store.getState();
+    const sw = instruments.stopwatch;
+    play(store, 10);
+    const t0 = sim.world.time;
+    sw.start(t0);
+    play(store, 30);
+    store.getState().pause();
+    const tPause = sim.world.time;
+    expect(sw.read(sim.world.time).elapsed).toBeCloseTo(tPause - t0, 12);
+    // Paused: frames pass, simulated time does not, nor does the stopwatch.
+    for (let k = 0; k < 20; k++) store.getState().frame(DT);
+    expect(sim.world.time).toBe(tPause);
+    expect(sw.read(sim.world.time).elapsed).toBeCloseTo(tPause - t0, 12);
+    play(store, 12);
+    const tLap = sim.world.time;
+    sw.lap(tLap);
+    play(store, 6);
+    const tStop = sim.world.time;
+    sw.stop(tStop);
+    play(store, 20);
+    const r = sw.read(sim.world.time);
+    expect(r.running).toBe(false);
+    expect(r.elapsed).toBeCloseTo(tStop - t0, 12);
+    expect(r.laps).toHaveLength(1);
+    expect(r.laps[0]).toBeCloseTo(tLap - t0, 12);
+    sw.reset(sim.world.time);
+    expect(sw.read(sim.world.time)).toEqual({ elapsed: 0, running: false, laps: [] });
+  });
+
+  it('follows the timeline: after a seek it reads what it read at that step, and a press there forgets the later ones', () => {
+    const store = createSandboxStore({ preset: 'head-on', running: false });
+    const { sim, instruments } = store.getState();
+    const sw = instruments.stopwatch;
+    sw.start(sim.world.time);
+    play(store, 40);
+    const at40 = sim.world.time;
+    play(store, 40);
+    sw.stop(sim.world.time);
+    store.getState().pause();
+    expect(store.getState().seek(40)).toBeNull();
+    expect(sim.world.time).toBe(at40);
+    const r = sw.read(sim.world.time);
+    expect(r.running).toBe(true);
+    expect(r.elapsed).toBeCloseTo(at40, 12);
+    // Stopping here is a new future: the stop at step 80 is gone.
+    sw.stop(sim.world.time);
+    play(store, 20);
+    expect(sw.read(sim.world.time).elapsed).toBeCloseTo(at40, 12);
+  });
+
+  it('ignores a stop or lap while stopped and a second start', () => {
+    const sw = new Stopwatch();
+    sw.stop(1);
+    sw.lap(1);
+    sw.start(2);
+    sw.start(3);
+    expect(sw.read(5)).toEqual({ elapsed: 3, running: true, laps: [] });
+  });
+});
+
+describe('the collision counter', () => {
+  it('counts what world.events reports, for everything, one sphere and one wall, and follows the timeline', () => {
+    for (const target of [{ kind: 'all' } as const, { kind: 'sphere', id: 0 } as const, { kind: 'wall', wall: 0 } as const]) {
+      const store = createSandboxStore({ settings: { count: 30, boxSize: 4, restitution: 1 }, running: false });
+      const { sim, instruments } = store.getState();
+      instruments.counter.start(sim.world.time, target);
+      let seen = 0;
+      let at60 = 0;
+      store.getState().play();
+      for (let k = 0; k < 120; k++) {
+        store.getState().frame(DT);
+        const ev = sim.world.events;
+        for (let e = 0; e < ev.count; e++) {
+          const b = ev.b[e];
+          if (target.kind === 'all' || (target.kind === 'sphere' ? ev.a[e] === 0 || b === 0 : wallOf(b) === 0)) seen++;
+        }
+        if (k === 59) at60 = seen;
+      }
+      expect(seen).toBeGreaterThan(0);
+      expect(instruments.counter.count(sim.world.time)).toBe(seen);
+      store.getState().pause();
+      expect(store.getState().seek(60)).toBeNull();
+      expect(instruments.counter.count(sim.world.time)).toBe(at60);
+      play(store, 60);
+      expect(instruments.counter.count(sim.world.time)).toBe(seen);
+    }
+  });
+
+  it('counts simultaneous collisions each (head-on: both spheres meet their walls at the same instant)', () => {
+    const store = createSandboxStore({ preset: 'head-on', running: false });
+    const { sim, instruments } = store.getState();
+    instruments.counter.start(sim.world.time, { kind: 'all' });
+    play(store, 180);
+    const stats = sim.world.stats();
+    expect(stats.wallCollisions).toBeGreaterThan(1);
+    expect(instruments.counter.count(sim.world.time)).toBe(stats.pairCollisions + stats.wallCollisions);
+  });
+
+  it('stops counting at the end of a period in seconds', () => {
+    const store = createSandboxStore({ settings: { count: 30, boxSize: 4, restitution: 1 }, running: false });
+    const { sim, instruments } = store.getState();
+    instruments.counter.start(0, { kind: 'all' }, 0.5);
+    let seen = 0;
+    store.getState().play();
+    for (let k = 0; k < 60; k++) {
+      store.getState().frame(DT);
+      const ev = sim.world.events;
+      for (let e = 0; e < ev.count; e++) if (ev.time[e] <= 0.5) seen++;
+    }
+    expect(instruments.counter.counting(sim.world.time)).toBe(false);
+    expect(instruments.counter.count(sim.world.time)).toBe(seen);
+    expect(() => instruments.counter.start(0, { kind: 'all' }, -1)).toThrow(/-1/);
+  });
+});
+
+describe('the data table', () => {
+  it("totals the selected spheres' momentum as stats() does for the whole world", () => {
+    const store = createSandboxStore({ preset: 'head-on', running: false });
+    play(store, 100);
+    const { sim } = store.getState();
+    const ids = Array.from({ length: sim.count }, (_, s) => sim.world.idAt(s));
+    store.getState().selectMany(ids);
+    const { rows, total } = sphereTable(sim.world, store.getState().selection);
+    expect(rows).toHaveLength(2);
+    const stats = sim.world.stats();
+    for (let k = 0; k < 3; k++) expect(total.momentum[k]).toBeCloseTo(stats.momentum[k], 12);
+    expect(total.kinetic).toBeCloseTo(stats.kineticEnergy, 12);
+    // Equal masses head-on: momenta opposite, 2 m/s each (the preset's watch line).
+    expect(rows[0].speed).toBeCloseTo(2, 9);
+    expect(rows[0].momentum[0]).toBeCloseTo(-rows[1].momentum[0], 9);
+  });
+});
+
+describe('the runs table', () => {
+  it('keeps the settings that differ from the first run and writes them as CSV', () => {
+    const runs = [
+      { settings: { restitution: 1, count: 2, label: 'a' }, results: { 'energy_lost_J': 0, 'v0_x_m_s': -2 } },
+      { settings: { restitution: 0.5, count: 2, label: 'b, c' }, results: { 'energy_lost_J': 3, 'v0_x_m_s': -0.5 } },
+    ];
+    expect(differingSettings(runs)).toEqual(['restitution', 'label']);
+    expect(runsCsv(runs)).toBe('run,restitution,label,energy_lost_J,v0_x_m_s\n1,1,a,0,-2\n2,0.5,"b, c",3,-0.5\n');
+    expect(runsCsv([])).toBe('run\n');
+  });
+});

@@ -1,0 +1,101 @@
+/** The collision counter tool: what to count, for how long, and the count (instruments/collision-counter.ts). */
+import { useId, useState, type FormEvent } from 'react';
+import { useSandboxStore } from '../../hooks/sandbox-context.ts';
+import { useT } from '../../hooks/use-translate.ts';
+import { formatFixed, formatPlain } from '../../i18n/index.ts';
+import { WALL_NAMES } from '../../solver/index.ts';
+import type { CounterTarget } from '../../instruments/index.ts';
+
+/** Reads a target from the select's value: "all", "s<id>" or "w<wall>". */
+function targetOf(value: string): CounterTarget {
+  if (value.startsWith('s')) return { kind: 'sphere', id: Number(value.slice(1)) };
+  if (value.startsWith('w')) return { kind: 'wall', wall: Number(value.slice(1)) };
+  return { kind: 'all' };
+}
+
+/** The counter's choices, its start and stop, and its count (re-read with each published sample by its parent). */
+export function CounterTool() {
+  const store = useSandboxStore();
+  const t = useT();
+  const id = useId();
+  const [target, setTarget] = useState('all');
+  const [period, setPeriod] = useState('');
+  const [error, setError] = useState('');
+  const [, setPresses] = useState(0);
+  const { sim, instruments } = store.getState();
+  const counter = instruments.counter;
+  const now = sim.world.time;
+  const started = !Number.isNaN(counter.from) && now >= counter.from;
+  const ids = Array.from({ length: sim.count }, (_, s) => sim.world.idAt(s)).sort((a, b) => a - b);
+  const start = (e: FormEvent): void => {
+    e.preventDefault();
+    const seconds = period.trim() === '' ? Infinity : Number(period.replace(',', '.'));
+    if (!(seconds > 0)) {
+      setError(t('measure.badPeriod', { value: period }));
+      return;
+    }
+    setError('');
+    counter.start(sim.world.time, targetOf(target), seconds);
+    setPresses((n) => n + 1);
+  };
+  const stop = (): void => {
+    counter.stop(sim.world.time);
+    setPresses((n) => n + 1);
+  };
+  const shownUntil = Math.min(now, counter.until);
+  return (
+    <form className="counter" onSubmit={start} noValidate>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-target`}>
+          {t('measure.count')}
+        </label>
+        <select id={`${id}-target`} className="field__input" value={target} onChange={(e) => setTarget(e.target.value)}>
+          <option value="all">{t('measure.countAll')}</option>
+          {ids.map((sphere) => (
+            <option key={`s${sphere}`} value={`s${sphere}`}>
+              {t('inspector.label', { id: String(sphere) })}
+            </option>
+          ))}
+          {WALL_NAMES.map((wall, k) => (
+            <option key={`w${k}`} value={`w${k}`}>
+              {t('measure.wall', { wall })}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-period`}>
+          {t('measure.period')}
+        </label>
+        <input
+          id={`${id}-period`}
+          className="field__input"
+          inputMode="decimal"
+          value={period}
+          onChange={(e) => setPeriod(e.target.value)}
+          aria-invalid={error !== ''}
+          aria-describedby={`${id}-period-hint`}
+        />
+        <p className="field__hint" id={`${id}-period-hint`} role={error ? 'alert' : undefined}>
+          {error || t('measure.periodHint')}
+        </p>
+      </div>
+      <div className="measure__buttons">
+        <button type="submit" className="button">
+          {t('measure.startCount')}
+        </button>
+        <button type="button" className="button" onClick={stop} disabled={!counter.counting(now)}>
+          {t('measure.stop')}
+        </button>
+      </div>
+      <p className="measure__big" data-measure="counter" aria-live="off">
+        {started ? formatPlain(t.locale, counter.count(now)) : '—'}
+      </p>
+      {started && (
+        <p className="field__hint">
+          {t('measure.countOver', { seconds: formatFixed(t.locale, Math.max(0, shownUntil - counter.from), 2), running: counter.counting(now) ? t('measure.counting') : t('measure.stopped') })}
+        </p>
+      )}
+    </form>
+  );
+}
