@@ -44,9 +44,15 @@ export function App() {
   const [store] = useState(createPageStore);
   // The address bar follows the experiment, so a reload brings it back.
   useEffect(() => followExperimentInUrl(store), [store]);
-  // What an earlier visit kept is read once, before this page keeps its own changes.
-  const [kept] = useState(() => readKept());
-  useEffect(() => keepExperiment(store, { onFull: () => store.getState().notify(translator(store.getState().locale)('autosave.full')) }), [store]);
+  // What an earlier visit kept is read once, before this page keeps its own changes. A page in
+  // test mode (`test=1`) keeps and offers nothing unless its address asks (`autosave=1`), so that
+  // the browser suites' pages, which share a browser's storage, do not meet each other's runs.
+  const [autosave] = useState(() => {
+    const params = new URLSearchParams(window.location.search);
+    return params.get('test') !== '1' || params.get('autosave') === '1';
+  });
+  const [kept] = useState(() => (autosave ? readKept() : null));
+  useEffect(() => (autosave ? keepExperiment(store, { onFull: () => store.getState().notify(translator(store.getState().locale)('autosave.full')) }) : undefined), [store, autosave]);
   // The page's language and title follow the sandbox's (a screen reader reads the page in it).
   useEffect(() => {
     const apply = (locale: Locale): void => {

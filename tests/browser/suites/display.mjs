@@ -113,6 +113,24 @@ export default async function displaySuite({ browser, base, consoleErrors }) {
     await page.evaluate(() => window.__sandbox.store.getState().setLocale('en'));
   });
 
+  await step('build mode with two spheres selected, and every Measure tool: no serious or critical axe-core violation, every target at least 24 px', async () => {
+    await page.goto(`${base}/?test=1&preset=head-on`);
+    await waitReady(page);
+    check((await page.evaluate(() => window.__sandbox.store.getState().setBuilding(true))) === null, 'build mode did not start');
+    await page.evaluate(() => window.__sandbox.store.getState().selectMany([0, 1]));
+    await openEverything(page);
+    const found = [];
+    const tabs = page.locator('[data-section=lab] [role=tab]');
+    const count = await tabs.count();
+    for (let k = 0; k < Math.max(count, 1); k++) {
+      if (count > 0) await tabs.nth(k).click();
+      await waitFrames(page, 2);
+      found.push(...(await axeViolations(page)).map((v) => `tab ${k}: ${v}`));
+      found.push(...(await smallTargets(page, 24)).map((v) => `tab ${k}: under 24 px: ${v}`));
+    }
+    check(found.length === 0, `in build mode and the Measure tools:\n${found.join('\n')}`);
+  });
+
   await step('the projector theme: chosen in Settings, written into the address, kept by a reload; the view follows', async () => {
     await page.goto(`${base}/?test=1&preset=cradle`);
     await waitReady(page);

@@ -121,7 +121,7 @@ export default async function keepSuite({ browser, base, consoleErrors }) {
     const visits = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
     const edit = await visits.newPage();
     watchErrors(edit, consoleErrors, 'keep-edit');
-    await edit.goto(`${base}/?count=20&boxSize=5&test=1`);
+    await edit.goto(`${base}/?count=20&boxSize=5&test=1&autosave=1`);
     await waitReady(edit);
     const wanted = await edit.evaluate(() => {
       const st = window.__sandbox.store.getState();
@@ -136,7 +136,7 @@ export default async function keepSuite({ browser, base, consoleErrors }) {
     await edit.close({ runBeforeUnload: true });
     const next = await visits.newPage();
     watchErrors(next, consoleErrors, 'keep-next');
-    await next.goto(`${base}/?test=1`);
+    await next.goto(`${base}/?test=1&autosave=1`);
     await waitReady(next);
     const offer = next.getByTestId('restore-offer');
     await offer.waitFor();
