@@ -37,6 +37,8 @@ function smallTargets(page, min) {
     for (const el of document.querySelectorAll('button, input, select, textarea, summary, a[href], [tabindex]:not([tabindex="-1"])')) {
       if (!el.checkVisibility({ visibilityProperty: true })) continue;
       if (el.tagName === 'A' && el.closest('p, li, dd')) continue;
+      // Out of reach of pointer and keyboard alike (a file input that a button opens).
+      if (el.closest('[aria-hidden="true"]') && el.tabIndex < 0) continue;
       // A skip link is drawn only while it has the focus: measured then.
       const skip = el.classList.contains('skip-link');
       if (skip) el.focus();
