@@ -12,7 +12,7 @@ import { check, results, step, waitFrames, waitReady, watchErrors } from '../har
 const SAME = /^(?:[\s\d.,:;()[\]{}×–—\-+/=%·°²³|…→←↑↓✓✕#?!'"<>≈±]|\b(?:m|s|kg|J|N|Pa|W|Hz|fps|m\/s|N\/m|N·s|kg·m\/s|m\/s²|x|y|z|e|t|v|p|E|vx|vy|vz|px|py|pz|CSV|PNG|Esc|English|Español|Deutsch|Sphere Sandbox|Maxwell-Boltzmann|[A-Z])\b)*$/u;
 
 /** Single words spelled the same in English and in the language (checked in its catalogue, not guessed). */
-const SAME_WORD = { es: new Set(['total', 'Inspector']), de: new Set(['Experiment', 'Radius', 'Radius (m)']) };
+const SAME_WORD = { es: new Set(['total', 'Inspector']), de: new Set(['Experiment', 'Radius', 'Radius (m)', 'Start']) };
 
 /** Every text a person sees or hears on the page, whitespace folded, with where it was found. */
 function visibleTexts(page) {
