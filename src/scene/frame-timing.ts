@@ -1,38 +1,55 @@
 /**
  * Main-thread time of the sphere renderers' per-frame instance update (writing every sphere's
  * data into the instance buffers), measured with `performance.now()` around the write loop and
- * accumulated in place, so that measuring allocates nothing. The test hook reads it.
+ * accumulated in place, so that measuring allocates nothing (the times are kept in a typed array:
+ * a double in an object's field may be boxed on the heap at each write). The test hook reads it.
  */
+
+const STARTED = 0;
+const TOTAL = 1;
+const MAX = 2;
+const WRITING = 3;
 
 /** Accumulated timings of the per-frame instance update. */
 export class UpdateTiming {
   /** Frames measured since the last {@link reset}. */
   frames = 0;
-  /** Sum of the measured update times, ms. */
-  totalMs = 0;
-  /** Longest measured update, ms. */
-  maxMs = 0;
+  /** The start of the frame's update, and the sums and the longest, ms. */
+  private readonly ms = new Float64Array(4);
   /** Spheres in the last measured frame. */
   spheres = 0;
   /** Frames that wrote sphere data (a renderer that writes only new positions skips the others). */
   writingFrames = 0;
+
+  /** Sum of the measured update times, ms. */
+  get totalMs(): number {
+    return this.ms[TOTAL];
+  }
+
+  /** Longest measured update, ms. */
+  get maxMs(): number {
+    return this.ms[MAX];
+  }
+
   /** Sum of the update times of the frames that wrote, ms. */
-  writingMs = 0;
-  private started = 0;
+  get writingMs(): number {
+    return this.ms[WRITING];
+  }
 
   /** Marks the start of one frame's update. */
   begin(): void {
-    this.started = performance.now();
+    this.ms[STARTED] = performance.now();
   }
 
   /** Marks the end of the update begun by {@link begin}, which wrote the data of `spheres` spheres. */
   end(spheres: number): void {
-    const ms = performance.now() - this.started;
+    const t = this.ms;
+    const ms = performance.now() - t[STARTED];
+    t[TOTAL] += ms;
+    t[WRITING] += ms;
+    if (ms > t[MAX]) t[MAX] = ms;
     this.frames++;
-    this.totalMs += ms;
     this.writingFrames++;
-    this.writingMs += ms;
-    if (ms > this.maxMs) this.maxMs = ms;
     this.spheres = spheres;
   }
 
@@ -48,9 +65,7 @@ export class UpdateTiming {
   /** Forgets what was measured (for instance after a warm-up). */
   reset(): void {
     this.frames = 0;
-    this.totalMs = 0;
     this.writingFrames = 0;
-    this.writingMs = 0;
-    this.maxMs = 0;
+    this.ms.fill(0);
   }
 }
