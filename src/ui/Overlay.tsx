@@ -123,7 +123,8 @@ export function Overlay({ classroomOpen = true, onClassroomOpenChange = ignore, 
       <TwinLegend />
       <SettingsPanel defaultOpen={settingsOpen} onOpenChange={settingsChange} closeRequest={closeSettings} />
       <footer className="dock" data-covers-view="row">
-        <SphereCard classroomOpen={classroomOpen} />
+        {/* On a narrow screen only, where the Classroom panel's inspector is folded away: on a wider one the card would take room from the view and move the camera. */}
+        <SphereCard classroomOpen={classroomOpen || !narrow()} />
         <PlayHint />
         <Transport keyScope={keyScope} />
         <div className="dock__row">
