@@ -34,16 +34,23 @@ export const EDIT_LABELS: Readonly<Record<EditField, MessageKey>> = {
 /** The largest magnitude of any edited value (a link's edits are held to the same). */
 export const EDIT_MAX = 1e6;
 
+/** A number typed in the interface's language (`comma`: a decimal comma), or a message naming the field `name` and what was typed. */
+export function readNumber(text: string, name: string, comma: boolean, t: Translate = english): number | string {
+  const value = parseNumberInput(text, comma);
+  if (typeof value !== 'number' || !Number.isFinite(value)) return t('edit.notNumber', { name, got: text.trim() === '' ? t('edit.nothing') : JSON.stringify(text) });
+  return value;
+}
+
 /**
  * Checks one typed value; returns the number or a message naming the value. `maxRadius` (half the
  * smallest box side) bounds the radius, so that a sphere larger than its box is refused at the field.
  * The message is in the language of `t` (English unless given).
  */
 export function checkEditValue(field: EditField, text: string, maxRadius = Infinity, t: Translate = english): number | string {
-  const value = parseNumberInput(text, t.locale !== 'en');
   const name = t(EDIT_LABELS[field]).replace(/ \(.*\)$/, '');
+  const value = readNumber(text, name, t.locale !== 'en', t);
   const n = (x: number): string => formatPlain(t.locale, x);
-  if (typeof value !== 'number' || !Number.isFinite(value)) return t('edit.notNumber', { name, got: text.trim() === '' ? t('edit.nothing') : JSON.stringify(text) });
+  if (typeof value === 'string') return value;
   if ((field === 'mass' || field === 'radius') && value <= 0) return t('edit.notPositive', { name, got: n(value) });
   if (Math.abs(value) > EDIT_MAX) return t('edit.tooLarge', { name, max: n(EDIT_MAX), got: n(value) });
   if (field === 'radius' && value > maxRadius) return t('edit.radiusTooLarge', { name, max: n(Number(maxRadius.toPrecision(6))), got: n(value) });

@@ -189,19 +189,28 @@ function migrate(json: Record<string, unknown>, t: Translate): Record<string, un
   return t('file.field', { field: 'format', got: shown(json.format) });
 }
 
+/** A text that is not JSON: the message saying why. */
+class NotJson {
+  constructor(readonly message: string) {}
+}
+
+/** `input` parsed when it is JSON text, as it is when it is already parsed. */
+function parsed(input: unknown, t: Translate): unknown {
+  if (typeof input !== 'string') return input;
+  try {
+    return JSON.parse(input);
+  } catch (error) {
+    return new NotJson(t('file.notJson', { problem: (error as Error).message }));
+  }
+}
+
 /**
  * Checks a built scene read from outside (its JSON text or parsed JSON, as a link or a snapshot
  * holds it: `size`, `planar`, `spheres`, `walls`); returns it or the message naming the field.
  */
 export function parseBuiltScene(input: unknown, t: Translate = english): BuiltScene | string {
-  let json = input;
-  if (typeof input === 'string') {
-    try {
-      json = JSON.parse(input);
-    } catch (error) {
-      return t('file.notJson', { problem: (error as Error).message });
-    }
-  }
+  const json = parsed(input, t);
+  if (json instanceof NotJson) return json.message;
   return checkScene(json, 'built', t);
 }
 
@@ -258,21 +267,12 @@ function checkSpheres(x: unknown, field: string, t: Translate): BuiltSphere[] | 
  * field and its value (in the language of `t`); nothing is half-read.
  */
 export function checkExperimentFile(input: unknown, t: Translate = english): CheckedFile | string {
-  let json = input;
-  if (typeof input === 'string') {
-    try {
-      json = JSON.parse(input);
-    } catch (error) {
-      return t('file.notJson', { problem: (error as Error).message });
-    }
-  }
+  const json = parsed(input, t);
+  if (json instanceof NotJson) return json.message;
   if (!isObject(json)) return t('file.notObject', { got: shown(json) });
-  if (json.format !== FILE_FORMAT) {
-    const migrated = migrate(json, t);
-    if (typeof migrated === 'string') return migrated;
-    json = migrated;
-  }
-  const f = json as Record<string, unknown>;
+  const migrated = json.format === FILE_FORMAT ? json : migrate(json, t);
+  if (typeof migrated === 'string') return migrated;
+  const f = migrated as Record<string, unknown>;
   if (f.version !== FILE_VERSION) return t('file.version', { version: String(FILE_VERSION), got: shown(f.version) });
   for (const key of Object.keys(f)) if (!['format', 'version', 'name', 'experiment', 'box', 'spheres'].includes(key)) return t('file.field', { field: key, got: shown(f[key]) });
   if (f.name !== undefined && !(typeof f.name === 'string' && f.name.length <= 200)) return t('file.field', { field: 'name', got: shown(f.name) });

@@ -22,7 +22,7 @@ export {
   WALL_SETTINGS,
 } from './settings.ts';
 export type { Settings, SettingKey, NumberKey, NumberSpec, FieldMessages, PistonMode } from './settings.ts';
-export { EDIT_LABELS, EDIT_MAX, checkEditValue, applyEdit, applyEdits } from './edits.ts';
+export { EDIT_LABELS, EDIT_MAX, checkEditValue, readNumber, applyEdit, applyEdits } from './edits.ts';
 export type { SphereEdit, EditField } from './edits.ts';
 export type { ExperimentState } from './experiment.ts';
 export { builtSceneOf } from './built.ts';

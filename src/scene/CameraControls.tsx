@@ -14,6 +14,7 @@ import { frameBox, framingGain, freeRect, homeDirection, type PixelRect } from '
 import type { FramingProbe } from './view-probe.ts';
 import { coveredKey as keyOf } from './use-covered-rects.ts';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
+import { isTyping } from '../hooks/keys.ts';
 
 /** Props of {@link CameraControls}. */
 export interface CameraControlsProps {
@@ -82,9 +83,7 @@ export function CameraControls({ damping = true, covered = NOTHING, placed = fal
     const offset = new Vector3();
     const spherical = new Spherical();
     const onKey = (event: KeyboardEvent): void => {
-      const target = event.target;
-      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
-      if (target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName))) return;
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || isTyping(event.target)) return;
       const controls = controlsRef.current;
       if (controls === null) return;
       const key = event.key.toLowerCase();

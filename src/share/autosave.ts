@@ -6,7 +6,8 @@
  * nothing is restored without the person's word. A full storage is reported once, never thrown.
  */
 import { experimentFile, fileText, type ExperimentState } from '../experiment/index.ts';
-import type { SandboxState, SandboxStore } from '../store/index.ts';
+import type { SandboxStore } from '../store/index.ts';
+import { experimentChanged, writeAfterQuiet } from './quiet-writes.ts';
 
 /** The storage key of the kept experiment. */
 export const AUTOSAVE_KEY = 'sphere-sandbox/autosave';
@@ -55,9 +56,6 @@ export function forgetKept(storage: KeptStorage | null = pageStorage()): void {
   }
 }
 
-const changed = (s: SandboxState, prev: SandboxState): boolean =>
-  s.settings !== prev.settings || s.preset !== prev.preset || s.edits !== prev.edits || s.built !== prev.built || s.predict.on !== prev.predict.on || s.twin?.spec !== prev.twin?.spec;
-
 /**
  * Keeps `store`'s experiment in storage as it changes, until the returned function is called.
  * The experiment as it is when this starts is not written: what an earlier visit kept stays
@@ -66,11 +64,9 @@ const changed = (s: SandboxState, prev: SandboxState): boolean =>
 export function keepExperiment(store: SandboxStore, options: AutosaveOptions = {}): () => void {
   const storage = options.storage ?? pageStorage();
   const delay = options.delayMs ?? AUTOSAVE_DELAY_MS;
-  let timer: ReturnType<typeof setTimeout> | null = null;
   let last: string | null = null;
   let full = false;
   const write = (): void => {
-    timer = null;
     if (storage === null) return;
     let text: string;
     try {
@@ -88,16 +84,8 @@ export function keepExperiment(store: SandboxStore, options: AutosaveOptions = {
       full = true;
     }
   };
-  const unsubscribe = store.subscribe((s, prev) => {
-    if (!changed(s, prev)) return;
-    if (timer !== null) clearTimeout(timer);
-    timer = setTimeout(write, delay);
-  });
-  const flush = (): void => {
-    if (timer === null) return;
-    clearTimeout(timer);
-    write();
-  };
+  const quiet = writeAfterQuiet(store, experimentChanged, write, delay);
+  const flush = quiet.flush;
   const hidden = (): void => {
     if (document.visibilityState === 'hidden') flush();
   };
@@ -106,11 +94,9 @@ export function keepExperiment(store: SandboxStore, options: AutosaveOptions = {
   page?.addEventListener('beforeunload', flush);
   page?.document.addEventListener('visibilitychange', hidden);
   return () => {
-    unsubscribe();
+    quiet.stop();
     page?.removeEventListener('pagehide', flush);
     page?.removeEventListener('beforeunload', flush);
     page?.document.removeEventListener('visibilitychange', hidden);
-    if (timer !== null) clearTimeout(timer);
-    timer = null;
   };
 }

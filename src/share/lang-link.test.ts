@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CATALOGUES } from '../i18n/index.ts';
 import { createSandboxStore } from '../store/index.ts';
+import { addressAt } from '../testing/address.ts';
 import { localeFromQuery, storeOptionsFromQuery } from './url-state.ts';
-import { followExperimentInUrl, type UrlTarget } from './url-sync.ts';
+import { followExperimentInUrl } from './url-sync.ts';
 
 describe('the language of a link', () => {
   it("is lang= where it names a language, else the browser's first that the sandbox speaks", () => {
@@ -34,22 +35,9 @@ describe('the address keeps a language chosen in the menu', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  function page(search: string): UrlTarget {
-    const location = { pathname: '/', search, hash: '' };
-    return {
-      location,
-      history: {
-        state: null,
-        replaceState(_s: unknown, _u: string, url?: string | URL | null) {
-          location.search = new URL(String(url), 'http://host').search;
-        },
-      },
-    };
-  }
-
   it("writes lang= for a language other than the browser's, and removes it for the browser's own", () => {
     const store = createSandboxStore({ running: false, settings: { count: 20 } });
-    const target = page('?test=1');
+    const target = addressAt('?test=1');
     const stop = followExperimentInUrl(store, { target, languages: ['en-GB'] });
     store.getState().setLocale('de');
     vi.advanceTimersByTime(1000);

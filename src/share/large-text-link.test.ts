@@ -2,23 +2,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { translator } from '../i18n/index.ts';
 import { createSandboxStore } from '../store/index.ts';
+import { addressAt } from '../testing/address.ts';
 import { decodeState } from './url-state.ts';
-import { followExperimentInUrl, largeTextFromQuery, rememberLargeText, type UrlTarget } from './url-sync.ts';
-
-function page(search: string): UrlTarget {
-  const location = { pathname: '/', search, hash: '#x' };
-  return {
-    location,
-    history: {
-      state: null,
-      replaceState(_s: unknown, _u: string, url?: string | URL | null) {
-        const next = new URL(String(url), 'http://host');
-        location.search = next.search;
-        location.hash = next.hash;
-      },
-    },
-  };
-}
+import { followExperimentInUrl, largeTextFromQuery, rememberLargeText } from './url-sync.ts';
 
 describe('large text in the address', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -38,7 +24,7 @@ describe('large text in the address', () => {
   });
 
   it('switching it writes text=large in place (and removes it when off), keeping the other parameters', () => {
-    const target = page('?test=1&count=20');
+    const target = addressAt('?test=1&count=20', '#x');
     rememberLargeText(true, target);
     expect(target.location.search).toBe('?test=1&count=20&text=large');
     expect(target.location.hash).toBe('#x');
@@ -49,7 +35,7 @@ describe('large text in the address', () => {
 
   it('the experiment written into the address afterwards keeps it, and a link that carries it opens with no notice', () => {
     const store = createSandboxStore({ running: false });
-    const target = page('?test=1');
+    const target = addressAt('?test=1', '#x');
     const stop = followExperimentInUrl(store, { target, languages: ['en'] });
     rememberLargeText(true, target);
     store.getState().applySetting('count', 30);

@@ -2,21 +2,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { translator } from '../i18n/index.ts';
 import { createSandboxStore } from '../store/index.ts';
+import { addressAt } from '../testing/address.ts';
 import { decodeState } from './url-state.ts';
-import { followExperimentInUrl, rememberTheme, themeFromQuery, type UrlTarget } from './url-sync.ts';
-
-function page(search: string): UrlTarget {
-  const location = { pathname: '/', search, hash: '' };
-  return {
-    location,
-    history: {
-      state: null,
-      replaceState(_s: unknown, _u: string, url?: string | URL | null) {
-        location.search = new URL(String(url), 'http://host').search;
-      },
-    },
-  };
-}
+import { followExperimentInUrl, rememberTheme, themeFromQuery } from './url-sync.ts';
 
 describe('the theme', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -36,7 +24,7 @@ describe('the theme', () => {
   it('is written into the address in place and kept when the experiment is written after it', () => {
     const store = createSandboxStore({ running: false, theme: 'projector' });
     expect(store.getState().theme).toBe('projector');
-    const target = page('?test=1');
+    const target = addressAt('?test=1');
     const stop = followExperimentInUrl(store, { target, languages: ['en'] });
     rememberTheme('projector', target);
     store.getState().applySetting('count', 30);

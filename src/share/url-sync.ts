@@ -10,6 +10,7 @@
 import { browserLocale, english, navigatorLanguages, type Translate } from '../i18n/index.ts';
 import { encodeState, isExperimentKey } from './url-state.ts';
 import { linkQuery, needsCompression } from './compressed-link.ts';
+import { experimentChanged, writeAfterQuiet } from './quiet-writes.ts';
 import { THEMES, type SandboxState, type SandboxStore, type Theme } from '../store/index.ts';
 
 /** What {@link followExperimentInUrl} writes through: the page's history and location by default. */
@@ -30,6 +31,29 @@ export interface UrlSyncOptions {
   languages?: readonly string[];
 }
 
+/** The value of parameter `name` in a page's query, or null (also for a malformed query, which decodeState reports). */
+function askedParam(query: string, name: string): string | null {
+  try {
+    return new URLSearchParams(query.startsWith('?') ? query.slice(1) : query).get(name);
+  } catch {
+    return null;
+  }
+}
+
+/** A value from the address as a notice quotes it (cut at 40 characters). */
+const quoted = (value: string): string => (value.length > 40 ? `${value.slice(0, 40)}…` : value);
+
+/** Writes parameter `name` into the address in place (`value`, or no parameter for null), every other parameter kept where it is. */
+function rememberParam(name: string, value: string | null, target: UrlTarget): void {
+  const { location, history } = target;
+  const params = new URLSearchParams(location.search);
+  if (value === null) params.delete(name);
+  else params.set(name, value);
+  const query = params.toString();
+  const next = `${location.pathname}${query.length > 0 ? `?${query}` : ''}${location.hash}`;
+  if (next !== `${location.pathname}${location.search}${location.hash}`) history.replaceState(history.state, '', next);
+}
+
 /** The address parameter that keeps large-text mode across reloads, as the language's `lang=` does: `text=large`. */
 export const TEXT_PARAM = 'text';
 
@@ -38,16 +62,10 @@ export const TEXT_PARAM = 'text';
  * when `text` names a size the page does not have. Never throws.
  */
 export function largeTextFromQuery(query: string, t: Translate = english): { largeText: boolean; notice: string | null } {
-  let asked: string | null = null;
-  try {
-    asked = new URLSearchParams(query.startsWith('?') ? query.slice(1) : query).get(TEXT_PARAM);
-  } catch {
-    // A malformed query is reported by decodeState.
-  }
+  const asked = askedParam(query, TEXT_PARAM);
   if (asked === null || asked === 'normal') return { largeText: false, notice: null };
   if (asked === 'large') return { largeText: true, notice: null };
-  const value = asked.length > 40 ? `${asked.slice(0, 40)}…` : asked;
-  return { largeText: false, notice: t('classroom.largeTextUnknown', { value, list: 'large, normal' }) };
+  return { largeText: false, notice: t('classroom.largeTextUnknown', { value: quoted(asked), list: 'large, normal' }) };
 }
 
 /**
@@ -56,13 +74,7 @@ export function largeTextFromQuery(query: string, t: Translate = english): { lar
  * leaves out the language: each student's screen chooses its own.
  */
 export function rememberLargeText(on: boolean, target: UrlTarget = { location: window.location, history: window.history }): void {
-  const { location, history } = target;
-  const params = new URLSearchParams(location.search);
-  if (on) params.set(TEXT_PARAM, 'large');
-  else params.delete(TEXT_PARAM);
-  const query = params.toString();
-  const next = `${location.pathname}${query.length > 0 ? `?${query}` : ''}${location.hash}`;
-  if (next !== `${location.pathname}${location.search}${location.hash}`) history.replaceState(history.state, '', next);
+  rememberParam(TEXT_PARAM, on ? 'large' : null, target);
 }
 
 /** The address parameter of the theme: `theme=projector` (the dark theme is the page without it). */
@@ -73,30 +85,19 @@ export const THEME_PARAM = 'theme';
  * and a notice (in `t`'s language) when `theme` names one the page does not have. Never throws.
  */
 export function themeFromQuery(query: string, t: Translate = english): { theme: Theme; notice: string | null } {
-  let asked: string | null = null;
-  try {
-    asked = new URLSearchParams(query.startsWith('?') ? query.slice(1) : query).get(THEME_PARAM);
-  } catch {
-    // A malformed query is reported by decodeState.
-  }
+  const asked = askedParam(query, THEME_PARAM);
   if (asked === null) return { theme: 'dark', notice: null };
   if ((THEMES as readonly string[]).includes(asked)) return { theme: asked as Theme, notice: null };
-  const value = asked.length > 40 ? `${asked.slice(0, 40)}…` : asked;
-  return { theme: 'dark', notice: t('theme.unknown', { value, list: THEMES.join(', ') }) };
+  return { theme: 'dark', notice: t('theme.unknown', { value: quoted(asked), list: THEMES.join(', ') }) };
 }
 
 /**
  * Writes the theme into the address in place (`theme=projector`, or no `theme` for the dark
- * one), every other parameter kept where it is: a reload keeps it, and Copy link carries it.
+ * one), every other parameter kept where it is: a reload keeps it. Copy link leaves it out, as it
+ * leaves out large text.
  */
 export function rememberTheme(theme: Theme, target: UrlTarget = { location: window.location, history: window.history }): void {
-  const { location, history } = target;
-  const params = new URLSearchParams(location.search);
-  if (theme === 'dark') params.delete(THEME_PARAM);
-  else params.set(THEME_PARAM, theme);
-  const query = params.toString();
-  const next = `${location.pathname}${query.length > 0 ? `?${query}` : ''}${location.hash}`;
-  if (next !== `${location.pathname}${location.search}${location.hash}`) history.replaceState(history.state, '', next);
+  rememberParam(THEME_PARAM, theme === 'dark' ? null : theme, target);
 }
 
 /** The default quiet time: a slider dragged across its range writes once, at the end. */
@@ -113,8 +114,8 @@ export function addressWith(location: UrlTarget['location'], query: string): str
   return `${location.pathname}${parts.length > 0 ? `?${parts.join('&')}` : ''}${location.hash}`;
 }
 
-const changed = (s: SandboxState, prev: SandboxState): boolean =>
-  s.settings !== prev.settings || s.preset !== prev.preset || s.edits !== prev.edits || s.built !== prev.built || s.predict.on !== prev.predict.on || s.twin?.spec !== prev.twin?.spec || s.locale !== prev.locale;
+/** The experiment or the language changed: the address changes. */
+const changed = (s: SandboxState, prev: SandboxState): boolean => experimentChanged(s, prev) || s.locale !== prev.locale;
 
 /**
  * Keeps the page's URL in step with `store`'s experiment until the returned function is called
@@ -124,7 +125,6 @@ export function followExperimentInUrl(store: SandboxStore, options: UrlSyncOptio
   const delay = options.delayMs ?? URL_SYNC_DELAY_MS;
   const target = options.target ?? { location: window.location, history: window.history };
   const ownLocale = browserLocale(options.languages ?? navigatorLanguages());
-  let timer: ReturnType<typeof setTimeout> | null = null;
   // Each write's number: a compressed query that comes back after a newer write is dropped.
   let writes = 0;
   const writeQuery = (experimentQuery: string, locale: string): void => {
@@ -134,31 +134,19 @@ export function followExperimentInUrl(store: SandboxStore, options: UrlSyncOptio
     if (next !== `${location.pathname}${location.search}${location.hash}`) history.replaceState(history.state, '', next);
   };
   const write = (): void => {
-    timer = null;
     const state = store.getState();
     const experiment = state.experiment();
     const mine = ++writes;
     if (!needsCompression(experiment)) writeQuery(encodeState(experiment), state.locale);
     else void linkQuery(experiment).then((query) => mine === writes && writeQuery(query, state.locale));
   };
-  const unsubscribe = store.subscribe((s, prev) => {
-    if (!changed(s, prev)) return;
-    if (timer !== null) clearTimeout(timer);
-    timer = setTimeout(write, delay);
-  });
+  const quiet = writeAfterQuiet(store, changed, write, delay);
   // A page left (or reloaded) within the quiet time still writes its last change first.
-  const flush = (): void => {
-    if (timer === null) return;
-    clearTimeout(timer);
-    write();
-  };
   const page = options.target === undefined && typeof window !== 'undefined' ? window : null;
-  page?.addEventListener('pagehide', flush);
+  page?.addEventListener('pagehide', quiet.flush);
   return () => {
-    unsubscribe();
-    page?.removeEventListener('pagehide', flush);
-    if (timer !== null) clearTimeout(timer);
-    timer = null;
+    quiet.stop();
+    page?.removeEventListener('pagehide', quiet.flush);
     writes++;
   };
 }

@@ -4,7 +4,7 @@
  * the format).
  */
 import type { StateCreator } from 'zustand/vanilla';
-import { checkExperimentFile, checkSnapshot, settingWarnings, SNAPSHOT_FORMAT, SNAPSHOT_VERSION, type SandboxSnapshot } from '../experiment/index.ts';
+import { checkExperimentFile, checkSnapshot, settingWarnings, SNAPSHOT_FORMAT, SNAPSHOT_VERSION, type ExperimentState, type SandboxSnapshot, type SphereEdit } from '../experiment/index.ts';
 import { worldToJSON } from '../solver/index.ts';
 import { factsOf, type StoreCore } from './core.ts';
 import type { SandboxState } from './state.ts';
@@ -17,6 +17,25 @@ export const createSnapshotSlice =
   (set, get, api) => {
     const { sim } = core;
     const { twin } = core.instruments;
+    /**
+     * The state of an experiment taken whole (restored or opened) with hand edits `edits`: its
+     * settings, the selection cleared, the view framed afresh.
+     */
+    const taken = (s: SandboxState, experiment: ExperimentState, edits: SphereEdit[]): Partial<SandboxState> => ({
+      preset: experiment.preset,
+      settings: experiment.settings,
+      freeSettings: experiment.preset === null ? experiment.settings : s.freeSettings,
+      edits,
+      built: experiment.built ?? null,
+      errors: {},
+      warnings: settingWarnings(experiment.settings, core.t),
+      aids: core.focusFor(null).aids,
+      selected: null,
+      selection: [],
+      sceneVersion: s.sceneVersion + 1,
+      viewVersion: s.viewVersion + 1,
+      predict: { ...s.predict, on: experiment.predict === true },
+    });
     /** The snapshot of the world on this page. */
     const take = (): SandboxSnapshot => {
       const world = sim.local!;
@@ -57,23 +76,7 @@ export const createSnapshotSlice =
         sim.timeScale = experiment.settings.timeScale;
         if (checked.twin !== null && experiment.twin !== null) twin.resume(checked.twin.world, checked.twin.start, experiment.twin);
         else if (experiment.twin !== null && experiment.twin.step > step) twin.pending = experiment.twin;
-        const focus = core.focusFor(null);
-        set((s) => ({
-          preset: experiment.preset,
-          settings: experiment.settings,
-          freeSettings: experiment.preset === null ? experiment.settings : s.freeSettings,
-          edits: experiment.edits,
-          built: experiment.built ?? null,
-          errors: {},
-          warnings: settingWarnings(experiment.settings, core.t),
-          aids: focus.aids,
-          selected: null,
-          selection: [],
-          scene: factsOf(world),
-          sceneVersion: s.sceneVersion + 1,
-          viewVersion: s.viewVersion + 1,
-          predict: { ...s.predict, on: experiment.predict === true },
-        }));
+        set((s) => ({ ...taken(s, experiment, experiment.edits), scene: factsOf(world) }));
         core.holdStill();
         core.publish();
         return null;
@@ -91,22 +94,7 @@ export const createSnapshotSlice =
           if (refused === null && experiment.twin.step > 0) twin.pending = experiment.twin;
         }
         sim.timeScale = experiment.settings.timeScale;
-        const focus = core.focusFor(null);
-        set((s) => ({
-          preset: experiment.preset,
-          settings: experiment.settings,
-          freeSettings: experiment.preset === null ? experiment.settings : s.freeSettings,
-          edits: [],
-          built: experiment.built,
-          errors: {},
-          warnings: settingWarnings(experiment.settings, core.t),
-          aids: focus.aids,
-          selected: null,
-          selection: [],
-          sceneVersion: s.sceneVersion + 1,
-          viewVersion: s.viewVersion + 1,
-          predict: { ...s.predict, on: experiment.predict === true },
-        }));
+        set((s) => taken(s, experiment, []));
         core.holdStill();
         core.publish();
         return null;

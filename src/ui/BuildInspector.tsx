@@ -8,9 +8,8 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import { useStore } from 'zustand';
-import type { BuiltSphere, SpherePatch } from '../experiment/index.ts';
+import { EDIT_LABELS, readNumber, type BuiltSphere, type SpherePatch } from '../experiment/index.ts';
 import { formatPlain, type MessageKey } from '../i18n/index.ts';
-import { readNumber } from './BuildPanel.tsx';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
 import { useT } from '../hooks/use-translate.ts';
 
@@ -18,19 +17,8 @@ const NUMBER_FIELDS = ['mass', 'radius', 'restitution', 'px', 'py', 'pz', 'vx', 
 const TEXT_FIELDS = ['color', 'label'] as const;
 type Field = (typeof NUMBER_FIELDS)[number] | (typeof TEXT_FIELDS)[number];
 
-const LABELS: Record<Field, MessageKey> = {
-  mass: 'edit.mass',
-  radius: 'edit.radius',
-  restitution: 'build.restitution',
-  px: 'edit.px',
-  py: 'edit.py',
-  pz: 'edit.pz',
-  vx: 'edit.vx',
-  vy: 'edit.vy',
-  vz: 'edit.vz',
-  color: 'build.color',
-  label: 'build.label',
-};
+/** The hand-edit form's labels, with build mode's own fields. */
+const LABELS: Record<Field, MessageKey> = { ...EDIT_LABELS, restitution: 'build.restitution', color: 'build.color', label: 'build.label' };
 
 /** A sphere's value of one field (undefined when it has none). */
 function valueOf(s: BuiltSphere, f: Field): number | string | undefined {

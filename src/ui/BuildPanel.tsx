@@ -10,12 +10,13 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 import { PRESETS } from '../presets/presets.ts';
-import { parseNumberInput, type ArrangeShape } from '../experiment/index.ts';
+import { readNumber, type ArrangeShape } from '../experiment/index.ts';
 import { formatPlain } from '../i18n/index.ts';
 import { presetTitle } from './preset-text.ts';
 import { SwitchRow } from './ToggleField.tsx';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
 import { useT } from '../hooks/use-translate.ts';
+import { isTyping } from '../hooks/keys.ts';
 
 /** How far one arrow key or move button moves the selected spheres, m. */
 export const MOVE_STEP = 0.1;
@@ -66,13 +67,6 @@ export function BuildField({ label, name, value, commit }: { label: string; name
   );
 }
 
-/** A number typed in the interface's language, or a message naming the field. */
-export function readNumber(text: string, name: string, comma: boolean, t: ReturnType<typeof useT>): number | string {
-  const value = parseNumberInput(text, comma);
-  if (typeof value !== 'number' || !Number.isFinite(value)) return t('edit.notNumber', { name, got: text.trim() === '' ? t('edit.nothing') : JSON.stringify(text) });
-  return value;
-}
-
 function Tools({ children, label }: { children: ReactNode; label: string }) {
   return (
     <div className="build__tools" role="group" aria-label={label}>
@@ -105,8 +99,7 @@ export function BuildPanel() {
   useEffect(() => {
     if (!building) return;
     const onKey = (event: KeyboardEvent): void => {
-      const target = event.target as HTMLElement | null;
-      const typing = target !== null && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.tagName === 'SELECT' || target.isContentEditable);
+      const typing = isTyping(event.target);
       const s = store.getState();
       const key = event.key.toLowerCase();
       if ((event.ctrlKey || event.metaKey) && !typing && (key === 'z' || key === 'y')) {

@@ -13,6 +13,7 @@ import { presetById } from '../presets/presets.ts';
 import { presetTitle } from './preset-text.ts';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
 import { useT } from '../hooks/use-translate.ts';
+import { isTyping } from '../hooks/keys.ts';
 
 /** Id of the scene's description (the canvas's aria-describedby). */
 export const SCENE_DESCRIPTION_ID = 'sandbox-scene-description';
@@ -28,11 +29,6 @@ function selectionText(store: SandboxStore, t: Translate): string {
   const v = world.velocities;
   const speed = Math.hypot(v[3 * slot], v[3 * slot + 1], v[3 * slot + 2]);
   return t('describe.selected', { id: String(selected), speed: f(speed), x: f(p[3 * slot]), y: f(p[3 * slot + 1]), z: f(p[3 * slot + 2]) });
-}
-
-/** Whether a key pressed on `target` belongs to it (typing in a field). */
-function typing(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName));
 }
 
 /** The page's clock, ms. */
@@ -62,7 +58,7 @@ export function LiveDescription({ now = pageNow }: { now?: () => number }) {
   useEffect(() => {
     // N and P: the next and previous sphere; J: the one nearest the selection; V: its values; I: edit them in the Inspector.
     const onKey = (event: KeyboardEvent): void => {
-      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || typing(event.target)) return;
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || isTyping(event.target)) return;
       const key = event.key.toLowerCase();
       const st = store.getState();
       let next: number | null | undefined;

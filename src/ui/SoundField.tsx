@@ -8,6 +8,7 @@ import { Sound } from '../sound/index.ts';
 import type { SandboxStore } from '../store/index.ts';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
 import { useT } from '../hooks/use-translate.ts';
+import { isTyping } from '../hooks/keys.ts';
 
 /** localStorage key of the sound's settings ({ muted, volume }). */
 export const SOUND_STORAGE_KEY = 'sphere-sandbox.sound';
@@ -67,9 +68,7 @@ export function SoundField() {
       if (typeof AudioContext !== 'undefined') sound.unlock();
     };
     const onKey = (event: KeyboardEvent): void => {
-      const target = event.target;
-      const typing = target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName));
-      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || typing) return;
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || isTyping(event.target)) return;
       if (event.key === 'm' || event.key === 'M') {
         event.preventDefault();
         showMuted(setMuted(sound, !sound.muted));

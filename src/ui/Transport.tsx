@@ -10,6 +10,7 @@ import { TimeButtons } from './TimeButtons.tsx';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
 import { useT } from '../hooks/use-translate.ts';
 import { formatNumber } from '../i18n/index.ts';
+import { isTyping } from '../hooks/keys.ts';
 
 /** Time scales offered in the speed menu (slow motion to fast forward). */
 const SPEEDS = [0.1, 0.25, 0.5, 1, 2, 4];
@@ -21,12 +22,6 @@ export interface TransportProps {
    * is inside it). @defaultValue the whole window
    */
   keyScope?: RefObject<HTMLElement | null>;
-}
-
-/** Whether a key pressed on `target` belongs to it (typing in a field; Space also presses a button). */
-function isTyping(target: EventTarget | null, key: string): boolean {
-  const own = key === ' ' ? ['INPUT', 'SELECT', 'TEXTAREA', 'BUTTON', 'SUMMARY'] : ['INPUT', 'SELECT', 'TEXTAREA'];
-  return target instanceof HTMLElement && (target.isContentEditable || own.includes(target.tagName));
 }
 
 /** The element full screen shows: the embedded sandbox, or the whole page. */

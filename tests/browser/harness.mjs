@@ -146,6 +146,24 @@ export function runFromRestart(page, n) {
   }, n);
 }
 
+/**
+ * In the page: the world's state by sphere id (positions, velocities, time) as exact bit patterns
+ * (hex of each double, so -0 and every last bit count). A function's source, for `page.evaluate`.
+ */
+export const STATE_BY_ID = `(world) => {
+  const bits = new DataView(new ArrayBuffer(8));
+  const hex = (x) => { bits.setFloat64(0, x); return bits.getBigUint64(0).toString(16); };
+  const ids = [];
+  for (let s = 0; s < world.count; s++) ids.push(world.idAt(s));
+  ids.sort((a, b) => a - b);
+  const out = [hex(world.time)];
+  for (const id of ids) {
+    const s = world.indexOf(id);
+    for (let d = 0; d < 3; d++) out.push(hex(world.positions[3 * s + d]), hex(world.velocities[3 * s + d]));
+  }
+  return out;
+}`;
+
 export const simTime = (page) => page.evaluate(() => window.__sandbox.store.getState().sim.world.time);
 
 /** Counts the pixels of a PNG image (a data URL) that differ from the background, and strongly coloured ones. */

@@ -3,22 +3,7 @@
 // its field and changes nothing. Screenshots of the File group at 1280x800.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { check, results, step, waitReady, watchErrors } from '../harness.mjs';
-
-/** In the page: the world's positions, velocities and time by sphere id, as hex bit patterns. */
-const STATE_BY_ID = `(world) => {
-  const bits = new DataView(new ArrayBuffer(8));
-  const hex = (x) => { bits.setFloat64(0, x); return bits.getBigUint64(0).toString(16); };
-  const ids = [];
-  for (let s = 0; s < world.count; s++) ids.push(world.idAt(s));
-  ids.sort((a, b) => a - b);
-  const out = [hex(world.time)];
-  for (const id of ids) {
-    const s = world.indexOf(id);
-    for (let d = 0; d < 3; d++) out.push(hex(world.positions[3 * s + d]), hex(world.velocities[3 * s + d]));
-  }
-  return out;
-}`;
+import { check, results, STATE_BY_ID, step, waitReady, watchErrors } from '../harness.mjs';
 
 /** The page's run from its restart after `n` fixed steps (paused). */
 function runFromStart(page, n) {

@@ -2,25 +2,7 @@
 // run and ends exactly where a separate run with that setting ends, bit for bit; Keep makes it the
 // run, Drop removes it; a link with a twin recreates it at its step. Screenshots at 1280x800.
 import { join } from 'node:path';
-import { check, results, step, waitFrames, waitReady, watchErrors } from '../harness.mjs';
-
-/**
- * In the page: the world's state by sphere id (positions, velocities, time) as exact bit patterns
- * (hex of each double, so -0 and every last bit count).
- */
-const STATE_BY_ID = `(world) => {
-  const bits = new DataView(new ArrayBuffer(8));
-  const hex = (x) => { bits.setFloat64(0, x); return bits.getBigUint64(0).toString(16); };
-  const ids = [];
-  for (let s = 0; s < world.count; s++) ids.push(world.idAt(s));
-  ids.sort((a, b) => a - b);
-  const out = [hex(world.time)];
-  for (const id of ids) {
-    const s = world.indexOf(id);
-    for (let d = 0; d < 3; d++) out.push(hex(world.positions[3 * s + d]), hex(world.velocities[3 * s + d]));
-  }
-  return out;
-}`;
+import { check, results, STATE_BY_ID, step, waitFrames, waitReady, watchErrors } from '../harness.mjs';
 
 /**
  * Steps the page's run from its restart: `k` steps, then the change made to the run itself (the
