@@ -8,7 +8,7 @@ import { gatherCells } from './grid.ts';
 import { APPROACH_TOLERANCE, STOP_FRACTION } from './options.ts';
 import { BEST, DIVIDER, EVENT, LIST, STRIDE } from './state.ts';
 import type { WorldState } from './state.ts';
-import { GRAZE, firstCrossing, pairTimeOfImpact } from './time-of-impact.ts';
+import { CROSS_ARGS, GRAZE, crossingTime, pairTimeOfImpact } from './time-of-impact.ts';
 
 const { WALL_T, FACE_T, SCAN_T } = BEST;
 const { NONE, WALL_BASE, CELL_BASE } = EVENT;
@@ -171,6 +171,9 @@ export function setEvent(world: WorldState, i: number, time: number, kind: numbe
   world.queue.update(i);
 }
 
+/** Scratch of {@link boundTimes}: crossingTime's argument block. */
+const crossOne = new Float64Array(CROSS_ARGS);
+
 /**
  * Times from now until sphere i's centre reaches each wall (less its radius) and each face of
  * its cell: the earliest wall in best[WALL_T]/wallKind, the earliest face in best[FACE_T]/faceKind
@@ -229,7 +232,14 @@ export function boundTimes(world: WorldState, i: number): void {
     const isWall = code > CELL_BASE;
     const w = isWall ? WALL_BASE - code : CELL_BASE - code; // 2 * axis + side
     const k = w >> 1;
-    const tw = firstCrossing(p[b + k], v[b + k], a[b + k], bounds[q], w & 1 ? 1 : -1);
+    const c = crossOne;
+    c[0] = p[b + k];
+    c[1] = v[b + k];
+    c[2] = a[b + k];
+    c[3] = bounds[q];
+    c[4] = w & 1 ? 1 : -1;
+    crossingTime(c, 0);
+    const tw = c[0];
     if (isWall) {
       if (tw < wall) {
         wall = tw;
@@ -249,7 +259,7 @@ export function boundTimes(world: WorldState, i: number): void {
 /**
  * boundTimes for a sphere without acceleration (every sphere of a gas): along each axis only
  * the wall and the cell face ahead can be reached, at (bound - x) / v, or at once when already
- * past it. firstCrossing's straight-line case written out, with its arithmetic (the same times
+ * past it. crossingTime's straight-line case written out, with its arithmetic (the same times
  * bit for bit), in the same order of bounds, so ties go the same way.
  */
 export function boundTimesStraight(world: WorldState, i: number): void {
@@ -388,7 +398,8 @@ export function boundTimesWalls(world: WorldState, i: number): void {
   let faceKind = NONE;
   for (let e = 0; e < nb; e++) {
     const code = codes[e];
-    const tc = firstCrossing(q[5 * e], q[5 * e + 1], q[5 * e + 2], q[5 * e + 3], q[5 * e + 4]);
+    crossingTime(q, 5 * e);
+    const tc = q[5 * e];
     if (code > CELL_BASE) {
       if (tc < wall) {
         wall = tc;

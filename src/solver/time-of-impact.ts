@@ -4,31 +4,40 @@
  */
 import { criticalPoints } from './polynomial.ts';
 
+/** Length of the argument block of {@link crossingTime}. */
+export const CROSS_ARGS = 5;
+
 /**
  * First t >= 0 at which a coordinate x(t) = x + v t + a t^2 / 2 crosses `bound` going in the
- * direction `dir` (+1: upwards, -1: downwards). A coordinate already beyond the bound and still
- * moving outwards crosses at once (t = 0): that is how a contact found slightly late by rounding is
- * still processed. Crossings in the other direction (coming back inside) are ignored, so a sphere
- * that has just crossed a bound is never found to cross it again at t = 0.
+ * direction `dir` (+1: upwards, -1: downwards), or Infinity when it never does. A coordinate
+ * already beyond the bound and still moving outwards crosses at once (t = 0): that is how a contact
+ * found slightly late by rounding is still processed. Crossings in the other direction (coming
+ * back inside) are ignored, so a sphere that has just crossed a bound is never found to cross it
+ * again at t = 0.
+ *
+ * Arguments and result travel in q: the block q[at .. at + 4] = [x, v, a, bound, dir], and the
+ * time replaces q[at]. Numbers passed to or returned from a call that V8 does not inline are boxed
+ * on the heap, and whether it inlines this depends on its budget at each call site.
  *
  * World.boundTimesStraight writes out the case a = 0 itself, with the same arithmetic (for the
  * spheres of a gas, without a call per bound): a change here must be made there too.
  */
-export function firstCrossing(x: number, v: number, a: number, bound: number, dir: number): number {
+export function crossingTime(q: Float64Array, at: number): void {
   // q(t) = dir * (x(t) - bound) = C + B t + A t^2; we want q rising through 0.
-  const C = dir * (x - bound);
-  const B = dir * v;
-  const A = 0.5 * dir * a;
+  const dir = q[at + 4];
+  const C = dir * (q[at] - q[at + 3]);
+  const B = dir * q[at + 1];
+  const A = 0.5 * dir * q[at + 2];
   if (A === 0) {
-    if (B <= 0) return Infinity;
-    return C >= 0 ? 0 : -C / B;
+    q[at] = B <= 0 ? Infinity : C >= 0 ? 0 : -C / B;
+    return;
   }
   const disc = B * B - 4 * A * C;
   if (disc < 0) {
     // q never changes sign. If it is positive everywhere (A > 0), the coordinate is beyond the
     // bound for good: report the crossing when it starts moving outwards.
-    if (A > 0) return Math.max(0, -B / (2 * A));
-    return Infinity;
+    q[at] = A > 0 ? Math.max(0, -B / (2 * A)) : Infinity;
+    return;
   }
   const sq = Math.sqrt(disc);
   const qq = -0.5 * (B + (B >= 0 ? sq : -sq));
@@ -40,17 +49,30 @@ export function firstCrossing(x: number, v: number, a: number, bound: number, di
     r2 = s;
   }
   if (A > 0) {
-    // q falls, then rises through 0 at r2.
-    if (r2 >= 0) return r2;
-    return 0; // both roots behind us, q > 0 and rising: already beyond, moving out.
+    // q falls, then rises through 0 at r2; both roots behind us, q > 0 and rising: already
+    // beyond, moving out.
+    q[at] = r2 >= 0 ? r2 : 0;
+    return;
   }
   // A < 0: q rises through 0 at r1, then falls back. Falling already (B <= 0), it never rises:
   // this also keeps a coordinate that grazes the bound (a vertex at q = 0 up to rounding) from
-  // crossing it again and again.
-  if (B <= 0) return Infinity;
-  if (r1 >= 0) return r1;
-  if (r2 > 0 && B > 0) return 0; // beyond the bound and still moving outwards
-  return Infinity;
+  // crossing it again and again. Beyond the bound and still moving outwards (r2 > 0 with B > 0),
+  // it crosses at once.
+  q[at] = B <= 0 ? Infinity : r1 >= 0 ? r1 : r2 > 0 ? 0 : Infinity;
+}
+
+/** Scratch of {@link firstCrossing}. */
+const one = new Float64Array(CROSS_ARGS);
+
+/** {@link crossingTime} with its arguments and result as plain numbers (for tests and callers off the hot paths). */
+export function firstCrossing(x: number, v: number, a: number, bound: number, dir: number): number {
+  one[0] = x;
+  one[1] = v;
+  one[2] = a;
+  one[3] = bound;
+  one[4] = dir;
+  crossingTime(one, 0);
+  return one[0];
 }
 
 /** Contacts whose deepest overlap would stay below this fraction of the radius sum are ignored. */

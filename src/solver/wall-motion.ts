@@ -4,7 +4,7 @@
  * edits, prediction and the wall events can all use it.
  */
 import type { WorldState } from './state.ts';
-import { firstCrossing } from './time-of-impact.ts';
+import { CROSS_ARGS, crossingTime } from './time-of-impact.ts';
 import { STRIDE } from './state.ts';
 
 const { F64 } = STRIDE;
@@ -105,6 +105,9 @@ export function frameWalls(world: WorldState): void {
   updateWallFlags(world);
 }
 
+/** Scratch of {@link contactTime}: crossingTime's argument block. */
+const contactArgs = new Float64Array(CROSS_ARGS);
+
 /** The delay until sphere i (at the clock's time) touches wall w, into wallScratch[3] (Infinity: never). */
 export function contactTime(world: WorldState, i: number, w: number): void {
   const k = w >> 1;
@@ -114,6 +117,13 @@ export function contactTime(world: WorldState, i: number, w: number): void {
   const vw = world.wallV[w] + aw * tau;
   const xw = tau === 0 ? world.wallX[w] : world.wallX[w] + (world.wallV[w] + 0.5 * aw * tau) * tau;
   const b = F64 * i;
-  world.wallScratch[3] = firstCrossing(sg * world.pos[b + k] + world.rad[b] - xw, sg * world.vel[b + k] - vw, sg * world.acc[b + k] - aw, 0, 1);
+  const c = contactArgs;
+  c[0] = sg * world.pos[b + k] + world.rad[b] - xw;
+  c[1] = sg * world.vel[b + k] - vw;
+  c[2] = sg * world.acc[b + k] - aw;
+  c[3] = 0;
+  c[4] = 1;
+  crossingTime(c, 0);
+  world.wallScratch[3] = c[0];
 }
 

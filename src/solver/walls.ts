@@ -33,7 +33,7 @@ import { collideFixedWall } from './response.ts';
 import { afterVelocityChange, countContact, trySleep, wakeAll } from './sleep.ts';
 import { DIVIDER, EVENT, STRIDE } from './state.ts';
 import type { WorldState } from './state.ts';
-import { firstCrossing } from './time-of-impact.ts';
+import { crossingTime } from './time-of-impact.ts';
 import { accelerationOf, applyAcceleration, contactTime, rebase, rebaseClock, syncWallNow, updateWallFlags, wallAt, wallAtClock } from './wall-motion.ts';
 
 const { WALL_BASE } = EVENT;
@@ -132,7 +132,8 @@ function scheduleWall(world: WorldState, w: number): void {
   let best = Infinity;
   let kind: number = MAX;
   for (let e = 0; e < nb; e++) {
-    const tc = firstCrossing(q[5 * e], q[5 * e + 1], q[5 * e + 2], q[5 * e + 3], q[5 * e + 4]);
+    crossingTime(q, 5 * e);
+    const tc = q[5 * e];
     if (tc < best) {
       best = tc;
       kind = codes[e];
