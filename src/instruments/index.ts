@@ -27,5 +27,7 @@ export { sphereTable } from './data-table.ts';
 export type { SphereRow } from './data-table.ts';
 export { CollisionCounter } from './collision-counter.ts';
 export type { CounterTarget } from './collision-counter.ts';
+export { LastCollisions, WATCHED_MAX } from './last-collision.ts';
+export type { LastCollision } from './last-collision.ts';
 export { differingSettings, resultColumns, runsCsv } from './runs.ts';
 export type { RunRecord } from './runs.ts';

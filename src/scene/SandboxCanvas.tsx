@@ -15,7 +15,7 @@ import { CameraControls } from './CameraControls.tsx';
 import { createDragPreview } from './drag-edit.ts';
 import { DragEditor } from './DragEditor.tsx';
 import { FaultHandlers } from './FaultHandlers.tsx';
-import { SelectionMarker } from './SelectionMarker.tsx';
+import { SelectionMarker, SelectionRings } from './SelectionMarker.tsx';
 import { PredictLabels } from './PredictLabels.tsx';
 import { BuiltLabels } from './BuiltLabels.tsx';
 import { Spheres } from './Spheres.tsx';
@@ -187,6 +187,7 @@ export function SandboxCanvas({ coverRoot, cameraPosition = null, label, childre
         <Spheres preview={preview} />
       </SphereProbeContext>
       <SelectionMarker preview={preview} />
+      <SelectionRings />
       <DragEditor preview={preview} />
       <BuildPlane />
       <VisualAids />

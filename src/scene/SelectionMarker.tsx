@@ -3,11 +3,14 @@
  * and is drawn over everything (a bright band between two dark edges, a fixed number of pixels
  * wide whatever the sphere's size or distance, so it reads on light and dark spheres and on a
  * projector), and its velocity arrow; moved each frame from the simulation's arrays
- * (interpolated like the spheres), hidden when nothing is selected. No allocation per frame.
+ * (interpolated like the spheres), hidden when nothing is selected. The other selected spheres
+ * (shift-click, box select) get the same ring without the arrow ({@link SelectionRings}). No
+ * allocation per frame.
  */
 import { useFrame } from '@react-three/fiber';
-import { useEffect, useRef, useState } from 'react';
-import { PerspectiveCamera, ShaderMaterial, Vector3, type ArrowHelper, type Group, type Mesh } from 'three';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useStore } from 'zustand';
+import { PerspectiveCamera, ShaderMaterial, Vector3, type ArrowHelper, type Camera, type Group, type Mesh } from 'three';
 import { arrowLength, DRAG_MOVE, DRAG_NONE, DRAG_VELOCITY, editedVelocity, type DragPreview } from './drag-edit.ts';
 import { between } from './interpolate.ts';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
@@ -63,6 +66,25 @@ function ringMaterial(): ShaderMaterial {
     depthWrite: false,
   });
 }
+/**
+ * Sizes `ring` (a 2 x 2 quad with {@link ringMaterial}) around a sphere of `radius` centred at
+ * `centre`, facing the camera, so that its band keeps its width in CSS pixels.
+ */
+function placeRing(ring: Mesh, centre: Vector3, camera: Camera, heightPx: number, radius: number): void {
+  // World units per CSS pixel at the sphere's distance.
+  const distance = Math.max(toCamera.copy(camera.position).sub(centre).length(), radius * 1.01);
+  const fov = camera instanceof PerspectiveCamera ? camera.fov : 50;
+  const px = (2 * distance * Math.tan((fov * Math.PI) / 360)) / Math.max(1, heightPx);
+  const innerPx = radius / px + RING_GAP_PX;
+  const half = (innerPx + RING_PX) * px;
+  const u = (ring.material as ShaderMaterial).uniforms;
+  u.uHalf.value = half;
+  u.uPx.value = px;
+  u.uInnerPx.value = innerPx;
+  ring.scale.set(half, half, half);
+  ring.quaternion.copy(camera.quaternion);
+}
+
 const X_AXIS = new Vector3(1, 0, 0);
 const ORIGIN = new Vector3();
 
@@ -95,19 +117,7 @@ export function SelectionMarker({ preview }: SelectionMarkerProps) {
       const a = sim.alpha;
       group.position.set(between(prev, cur, b, a), between(prev, cur, b + 1, a), between(prev, cur, b + 2, a));
     }
-    // World units per CSS pixel at the sphere's distance, so the ring keeps its width in pixels.
-    const radius = sim.radii[slot];
-    const distance = Math.max(toCamera.copy(camera.position).sub(group.position).length(), radius * 1.01);
-    const fov = camera instanceof PerspectiveCamera ? camera.fov : 50;
-    const px = (2 * distance * Math.tan((fov * Math.PI) / 360)) / Math.max(1, size.height);
-    const innerPx = radius / px + RING_GAP_PX;
-    const half = (innerPx + RING_PX) * px;
-    const u = (shell.material as ShaderMaterial).uniforms;
-    u.uHalf.value = half;
-    u.uPx.value = px;
-    u.uInnerPx.value = innerPx;
-    shell.scale.set(half, half, half);
-    shell.quaternion.copy(camera.quaternion);
+    placeRing(shell, group.position, camera, size.height, sim.radii[slot]);
     // The arrow shows the velocity being dragged, else the prediction being made, else the sphere's own.
     const v = dragging && preview.mode === DRAG_VELOCITY ? preview.velocity : editedVelocity(store.getState(), slot, selected as number, shown);
     const o = 0;
@@ -127,6 +137,61 @@ export function SelectionMarker({ preview }: SelectionMarkerProps) {
         <planeGeometry args={[2, 2]} />
       </mesh>
       <arrowHelper ref={arrowRef} args={[X_AXIS, ORIGIN, 1, 0xffd166, 0.2, 0.12]} raycast={() => null} />
+    </group>
+  );
+}
+
+/** The most rings drawn for the other selected spheres. */
+export const RINGS_MAX = 64;
+
+/**
+ * A ring around each selected sphere but the inspector's own (which {@link SelectionMarker} marks
+ * with its arrow): the spheres a shift-click or a box select added, up to {@link RINGS_MAX}. The
+ * rings are made when the selection changes and moved each frame without allocation.
+ */
+export function SelectionRings() {
+  const store = useSandboxStore();
+  const selection = useStore(store, (s) => s.selection);
+  const selected = useStore(store, (s) => s.selected);
+  const others = useMemo(() => selection.filter((id) => id !== selected).slice(0, RINGS_MAX), [selection, selected]);
+  const materials = useMemo(() => others.map(() => ringMaterial()), [others]);
+  useEffect(() => () => materials.forEach((m) => m.dispose()), [materials]);
+  const rings = useRef<(Mesh | null)[]>([]);
+
+  useFrame(({ camera, size }) => {
+    const { sim } = store.getState();
+    const cur = sim.positions;
+    const prev = sim.previous;
+    const a = sim.alpha;
+    for (let k = 0; k < others.length; k++) {
+      const ring = rings.current[k];
+      if (!ring) continue;
+      const slot = sim.world.indexOf(others[k]);
+      ring.visible = slot >= 0;
+      if (slot < 0) continue;
+      const b = 3 * slot;
+      ring.position.set(between(prev, cur, b, a), between(prev, cur, b + 1, a), between(prev, cur, b + 2, a));
+      placeRing(ring, ring.position, camera, size.height, sim.radii[slot]);
+    }
+  });
+
+  return (
+    <group name="selection-rings">
+      {others.map((id, k) => (
+        <mesh
+          key={id}
+          ref={(m) => {
+            rings.current[k] = m;
+          }}
+          raycast={() => null}
+          material={materials[k]}
+          renderOrder={10}
+          visible={false}
+          name="selection-ring"
+        >
+          <planeGeometry args={[2, 2]} />
+        </mesh>
+      ))}
     </group>
   );
 }

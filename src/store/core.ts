@@ -8,7 +8,7 @@ import type { StoreApi } from 'zustand/vanilla';
 import { translator, type Translate } from '../i18n/index.ts';
 import { presetById } from '../presets/presets.ts';
 import { buildExperimentWorld, type BuiltScene, type Settings, type SphereEdit } from '../experiment/index.ts';
-import { CollisionCounter, Describer, FirstLaw, predictActions, ReadoutsWindow, RunTimeline, Stopwatch, TwinInstrument } from '../instruments/index.ts';
+import { CollisionCounter, Describer, FirstLaw, LastCollisions, predictActions, ReadoutsWindow, RunTimeline, Stopwatch, TwinInstrument } from '../instruments/index.ts';
 import { browserWorkerPort, Simulation, type WorldView } from '../runtime/index.ts';
 import { SolverInputError } from '../solver/index.ts';
 import type { SandboxStoreOptions, StoreStart } from './options.ts';
@@ -71,6 +71,7 @@ export function createCore(options: SandboxStoreOptions, start: StoreStart, set:
   const describer = new Describer();
   const stopwatch = new Stopwatch();
   const counter = new CollisionCounter(sim);
+  const lastCollisions = new LastCollisions(sim);
   twin.translate = start.t;
   // A preset about one sphere selects it (and may draw its trail); the trail goes back to how it
   // was when the preset is left.
@@ -78,7 +79,7 @@ export function createCore(options: SandboxStoreOptions, start: StoreStart, set:
 
   const core: StoreCore = {
     sim,
-    instruments: { readouts, timeline, twin, firstLaw, describer, stopwatch, counter },
+    instruments: { readouts, timeline, twin, firstLaw, describer, stopwatch, counter, lastCollisions },
     predictor: predictActions({
       sim,
       preset: () => get().preset,
@@ -140,6 +141,7 @@ export function createCore(options: SandboxStoreOptions, start: StoreStart, set:
   sim.attach(firstLaw);
   sim.attach(describer);
   sim.attach(counter);
+  sim.attach(lastCollisions);
   sim.attach(stopwatch);
   // A link's twin that could not start at its step.
   twin.onRefused = (why) => set((s) => ({ notices: [...s.notices, core.t('store.twinNotStarted', { why })] }));

@@ -5,6 +5,7 @@
  */
 import { createStore } from 'zustand/vanilla';
 import { checkChange } from '../experiment/index.ts';
+import { WATCHED_MAX } from '../instruments/index.ts';
 import { createBuildSlice } from './build-slice.ts';
 import { createCore } from './core.ts';
 import { createExperimentSlice } from './experiment-slice.ts';
@@ -42,10 +43,19 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
       ...createBuildSlice(core)(set, get, api),
     };
   });
-  // A new world (a rebuild, a preset, a restart): the prediction is set up for it.
+  // A new world (a rebuild, a preset, a restart): the prediction is set up for it. The last
+  // collisions are watched for every sphere of a small scene (so a sphere selected after its
+  // collision shows it), else for the selected spheres.
+  const watch = (s: SandboxState): void => {
+    const world = s.sim.world;
+    const ids = world.count <= WATCHED_MAX ? Array.from({ length: world.count }, (_, k) => world.idAt(k)) : s.selection;
+    s.instruments.lastCollisions.watch(ids);
+  };
   store.subscribe((s, prev) => {
     if (s.sceneVersion !== prev.sceneVersion) s.armPredict();
+    if (s.selection !== prev.selection || s.scene !== prev.scene) watch(s);
   });
   store.getState().armPredict();
+  watch(store.getState());
   return store;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createSandboxStore } from './index.ts';
-import { differingSettings, runsCsv, sphereTable, Stopwatch } from '../instruments/index.ts';
+import { differingSettings, runsCsv, sphereTable, Stopwatch, WATCHED_MAX } from '../instruments/index.ts';
 import { wallOf } from '../solver/index.ts';
 
 const DT = 1 / 60;
@@ -155,5 +155,81 @@ describe('the runs table', () => {
     expect(differingSettings(runs)).toEqual(['restitution', 'label']);
     expect(runsCsv(runs)).toBe('run,restitution,label,energy_lost_J,v0_x_m_s\n1,1,a,0,-2\n2,0.5,"b, c",3,-0.5\n');
     expect(runsCsv([])).toBe('run\n');
+  });
+});
+
+describe('the last collision of each selected sphere', () => {
+  /** Plays frame by frame until `done` holds (at most `max` frames). */
+  function playUntil(store: ReturnType<typeof createSandboxStore>, done: () => boolean, max = 600): void {
+    store.getState().play();
+    for (let k = 0; k < max && !done(); k++) store.getState().frame(DT);
+    expect(done()).toBe(true);
+  }
+
+  it('gives the velocities before and after an elastic collision of 10 kg and 1 kg, as the 1D formulas do', () => {
+    const store = createSandboxStore({ preset: 'heavy-light', running: false });
+    store.getState().selectMany([0, 1]);
+    const last = store.getState().instruments.lastCollisions;
+    playUntil(store, () => last.of(1) !== null);
+    const heavy = last.of(0)!;
+    const light = last.of(1)!;
+    expect(heavy.partner).toEqual({ kind: 'sphere', id: 1 });
+    expect(light.partner).toEqual({ kind: 'sphere', id: 0 });
+    expect(heavy.time).toBe(light.time);
+    // m1 = 10 at u = 1.5 m/s meets m2 = 1 at rest: v1 = (m1 - m2) u / (m1 + m2), v2 = 2 m1 u / (m1 + m2).
+    expect(heavy.before[0]).toBeCloseTo(1.5, 12);
+    expect(heavy.after[0]).toBeCloseTo((9 / 11) * 1.5, 12);
+    expect(light.before[0]).toBeCloseTo(0, 12);
+    expect(light.after[0]).toBeCloseTo((20 / 11) * 1.5, 12);
+    for (const c of [heavy, light]) for (const k of [1, 2]) expect(Math.abs(c.before[k]) + Math.abs(c.after[k])).toBeLessThan(1e-12);
+    // Momentum through the collision: 10 * 1.5 before, and after.
+    expect(10 * heavy.after[0] + light.after[0]).toBeCloseTo(15, 12);
+  });
+
+  it('carries the velocity back along the free flight under gravity: a ball dropped 2 m meets the floor at sqrt(2 g h) and leaves at it', () => {
+    const store = createSandboxStore({
+      running: false,
+      settings: { gravityOn: true },
+      built: { size: [4, 6, 4], spheres: [{ position: [0, -3 + 0.25 + 2, 0], velocity: [0, 0, 0], radius: 0.25, mass: 1 }] },
+    });
+    store.getState().selectMany([0]);
+    const last = store.getState().instruments.lastCollisions;
+    playUntil(store, () => last.of(0) !== null);
+    const hit = last.of(0)!;
+    const g = 9.81;
+    expect(hit.partner).toEqual({ kind: 'wall', wall: 2 });
+    expect(hit.time).toBeCloseTo(Math.sqrt((2 * 2) / g), 9);
+    expect(hit.before[1]).toBeCloseTo(-Math.sqrt(2 * g * 2), 9);
+    expect(hit.after[1]).toBeCloseTo(Math.sqrt(2 * g * 2), 9);
+    // The end of that step is later than the bounce: the ball has slowed since.
+    expect(store.getState().sim.world.velocities[1]).toBeLessThan(hit.after[1]);
+  });
+
+  it('knows every sphere of a small scene, even one selected after its collision, and forgets a collision the timeline goes back before', () => {
+    const store = createSandboxStore({ preset: 'heavy-light', running: false });
+    const last = store.getState().instruments.lastCollisions;
+    playUntil(store, () => last.of(1) !== null);
+    store.getState().selectMany([1]);
+    const when = last.of(1)!.time;
+    expect(last.of(0)!.time).toBe(when);
+    store.getState().pause();
+    expect(store.getState().seek(0)).toBeNull();
+    expect(last.of(1)).toBeNull();
+    expect(last.of(0)).toBeNull();
+  });
+
+  it('in a scene of more than WATCHED_MAX spheres, watches the selected ones only', () => {
+    const store = createSandboxStore({ running: false, settings: { count: 200, speed: 5 } });
+    const world = store.getState().sim.world;
+    expect(world.count).toBeGreaterThan(WATCHED_MAX);
+    const chosen = world.idAt(0);
+    store.getState().selectMany([chosen]);
+    const last = store.getState().instruments.lastCollisions;
+    playUntil(store, () => last.of(chosen) !== null);
+    // Many others have collided by then; only the selected one was watched.
+    expect(world.stats().pairCollisions + world.stats().wallCollisions).toBeGreaterThan(20);
+    let known = 0;
+    for (let k = 0; k < world.count; k++) if (last.of(world.idAt(k)) !== null) known++;
+    expect(known).toBe(1);
   });
 });

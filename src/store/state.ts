@@ -6,7 +6,7 @@
 import type { StoreApi } from 'zustand/vanilla';
 import type { Locale } from '../i18n/index.ts';
 import type { Arrangement, BuiltScene, BuiltSphere, SpherePatch, ExperimentState, SandboxSnapshot, FieldMessages, SettingKey, Settings, SphereEdit, TwinChange } from '../experiment/index.ts';
-import type { CollisionCounter, Describer, FirstLaw, PredictState, Stopwatch, ReadoutsWindow, RunTimeline, SampledStats, TimelineState, TwinInstrument, TwinState, Velocity } from '../instruments/index.ts';
+import type { CollisionCounter, Describer, FirstLaw, LastCollisions, PredictState, Stopwatch, ReadoutsWindow, RunTimeline, SampledStats, TimelineState, TwinInstrument, TwinState, Velocity } from '../instruments/index.ts';
 import type { Simulation, SolverThread } from '../runtime/index.ts';
 import type { Scene } from '../solver/index.ts';
 
@@ -26,6 +26,8 @@ export interface Instruments {
   readonly stopwatch: Stopwatch;
   /** The Measure tools' collision counter. */
   readonly counter: CollisionCounter;
+  /** The last collision of each selected sphere (the data table's before and after). */
+  readonly lastCollisions: LastCollisions;
 }
 
 /** The twin actions of the store (twin-slice.ts). */

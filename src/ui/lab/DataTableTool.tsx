@@ -1,13 +1,17 @@
 /**
  * The data table of the selected spheres: mass, velocity components, speed, momentum and kinetic
- * energy, with totals (instruments/data-table.ts); while paused, typed values for a sphere's mass
- * and velocity, applied with the store's `editSphere`, which names a bad value.
+ * energy, with totals (instruments/data-table.ts); each sphere's last collision, with what it hit
+ * and its velocity and kinetic energy just before and just after (instruments/last-collision.ts);
+ * while paused, typed values for a sphere's mass and velocity, checked at the field like the
+ * inspector's and applied with the store's `editSphere`.
  */
 import { useId, useState, type FormEvent } from 'react';
 import { useStore } from 'zustand';
 import { useSandboxStore } from '../../hooks/sandbox-context.ts';
 import { useT } from '../../hooks/use-translate.ts';
-import { sphereTable } from '../../instruments/index.ts';
+import { checkEditValue } from '../../experiment/index.ts';
+import { sphereTable, type LastCollision } from '../../instruments/index.ts';
+import { WALL_NAMES } from '../../solver/index.ts';
 import { sig } from '../format.ts';
 
 const EDITS = ['mass', 'vx', 'vy', 'vz'] as const;
@@ -23,17 +27,28 @@ export function DataTableTool() {
   const [editing, setEditing] = useState<number | null>(null);
   const [values, setValues] = useState<Record<string, string>>({});
   const [message, setMessage] = useState('');
-  const { sim } = store.getState();
+  const { sim, instruments } = store.getState();
   const { rows, total } = sphereTable(sim.world, selection);
   const n = (x: number): string => sig(x, 4, t.locale);
+  const last = rows.map((r) => instruments.lastCollisions.of(r.id));
+  const kinetic = (r: (typeof rows)[number], v: readonly number[]): number => (r.mass === Infinity ? 0 : 0.5 * r.mass * (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]));
+  const hit = (c: LastCollision | null): string =>
+    c === null ? t('measure.lastNone') : t('measure.lastWith', { partner: c.partner.kind === 'sphere' ? `#${c.partner.id}` : t('measure.wall', { wall: WALL_NAMES[c.partner.wall] }), time: n(c.time) });
+  const change = (before: number, after: number): string => t('measure.beforeAfter', { before: n(before), after: n(after) });
   if (rows.length === 0) return <p className="field__hint">{t('measure.tableEmpty')}</p>;
   const chosen = rows.find((r) => r.id === editing) ?? rows[0];
   const apply = (e: FormEvent): void => {
     e.preventDefault();
-    const read = (key: string, now: number): number => (values[key] === undefined || values[key].trim() === '' ? now : Number(values[key].replace(',', '.')));
-    const mass = read('mass', chosen.mass);
-    const velocity: [number, number, number] = [read('vx', chosen.velocity[0]), read('vy', chosen.velocity[1]), read('vz', chosen.velocity[2])];
-    const refused = store.getState().editSphere(chosen.id, { mass, velocity });
+    // An empty field keeps its value; a typed one is checked at the field, in the page's language.
+    const read = (key: (typeof EDITS)[number], now: number): number | string => (values[key] === undefined || values[key].trim() === '' ? now : checkEditValue(key, values[key], Infinity, t));
+    const typed = [read('mass', chosen.mass), read('vx', chosen.velocity[0]), read('vy', chosen.velocity[1]), read('vz', chosen.velocity[2])];
+    const bad = typed.find((v): v is string => typeof v === 'string');
+    if (bad !== undefined) {
+      setMessage(bad);
+      return;
+    }
+    const [mass, vx, vy, vz] = typed as number[];
+    const refused = store.getState().editSphere(chosen.id, { mass, velocity: [vx, vy, vz] });
     setMessage(refused ?? t('measure.edited', { id: String(chosen.id) }));
     if (refused === null) setValues({});
   };
@@ -92,6 +107,33 @@ export function DataTableTool() {
                 <td key={r.id}>{n(r.kinetic)}</td>
               ))}
               <td data-total="kinetic">{n(total.kinetic)}</td>
+            </tr>
+            <tr className="measure__group measure__wrap">
+              <th scope="row">{t('measure.lastHit')}</th>
+              {rows.map((r, j) => (
+                <td key={r.id} data-last={r.id}>
+                  {hit(last[j])}
+                </td>
+              ))}
+              <td />
+            </tr>
+            {AXES.map((axis, k) => (
+              <tr key={`h${axis}`} className="measure__wrap">
+                <th scope="row">{t('measure.colVChange', { axis })}</th>
+                {rows.map((r, j) => {
+                  const c = last[j];
+                  return <td key={r.id}>{c === null ? '–' : change(c.before[k], c.after[k])}</td>;
+                })}
+                <td />
+              </tr>
+            ))}
+            <tr className="measure__wrap">
+              <th scope="row">{t('measure.colKineticChange')}</th>
+              {rows.map((r, j) => {
+                const c = last[j];
+                return <td key={r.id}>{c === null ? '–' : change(kinetic(r, c.before), kinetic(r, c.after))}</td>;
+              })}
+              <td />
             </tr>
           </tbody>
         </table>

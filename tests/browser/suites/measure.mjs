@@ -29,7 +29,37 @@ async function published(page) {
   await waitFrames(page, 2);
 }
 
-const number = (text) => parseFloat(text.replace(/[^0-9eE.+-]/g, ''));
+const number = (text) => parseFloat(text.replace(/\u2212/g, '-').replace(/[^0-9eE.+-]/g, ''));
+
+/**
+ * Pixels of the selection ring's bright band (its gold, rgb(255, 209, 102)) in a square of
+ * `half` pixels either side of each sphere's centre, from the canvas's drawing buffer.
+ */
+function ringPixels(page, ids, half) {
+  return page.evaluate(
+    async ({ ids, half }) => {
+      const canvas = document.querySelector('canvas');
+      const image = new Image();
+      image.src = canvas.toDataURL('image/png');
+      await image.decode();
+      const copy = new OffscreenCanvas(image.width, image.height);
+      const g = copy.getContext('2d');
+      g.drawImage(image, 0, 0);
+      const rect = canvas.getBoundingClientRect();
+      const scale = image.width / rect.width;
+      return ids.map((id) => {
+        const [x, y] = window.__sandbox.screenOf(id);
+        const cx = Math.round((x - rect.left) * scale);
+        const cy = Math.round((y - rect.top) * scale);
+        const d = g.getImageData(cx - half, cy - half, 2 * half, 2 * half).data;
+        let n = 0;
+        for (let k = 0; k < d.length; k += 4) if (d[k] > 230 && Math.abs(d[k + 1] - 209) < 25 && Math.abs(d[k + 2] - 102) < 35) n++;
+        return n;
+      });
+    },
+    { ids, half },
+  );
+}
 
 export default async function measureSuite({ browser, base, consoleErrors }) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1, acceptDownloads: true });
@@ -116,6 +146,46 @@ export default async function measureSuite({ browser, base, consoleErrors }) {
     check((await panel.locator('.measure__edit [role="status"]').textContent()).includes('-1'), 'the refused mass -1 is not named');
     await published(page);
     await page.screenshot({ path: join(results, 'measure-table.png') });
+  });
+
+  await step('data table: the last collision shows what each sphere hit and its velocity before and after, as the head-on formulas give; every selected sphere has a ring', async () => {
+    // Equal masses at 2 m/s meeting head-on swap velocities at t = (4 - 0.8) / 4 = 0.8 s (the
+    // preset chosen again, without the edit of the step before).
+    await page.evaluate(() => window.__sandbox.store.getState().selectPreset('head-on'));
+    await restartAndStep(page, 60);
+    const ids = await page.evaluate(() => {
+      const s = window.__sandbox.store.getState();
+      const ids = [0, 1].map((k) => s.sim.world.idAt(k));
+      s.selectMany(ids);
+      return ids;
+    });
+    await published(page);
+    const table = panel.locator('[data-measure="table"]');
+    const hit = await table.locator(`[data-last="${ids[0]}"]`).textContent();
+    check(hit.includes(`#${ids[1]}`) && /0\.8\b/.test(hit), `sphere #${ids[0]}'s last collision reads "${hit}"`);
+    const vx = await table.getByRole('row', { name: /vx before/ }).locator('td').first().textContent();
+    const [before, after] = vx.split('→').map(number);
+    check(Math.abs(before - 2) < 1e-3 && Math.abs(after + 2) < 1e-3, `sphere #${ids[0]}'s vx before and after read "${vx}" (2 and -2 m/s)`);
+    const ke = await table.getByRole('row', { name: /KE before/ }).locator('td').first().textContent();
+    const [k0, k1] = ke.split('→').map(number);
+    const m = await page.evaluate((id) => {
+      const w = window.__sandbox.store.getState().sim.world;
+      return w.masses[w.indexOf(id)];
+    }, ids[0]);
+    const k = 0.5 * m * 4;
+    check(Math.abs(k0 - k) < 1e-3 * k && Math.abs(k1 - k) < 1e-3 * k, `sphere #${ids[0]}'s kinetic energy before and after read "${ke}" (${k} J both)`);
+    // Rings: the second sphere is ringed while both are selected, and not once only the first is.
+    await waitFrames(page, 3);
+    const both = await ringPixels(page, ids, 60);
+    await page.evaluate((id) => window.__sandbox.store.getState().selectMany([id]), ids[0]);
+    await waitFrames(page, 3);
+    const one = await ringPixels(page, ids, 60);
+    check(both[0] > 30 && both[1] > 30, `ring pixels around the two selected spheres: ${both}`);
+    check(one[1] < both[1] / 4 && one[0] > 30, `ring pixels once only #${ids[0]} is selected: ${one} (both selected: ${both})`);
+    await page.evaluate((ids) => window.__sandbox.store.getState().selectMany(ids), ids);
+    await published(page);
+    await table.getByRole("row", { name: /KE before/ }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(results, 'measure-last-collision.png') });
   });
 
   await step('runs: two recorded runs differ in restitution; the table and its CSV show it', async () => {
