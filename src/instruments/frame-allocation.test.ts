@@ -1,7 +1,7 @@
 /**
  * What the frame loop allocates: Simulation.frame (the fixed-step clock, the solver steps, the
  * previous positions kept for interpolation) with the instruments a sandbox attaches (the
- * collision flash and counters, the timeline, the twin)
+ * collision flash and counters, the timeline, the twin, the last collisions)
  * and the readouts the renderer takes every frame (with and without a what-if twin), over 300 frames of a 2,000-sphere gas on the
  * page's thread, from V8's sampling heap profiler (a sample every 64 bytes). Best of up to five
  * rounds (V8 may still be re-optimizing a function in the first). The per-step copy of the
@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { buildWorld, gasScene } from '../solver/index.ts';
 import { Simulation } from '../runtime/index.ts';
 import { sampledBytes } from '../testing/solver.ts';
-import { ReadoutsWindow, RunTimeline, TwinInstrument } from './index.ts';
+import { LastCollisions, ReadoutsWindow, RunTimeline, TwinInstrument, WATCHED_MAX } from './index.ts';
 
 /** Bytes the sampling heap profiler attributes to the runtime's, the instruments' and the solver's functions while `run` runs. */
 const bytesDuring = (run: () => void) => sampledBytes(run, ['/src/runtime/', '/src/instruments/', '/src/store/', '/src/solver/']);
@@ -23,6 +23,10 @@ function instrumented(sim: Simulation): { readouts: ReadoutsWindow; twin: TwinIn
   sim.attach(readouts);
   sim.attach(twin);
   sim.attach(new RunTimeline(sim));
+  // The last collisions of as many spheres as it follows (they collide every few steps).
+  const last = new LastCollisions(sim);
+  last.watch(Array.from({ length: WATCHED_MAX }, (_, k) => sim.world.idAt(k)));
+  sim.attach(last);
   return { readouts, twin };
 }
 

@@ -5,8 +5,7 @@
  * -J n, b gets +J n). The velocity just after is the velocity at the end of the step carried back
  * to the collision along the sphere's free flight (v - g (t_now - t_hit)), since nothing else
  * touched it after its last collision; a sphere with no speed along gravity rests on something
- * and is taken as it is. A step participant: no allocation after a step unless a watched sphere
- * collided in it.
+ * and is taken as it is. A step participant: no allocation after a step.
  */
 import type { ReplaceCause, StepParticipant, WorldView } from '../runtime/index.ts';
 import { wallOf } from '../solver/index.ts';
@@ -36,6 +35,9 @@ export class LastCollisions implements StepParticipant {
   private readonly partner = new Int32Array(WATCHED_MAX);
   private readonly before = new Float64Array(3 * WATCHED_MAX);
   private readonly after = new Float64Array(3 * WATCHED_MAX);
+  /** The world's gravity, read again after a change (the getter makes an array). */
+  private readonly g = new Float64Array(3);
+  private gravityRead = false;
 
   constructor(private readonly sim: { readonly world: { readonly time: number } }) {}
 
@@ -80,7 +82,11 @@ export class LastCollisions implements StepParticipant {
   afterStep(world: WorldView): void {
     if (this.watched === 0) return;
     const ev = world.events;
-    let g: readonly number[] | null = null;
+    const g = this.g;
+    if (!this.gravityRead) {
+      g.set(world.gravity);
+      this.gravityRead = true;
+    }
     const now = world.time;
     const v = world.velocities;
     for (let k = 0; k < ev.count; k++) {
@@ -94,7 +100,6 @@ export class LastCollisions implements StepParticipant {
         const m = world.masses[s];
         // The impulse on a is -J n, on b +J n; a fixed sphere (infinite mass) does not move.
         const dv = m === Infinity ? 0 : ((side === 0 ? -1 : 1) * ev.impulse[k]) / m;
-        g ??= world.gravity;
         // Resting on something (no speed along gravity), it is not in free flight.
         const along = v[3 * s] * g[0] + v[3 * s + 1] * g[1] + v[3 * s + 2] * g[2];
         const flight = m === Infinity || along === 0 ? 0 : now - ev.time[k];
@@ -111,11 +116,13 @@ export class LastCollisions implements StepParticipant {
 
   worldChanged(): void {
     // The timeline went back, or the world was edited: a collision after the present is not on this line.
+    this.gravityRead = false;
     const now = this.sim.world.time;
     for (let j = 0; j < this.watched; j++) if (this.time[j] > now) this.time[j] = NaN;
   }
 
   worldReplaced(cause: ReplaceCause): void {
+    this.gravityRead = false;
     if (cause === 'built') this.time.fill(NaN);
     else this.worldChanged();
   }
