@@ -27,5 +27,7 @@ export { sphereTable } from './data-table.ts';
 export type { SphereRow } from './data-table.ts';
 export { CollisionCounter } from './collision-counter.ts';
 export type { CounterTarget } from './collision-counter.ts';
-export { differingSettings, resultColumns, runsCsv } from './runs.ts';
+export { differingSettings, resultColumns, runsCsv, csvText } from './runs.ts';
 export type { RunRecord } from './runs.ts';
+export { GraphSeries, GRAPH_CAPACITY, RUN_QUANTITIES, SPHERE_QUANTITIES, quantityId, parseQuantity, quantityUnit, columnName, readQuantities } from './graph.ts';
+export type { GraphQuantity, RunQuantity, SphereQuantity, GraphSource, RecordResult } from './graph.ts';
