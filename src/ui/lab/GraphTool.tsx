@@ -203,6 +203,12 @@ export function GraphTool() {
             bind: { dblclick: () => () => (reset(), null) },
           },
           hooks: {
+            // The horizontal range shown, as an attribute (for the browser tests; no React render).
+            setScale: [
+              (u, key) => {
+                if (key === 'x') el.setAttribute('data-x-range', `${u.scales.x.min} ${u.scales.x.max}`);
+              },
+            ],
             // A drag across the chart zooms (uPlot sets the scale): the range is kept, so that the
             // next samples keep it.
             setSelect: [
