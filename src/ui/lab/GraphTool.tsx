@@ -193,6 +193,7 @@ export function GraphTool() {
       };
       plot = new uPlot(
         {
+          title: yName,
           width: el.clientWidth || FALLBACK_WIDTH,
           height: HEIGHT,
           legend: { show: false },
@@ -220,7 +221,8 @@ export function GraphTool() {
           },
           axes: [
             { ...axis, label: xName, labelSize: 16, size: 30 },
-            { ...axis, label: yName, labelSize: 16, size: 52 },
+            // The vertical quantity's name is the title (a rotated label would be cut short); its axis carries the unit.
+            yUnit === '' ? { ...axis, size: 52 } : { ...axis, label: yUnit, labelSize: 16, size: 52 },
           ],
           series: [
             { label: xName },

@@ -1,4 +1,4 @@
-// The Graph tool of the Measure section with head-on (two spheres): a selected sphere's speed
+// The Graph tool of the Measure section with head-on (two spheres): a selected sphere's vx
 // against time drawn from each published sample (points counted, line pixels on the canvas), the
 // zoom buttons and a drag halving and restoring the time range, the CSV's header and rows against
 // the solver, a timeline seek starting the series again, a quantity against another quantity, and
@@ -65,10 +65,10 @@ export default async function graphSuite({ browser, base, consoleErrors }) {
     s.selectMany([id]);
     return id;
   });
-  const speedLabel = `Sphere #${id} speed |v| (m/s)`;
+  const vxLabel = `Sphere #${id} velocity vx (m/s)`;
 
-  await step("graph: a selected sphere's speed against time takes a point per published step and draws its line", async () => {
-    await panel.getByLabel('Quantity (vertical axis)').selectOption({ label: speedLabel });
+  await step("graph: a selected sphere's vx against time takes a point per published step and draws its line", async () => {
+    await panel.getByLabel('Quantity (vertical axis)').selectOption({ label: vxLabel });
     check((await panel.getByLabel('Against (horizontal axis)').inputValue()) === 'time', 'the horizontal axis is not time');
     await restartAndStep(page, 90);
     // The restart's own sample at t = 0, then one per step.
@@ -77,7 +77,7 @@ export default async function graphSuite({ browser, base, consoleErrors }) {
     check(coloured > 150, `the chart's line has ${coloured} coloured pixels`);
     const summary = await panel.locator('[data-graph="summary"]').textContent();
     check(summary.includes('Points: 91') && summary.includes('m/s'), `the chart's text alternative reads "${summary}"`);
-    check((await page.locator(CHART).getAttribute('aria-label')) === `Graph of ${speedLabel} against Time (s)`, 'the chart is not named by its quantities');
+    check((await page.locator(CHART).getAttribute('aria-label')) === `Graph of ${vxLabel} against Time (s)`, 'the chart is not named by its quantities');
   });
 
   await step('graph: Zoom in halves the time range, Zoom out and Reset zoom restore it, a drag zooms', async () => {
@@ -106,27 +106,28 @@ export default async function graphSuite({ browser, base, consoleErrors }) {
     await panel.getByRole('button', { name: 'Reset zoom' }).click();
   });
 
-  await step("graph: the CSV's header names the quantities with units, one row per point, the last the solver's |v|", async () => {
+  await step("graph: the CSV's header names the quantities with units, one row per point, the last the solver's vx", async () => {
     const [download] = await Promise.all([page.waitForEvent('download'), panel.getByRole('button', { name: 'Download CSV' }).click()]);
     const { header, rows } = parseCsv(await readFile(await download.path(), 'utf8'));
-    check(header.join(',') === `time_s,sphere${id}_speed_m_s`, `the CSV header reads "${header.join(',')}"`);
+    check(header.join(',') === `time_s,sphere${id}_vx_m_s`, `the CSV header reads "${header.join(',')}"`);
     check(rows.length === 92, `the CSV has ${rows.length} rows for 92 points`);
     const now = await page.evaluate((id) => {
       const w = window.__sandbox.store.getState().sim.world;
       const s = w.indexOf(id);
-      const v = w.velocities;
-      return [w.time, Math.sqrt(v[3 * s] ** 2 + v[3 * s + 1] ** 2 + v[3 * s + 2] ** 2)];
+      return [w.time, w.velocities[3 * s]];
     }, id);
     const last = rows[rows.length - 1];
     check(last[0] === now[0] && last[1] === now[1], `the CSV's last row is ${last}, the world ${now}`);
     check(rows[0][0] === 0, `the first row's time is ${rows[0][0]}`);
+    // Equal masses head-on: the sphere comes back with the other's velocity.
+    check(rows[0][1] > 0 && last[1] === -rows[0][1], `vx went from ${rows[0][1]} to ${last[1]} m/s`);
   });
 
   await step('graph: a timeline seek back starts the series again; a quantity against another draws its points', async () => {
     await page.evaluate(() => window.__sandbox.store.getState().seek(30));
     await points(page, 1);
+    // vx against x: the phase plane of the sphere (there and back at 2 m/s).
     await panel.getByLabel('Against (horizontal axis)').selectOption({ label: `Sphere #${id} position x (m)` });
-    await panel.getByLabel('Quantity (vertical axis)').selectOption({ label: 'Kinetic energy (J)' });
     await restartAndStep(page, 60);
     await points(page, 61);
     const { coloured } = await canvasPixels(page, `${CHART} canvas`);
@@ -135,7 +136,6 @@ export default async function graphSuite({ browser, base, consoleErrors }) {
     await panel.getByRole('button', { name: 'Clear', exact: true }).click();
     await points(page, 0);
     await panel.getByLabel('Against (horizontal axis)').selectOption({ label: 'Time (s)' });
-    await panel.getByLabel('Quantity (vertical axis)').selectOption({ label: speedLabel });
   });
 
   await step('graph: screenshots of the chart in the default and the projector theme', async () => {
@@ -149,7 +149,7 @@ export default async function graphSuite({ browser, base, consoleErrors }) {
       const s = window.__sandbox.store.getState();
       s.selectMany([s.sim.world.idAt(0)]);
     });
-    await projector.panel.getByLabel('Quantity (vertical axis)').selectOption({ label: speedLabel });
+    await projector.panel.getByLabel('Quantity (vertical axis)').selectOption({ label: vxLabel });
     await restartAndStep(projector.page, 120);
     await points(projector.page, 121);
     const { coloured } = await canvasPixels(projector.page, `${CHART} canvas`);
