@@ -167,6 +167,8 @@ export class GraphSeries {
   version = 0;
   /** Simulated time of the last sample offered, s (NaN when none). */
   private last = NaN;
+  /** The scene the samples are of (the store's `sceneVersion`). */
+  private scene = NaN;
   /** The quantities {@link sample} reads (time, x, y) and what it read. */
   private readonly pair: GraphQuantity[] = [{ kind: 'run', name: 'time' }, { kind: 'run', name: 'time' }, { kind: 'run', name: 'time' }];
   private readonly read = new Float64Array(3);
@@ -179,16 +181,19 @@ export class GraphSeries {
   }
 
   /**
-   * Offers the sample (x, y) taken at simulated time `time`: kept unless the time did not move
-   * since the last sample (a publish while paused) or x or y has no value.
+   * Offers the sample (x, y) taken at simulated time `time` of scene `scene` (any number that
+   * changes when a new scene is built): kept unless the time did not move since the last sample
+   * (a publish while paused) or x or y has no value. Another scene starts the series afresh, even
+   * at the same time.
    */
-  record(time: number, x: number, y: number): RecordResult {
+  record(time: number, x: number, y: number, scene = 0): RecordResult {
     let result: RecordResult = 'added';
-    if (time < this.last) {
+    if (time < this.last || (scene !== this.scene && this.length > 0)) {
       this.clear();
       result = 'restarted';
     } else if (time === this.last) return 'same-time';
     this.last = time;
+    this.scene = scene;
     if (!Number.isFinite(x) || !Number.isFinite(y)) return result === 'restarted' ? result : 'no-value';
     if (this.length === this.capacity) {
       const half = this.capacity >> 1;
@@ -206,11 +211,11 @@ export class GraphSeries {
   }
 
   /** Reads x and y (and the time) from `source` and offers them as a sample (see {@link record}); allocates nothing of its own. */
-  sample(source: GraphSource, x: GraphQuantity, y: GraphQuantity): RecordResult {
+  sample(source: GraphSource, x: GraphQuantity, y: GraphQuantity, scene = 0): RecordResult {
     this.pair[1] = x;
     this.pair[2] = y;
     readQuantities(source, this.pair, this.read);
-    return this.record(this.read[0], this.read[1], this.read[2]);
+    return this.record(this.read[0], this.read[1], this.read[2], scene);
   }
 
   /** Forgets every sample. */

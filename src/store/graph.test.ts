@@ -21,7 +21,7 @@ function sourceOf(store: Store): GraphSource {
 /** Records (x, y) into `series` each time the store publishes, as the Graph tool does; returns the unsubscribe. */
 function recordOnPublish(store: Store, series: GraphSeries, x: GraphQuantity, y: GraphQuantity): () => void {
   return store.subscribe((s, prev) => {
-    if (s.stats !== prev.stats) series.sample(sourceOf(store), x, y);
+    if (s.stats !== prev.stats) series.sample(sourceOf(store), x, y, s.sceneVersion);
   });
 }
 
@@ -162,6 +162,23 @@ describe('the Graph series', () => {
     store.getState().stepOnce();
     expect(series.length).toBe(2);
     stop();
+  });
+
+  it('starts afresh for a new scene, even one published at the same time as the last sample', () => {
+    const store = createSandboxStore({ preset: 'head-on', running: false });
+    const series = new GraphSeries();
+    const stop = recordOnPublish(store, series, run('time'), run('kinetic'));
+    store.getState().sampleNow();
+    expect(series.length).toBe(1);
+    expect(series.time[0]).toBe(0);
+    const before = series.y[0];
+    // Another preset, built and published at time 0: its kinetic energy alone is kept.
+    store.getState().selectPreset('cradle');
+    stop();
+    expect(store.getState().sim.world.time).toBe(0);
+    expect(series.length).toBe(1);
+    expect(series.y[0]).toBe(store.getState().sim.world.stats().kineticEnergy);
+    expect(series.y[0]).not.toBe(before);
   });
 
   it('writes CSV with a header naming the quantities and units, and rows that parse back to the same numbers', () => {

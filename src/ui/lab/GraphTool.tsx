@@ -94,7 +94,7 @@ export function GraphTool() {
       g.y = y;
     }
     const series = g.series;
-    series.sample(sourceOf(store), xq, yq);
+    series.sample(sourceOf(store), xq, yq, store.getState().sceneVersion);
     const xIsTime = xq.kind === 'run' && xq.name === 'time';
     const c = CHART_COLORS[theme];
     const xName = nameOf(xq);
@@ -174,7 +174,8 @@ export function GraphTool() {
     const unsubscribe = store.subscribe((s, prev) => {
       if (s.stats === prev.stats) return;
       const before = series.version;
-      series.sample(sourceOf(store), xq, yq);
+      // A new scene starts the series again (even when its time, 0, is the last sample's).
+      series.sample(sourceOf(store), xq, yq, s.sceneVersion);
       if (series.version !== before) redraw();
     });
 
