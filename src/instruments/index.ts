@@ -29,5 +29,7 @@ export { CollisionCounter } from './collision-counter.ts';
 export type { CounterTarget } from './collision-counter.ts';
 export { LastCollisions, WATCHED_MAX } from './last-collision.ts';
 export type { LastCollision } from './last-collision.ts';
-export { differingSettings, resultColumns, runsCsv } from './runs.ts';
+export { differingSettings, resultColumns, runsCsv, csvText } from './runs.ts';
 export type { RunRecord } from './runs.ts';
+export { GraphSeries, GRAPH_CAPACITY, RUN_QUANTITIES, SPHERE_QUANTITIES, quantityId, parseQuantity, quantityUnit, columnName, readQuantities } from './graph.ts';
+export type { GraphQuantity, RunQuantity, SphereQuantity, GraphSource, RecordResult } from './graph.ts';

@@ -27,19 +27,24 @@ export function resultColumns(runs: readonly RunRecord[]): string[] {
   return [...names];
 }
 
-/** A CSV field: quoted when it holds a comma, a quote or a line break. */
+/** A CSV field: quoted when it holds a comma, a quote or a line break; a number in JavaScript's plain form (never localised). */
 function field(value: string | number | boolean | undefined): string {
   const text = value === undefined ? '' : String(value);
   return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** Rows as CSV text: fields separated by commas, one line per row, a line break after the last (the runs table and the Graph tool write theirs with it). */
+export function csvText(rows: readonly (readonly (string | number | boolean | undefined)[])[]): string {
+  return rows.map((row) => row.map(field).join(',')).join('\n') + '\n';
 }
 
 /** The runs as CSV: a header row (run, the differing settings, the results), then one row per run. */
 export function runsCsv(runs: readonly RunRecord[]): string {
   const settings = differingSettings(runs);
   const results = resultColumns(runs);
-  const lines = [['run', ...settings, ...results].map(field).join(',')];
+  const rows: (string | number | boolean | undefined)[][] = [['run', ...settings, ...results]];
   runs.forEach((run, k) => {
-    lines.push([k + 1, ...settings.map((s) => run.settings[s]), ...results.map((r) => run.results[r])].map(field).join(','));
+    rows.push([k + 1, ...settings.map((s) => run.settings[s]), ...results.map((r) => run.results[r])]);
   });
-  return lines.join('\n') + '\n';
+  return csvText(rows);
 }

@@ -1,6 +1,7 @@
 /**
  * The Measure section of the classroom panel: a tablist of the lab bench's measuring tools — the
- * stopwatch, the collision counter, the data table of the selected spheres and the runs table.
+ * stopwatch, the collision counter, the data table of the selected spheres, the runs table and the
+ * graph of any quantity.
  * Each tool reads the simulation when the store publishes a sample (a few times a second); none
  * re-renders per frame.
  */
@@ -11,6 +12,7 @@ import { useT } from '../../hooks/use-translate.ts';
 import type { MessageKey } from '../../i18n/index.ts';
 import { CounterTool } from './CounterTool.tsx';
 import { DataTableTool } from './DataTableTool.tsx';
+import { GraphTool } from './GraphTool.tsx';
 import { RunsTool } from './RunsTool.tsx';
 import { StopwatchTool } from './StopwatchTool.tsx';
 import './lab.css';
@@ -20,6 +22,7 @@ const TOOLS = [
   ['counter', 'measure.counter'],
   ['table', 'measure.table'],
   ['runs', 'measure.runs'],
+  ['graph', 'measure.graph'],
 ] as const satisfies readonly (readonly [string, MessageKey])[];
 
 type Tool = (typeof TOOLS)[number][0];
@@ -61,7 +64,7 @@ export function MeasurePanel() {
       </div>
       {TOOLS.map(([name]) => (
         <div key={name} role="tabpanel" id={`${id}-panel-${name}`} aria-labelledby={`${id}-tab-${name}`} hidden={tool !== name} className="measure__panel" data-tool={name}>
-          {name === 'stopwatch' ? <StopwatchTool /> : name === 'counter' ? <CounterTool /> : name === 'table' ? <DataTableTool /> : <RunsTool />}
+          {name === 'stopwatch' ? <StopwatchTool /> : name === 'counter' ? <CounterTool /> : name === 'table' ? <DataTableTool /> : name === 'graph' ? <GraphTool /> : <RunsTool />}
         </div>
       ))}
     </div>
