@@ -29,3 +29,5 @@ export { CollisionCounter } from './collision-counter.ts';
 export type { CounterTarget } from './collision-counter.ts';
 export { differingSettings, resultColumns, runsCsv } from './runs.ts';
 export type { RunRecord } from './runs.ts';
+export { tapeEnds, tapeLength, snapPoint, pickPoint, checkTapeEnd, sameEnd, WALL_COUNT } from './tape.ts';
+export type { TapeEnd, TapeEnds, TapeWorld, TapePositions } from './tape.ts';
