@@ -15,6 +15,7 @@ import { CameraControls } from './CameraControls.tsx';
 import { createDragPreview } from './drag-edit.ts';
 import { DragEditor } from './DragEditor.tsx';
 import { FaultHandlers } from './FaultHandlers.tsx';
+import { MeasuringTape } from './MeasuringTape.tsx';
 import { SelectionMarker } from './SelectionMarker.tsx';
 import { PredictLabels } from './PredictLabels.tsx';
 import { BuiltLabels } from './BuiltLabels.tsx';
@@ -189,6 +190,7 @@ export function SandboxCanvas({ coverRoot, cameraPosition = null, label, childre
       <SelectionMarker preview={preview} />
       <DragEditor preview={preview} />
       <BuildPlane />
+      <MeasuringTape />
       <VisualAids />
       <PredictLabels covered={covered} />
       <BuiltLabels covered={covered} />

@@ -1,6 +1,7 @@
 /**
  * The Measure section of the classroom panel: a tablist of the lab bench's measuring tools — the
- * stopwatch, the collision counter, the data table of the selected spheres and the runs table.
+ * stopwatch, the collision counter, the data table of the selected spheres, the runs table and the
+ * measuring tape.
  * Each tool reads the simulation when the store publishes a sample (a few times a second); none
  * re-renders per frame.
  */
@@ -13,6 +14,7 @@ import { CounterTool } from './CounterTool.tsx';
 import { DataTableTool } from './DataTableTool.tsx';
 import { RunsTool } from './RunsTool.tsx';
 import { StopwatchTool } from './StopwatchTool.tsx';
+import { TapeTool } from './TapeTool.tsx';
 import './lab.css';
 
 const TOOLS = [
@@ -20,6 +22,7 @@ const TOOLS = [
   ['counter', 'measure.counter'],
   ['table', 'measure.table'],
   ['runs', 'measure.runs'],
+  ['tape', 'measure.tape'],
 ] as const satisfies readonly (readonly [string, MessageKey])[];
 
 type Tool = (typeof TOOLS)[number][0];
@@ -61,7 +64,7 @@ export function MeasurePanel() {
       </div>
       {TOOLS.map(([name]) => (
         <div key={name} role="tabpanel" id={`${id}-panel-${name}`} aria-labelledby={`${id}-tab-${name}`} hidden={tool !== name} className="measure__panel" data-tool={name}>
-          {name === 'stopwatch' ? <StopwatchTool /> : name === 'counter' ? <CounterTool /> : name === 'table' ? <DataTableTool /> : <RunsTool />}
+          {name === 'stopwatch' ? <StopwatchTool /> : name === 'counter' ? <CounterTool /> : name === 'table' ? <DataTableTool /> : name === 'tape' ? <TapeTool /> : <RunsTool />}
         </div>
       ))}
     </div>
