@@ -256,6 +256,7 @@ export const de: Readonly<Record<MessageKey, string>> = {
   'tape.point': 'Punkt ({x}, {y}, {z}) m',
   'tape.distance': 'Abstand',
   'tape.components': 'Komponenten',
+  'tape.part': 'Δ{axis}',
   'tape.unset': 'Setze beide Enden, um zu messen.',
   'tape.clear': 'Maßband löschen',
   'tape.swap': 'Enden tauschen',

@@ -256,6 +256,7 @@ export const en = {
   'tape.point': 'Point ({x}, {y}, {z}) m',
   'tape.distance': 'Distance',
   'tape.components': 'Components',
+  'tape.part': 'Δ{axis}',
   'tape.unset': 'Set both ends to measure.',
   'tape.clear': 'Clear the tape',
   'tape.swap': 'Swap the ends',

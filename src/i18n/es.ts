@@ -256,6 +256,7 @@ export const es: Readonly<Record<MessageKey, string>> = {
   'tape.point': 'Punto ({x}, {y}, {z}) m',
   'tape.distance': 'Distancia',
   'tape.components': 'Componentes',
+  'tape.part': 'Δ{axis}',
   'tape.unset': 'Fija los dos extremos para medir.',
   'tape.clear': 'Borrar la cinta',
   'tape.swap': 'Intercambiar los extremos',

@@ -121,7 +121,7 @@ export function TapeTool() {
         <dl className="tape__parts" aria-label={t('tape.components')}>
           {(['x', 'y', 'z'] as const).map((axis, k) => (
             <div key={axis}>
-              <dt>Δ{axis}</dt>
+              <dt>{t('tape.part', { axis })}</dt>
               <dd data-tape-part={axis}>{metres(ends[3 + k] - ends[k])}</dd>
             </div>
           ))}
