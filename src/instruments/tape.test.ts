@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { english } from '../i18n/index.ts';
 import { createWorld, type World } from '../solver/index.ts';
-import { sampledBytes } from '../testing/solver.ts';
 import { checkTapeEnd, pickPoint, snapPoint, tapeEnds, tapeLength, type TapeEnd } from './index.ts';
 
 /** A 4 x 3 x 2 m box without gravity holding three spheres of known centres (ids 0, 1, 2). */
@@ -157,28 +156,4 @@ describe('the measuring tape', () => {
     expect(checkTapeEnd('from', null, world, t)).toContain('null');
   });
 
-  it('places its ends without allocating (the view calls it every frame)', async () => {
-    const world = box();
-    const out = new Float64Array(6);
-    const at = { previous: world.positions, positions: world.positions };
-    const seen = new Float64Array(1);
-    const pairs: [TapeEnd, TapeEnd][] = [
-      [sphere(0), sphere(1)],
-      [sphere(2), wall(3)],
-      [wall(0), wall(1)],
-      [point(0, 0, 0), sphere(1)],
-    ];
-    const run = (): void => {
-      for (let k = 0; k < 20_000; k++) {
-        const [a, b] = pairs[k & 3];
-        if (tapeEnds(a, b, world, at, 0.5, out)) seen[0] += tapeLength(out);
-      }
-    };
-    run();
-    let best = Infinity;
-    for (let round = 0; round < 3 && best > 0; round++) best = Math.min(best, (await sampledBytes(run, ['/src/instruments/'])).bytes);
-    expect(seen[0]).toBeGreaterThan(0);
-    // A few boxed numbers at most, far from one object a call (20,000 calls).
-    expect(best).toBeLessThan(2_000);
-  }, 30_000);
 });
