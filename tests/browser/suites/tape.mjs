@@ -1,6 +1,7 @@
 // The measuring tape (the Tape tab of the Measure section, and the tape in the view) with Newton's
 // cradle: ends set with the keyboard selects read the distance computed from the store's world
-// positions (sphere to sphere, sphere to floor), in the panel and beside the tape in the view;
+// positions (sphere to sphere, sphere to floor, and sphere to sphere again after the first one moves), in
+// the panel and beside the tape in the view;
 // two clicks on sphere centres (projected through the test hook) and a tap on the floor snap to
 // those spheres and that wall without selecting a sphere; an end on a sphere that leaves the box
 // clears with a notice. Screenshots of the tape in both themes at 1280x800.
@@ -85,6 +86,21 @@ export default async function tapeSuite({ browser, base, consoleErrors }) {
     const floor = number(await shown());
     check(Math.abs(floor - height) < 0.0005 + 1e-9, `sphere to floor: the panel shows ${floor} m, the world ${height} m`);
     await page.screenshot({ path: join(results, 'tape-keyboard-dark.png') });
+    // Playing, the first sphere moves towards the others: the label follows at the sample rate; paused again, both agree with the world.
+    await to.selectOption({ label: `Sphere #${count - 1}` });
+    await published(page);
+    const apart = number(await shown());
+    await page.evaluate(() => window.__sandbox.store.getState().play());
+    await page.waitForFunction((before) => {
+      const el = document.querySelector('[data-tape-label]');
+      return el && parseFloat(el.textContent) < before - 0.05;
+    }, apart);
+    await page.evaluate(() => window.__sandbox.store.getState().pause());
+    await published(page);
+    const nearer = await worldDistance(page, { sphere: 0 }, { sphere: count - 1 });
+    check(nearer < apart - 0.05, `the first sphere did not come nearer: ${nearer} m from the last, ${apart} m before`);
+    check(Math.abs(number(await shown()) - nearer) < 0.0005 + 1e-9, `paused after playing, the panel shows ${await shown()}, the world ${nearer} m`);
+    check(Math.abs(number(await label.textContent()) - nearer) < 0.0005 + 1e-9, `paused after playing, the label shows ${await label.textContent()}, the world ${nearer} m`);
   });
 
   await step('tape: two clicks on sphere centres and a tap on the floor snap to them, and select nothing', async () => {
