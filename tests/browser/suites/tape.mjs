@@ -3,7 +3,8 @@
 // positions (sphere to sphere, sphere to floor, and sphere to sphere again after the first one moves), in
 // the panel and beside the tape in the view;
 // two clicks on sphere centres (projected through the test hook) and a tap on the floor snap to
-// those spheres and that wall without selecting a sphere; an end on a sphere that leaves the box
+// those spheres and that wall without selecting a sphere, and a drag from the selected sphere moves
+// none; an end on a sphere that leaves the box
 // clears with a notice. Screenshots of the tape in both themes at 1280x800.
 import { join } from 'node:path';
 import { check, results, step, waitFrames, waitReady, watchErrors } from '../harness.mjs';
@@ -103,11 +104,17 @@ export default async function tapeSuite({ browser, base, consoleErrors }) {
     check(Math.abs(number(await label.textContent()) - nearer) < 0.0005 + 1e-9, `paused after playing, the label shows ${await label.textContent()}, the world ${nearer} m`);
   });
 
-  await step('tape: two clicks on sphere centres and a tap on the floor snap to them, and select nothing', async () => {
+  await step('tape: two clicks on sphere centres and a tap on the floor snap to them; no click selects a sphere, no drag moves one', async () => {
     await panel.getByRole('button', { name: 'Clear the tape' }).click();
-    await page.evaluate(() => window.__sandbox.store.getState().select(null));
     const a = 1;
     const b = count - 2;
+    // Sphere a selected (paused, so it could be dragged): a press on it is still the tape's.
+    const before = await page.evaluate((a) => {
+      const st = window.__sandbox.store.getState();
+      st.select(a);
+      const w = st.sim.world;
+      return { edits: st.edits.length, at: Array.from(w.positions.subarray(3 * w.indexOf(a), 3 * w.indexOf(a) + 3)) };
+    }, a);
     for (const id of [a, b]) {
       const [x, y] = await page.evaluate((id) => window.__sandbox.screenOf(id), id);
       const under = await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.tagName, [x, y]);
@@ -121,7 +128,21 @@ export default async function tapeSuite({ browser, base, consoleErrors }) {
     });
     check(s.tape.from?.kind === 'sphere' && s.tape.from.id === a, `the first click set From to ${JSON.stringify(s.tape.from)}`);
     check(s.tape.to?.kind === 'sphere' && s.tape.to.id === b, `the second click set To to ${JSON.stringify(s.tape.to)}`);
-    check(s.selected === null, `a click with the tape picking selected sphere #${s.selected}`);
+    check(s.selected === a, `a click with the tape picking changed the selection to ${s.selected}`);
+    // A drag from the selected sphere moves no sphere while the tape picks (it turns the camera).
+    const [ax, ay] = await page.evaluate((a) => window.__sandbox.screenOf(a), a);
+    await page.mouse.move(ax, ay);
+    await page.mouse.down();
+    await page.mouse.move(ax + 30, ay + 10, { steps: 4 });
+    await page.mouse.up();
+    await waitFrames(page, 2);
+    const after = await page.evaluate((a) => {
+      const st = window.__sandbox.store.getState();
+      const w = st.sim.world;
+      return { edits: st.edits.length, at: Array.from(w.positions.subarray(3 * w.indexOf(a), 3 * w.indexOf(a) + 3)), tape: st.tape };
+    }, a);
+    check(after.edits === before.edits && after.at.every((x, k) => x === before.at[k]), `a drag with the tape picking moved sphere #${a}: ${JSON.stringify(before)} → ${JSON.stringify(after)}`);
+    check(after.tape.to?.id === b, `the drag changed the tape to ${JSON.stringify(after.tape)}`);
     await published(page);
     const expected = await worldDistance(page, { sphere: a }, { sphere: b });
     check(Math.abs(number(await shown()) - expected) < 0.0005 + 1e-9, `after the clicks the panel shows ${await shown()}, the world ${expected} m`);
