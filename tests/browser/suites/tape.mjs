@@ -1,10 +1,9 @@
 // The measuring tape (the Tape tab of the Measure section, and the tape in the view) with Newton's
 // cradle: ends set with the keyboard selects read the distance computed from the store's world
-// positions (sphere to sphere, sphere to floor, and sphere to sphere again after the first one moves), in
-// the panel and beside the tape in the view;
-// two clicks on sphere centres (projected through the test hook) and a tap on the floor snap to
-// those spheres and that wall without selecting a sphere, and a drag from the selected sphere moves
-// none; an end on a sphere that leaves the box
+// positions (sphere to sphere, sphere to floor, and sphere to sphere again after the first sphere
+// moves), in the panel and beside the tape in the view; two clicks on sphere centres (projected
+// through the test hook) and a tap on the floor snap to those spheres and that wall, select no
+// sphere, and a drag from the selected sphere moves none; an end on a sphere that leaves the box
 // clears with a notice. Screenshots of the tape in both themes at 1280x800.
 import { join } from 'node:path';
 import { check, results, step, waitFrames, waitReady, watchErrors } from '../harness.mjs';
