@@ -119,6 +119,10 @@ describe('the measuring tape', () => {
     expect(snapPoint([0.5, -1.5, 0], world, 0.05)).toEqual(wall(2));
     expect(snapPoint([-1.97, -1.49, 0], world, 0.05)).toEqual(wall(2));
     expect(snapPoint([0.5, 0, 0], world, 0.05)).toEqual(point(0.5, 0, 0));
+    // Planar: on the back face (z = -1) the point is kept, in the plane z = 0; the side walls still snap.
+    expect(snapPoint([0.5, 0, -1], world, 0.05)).toEqual(wall(4));
+    expect(snapPoint([0.5, 0, -1], world, 0.05, true)).toEqual(point(0.5, 0, 0));
+    expect(snapPoint([1.98, 0, -1], world, 0.05, true)).toEqual(wall(1));
   });
 
   it('picks where a ray first meets a sphere, else where it leaves the box, else nothing', () => {

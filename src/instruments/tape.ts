@@ -104,9 +104,10 @@ function isWall(wall: number): boolean {
 /**
  * The end a point clicked in the view snaps to: the sphere whose surface is nearest the point
  * when that is within `tolerance` (m) of it (the point on or inside a sphere: that sphere), else
- * the nearest wall within `tolerance`, else the point itself.
+ * the nearest wall within `tolerance`, else the point itself. In a `planar` world the back and
+ * front walls (the slab's faces, ±z) are left out and a point lies in the plane z = 0.
  */
-export function snapPoint(point: readonly [number, number, number], world: TapeWorld, tolerance: number): TapeEnd {
+export function snapPoint(point: readonly [number, number, number], world: TapeWorld, tolerance: number, planar = false): TapeEnd {
   const p = world.positions;
   let best = -1;
   let bestGap = Infinity;
@@ -121,14 +122,14 @@ export function snapPoint(point: readonly [number, number, number], world: TapeW
   const bounds = world.boundsView;
   let wall = -1;
   let wallGap = Infinity;
-  for (let w = 0; w < WALL_COUNT; w++) {
+  for (let w = 0; w < (planar ? 4 : WALL_COUNT); w++) {
     const gap = Math.abs(point[w >> 1] - bounds[w]);
     if (gap <= tolerance && gap < wallGap) {
       wall = w;
       wallGap = gap;
     }
   }
-  return wall >= 0 ? { kind: 'wall', wall } : { kind: 'point', at: [point[0], point[1], point[2]] };
+  return wall >= 0 ? { kind: 'wall', wall } : { kind: 'point', at: [point[0], point[1], planar ? 0 : point[2]] };
 }
 
 /**

@@ -9,7 +9,9 @@
  *
  * While the tape is shown and picks ("Clicks in the view set the ends"), a click or tap in the
  * view sets its next end: the sphere it lands on, else the wall it lands on (a sphere whose
- * surface is within a few pixels of that spot wins), or with Shift the spot itself. Caught in the
+ * surface is within a few pixels of that spot wins), or with Shift the spot itself. In a planar
+ * world the slab's faces are no ends: a click away from the spheres and the side walls fixes a
+ * point in the plane. Caught in the
  * capture phase on the canvas's container, so that the click selects no sphere and places none in
  * build mode; a press that turns the camera (moves more than a few pixels) is no click.
  */
@@ -113,12 +115,13 @@ export function MeasuringTape() {
       const world = s.sim.world;
       const point = pickPoint([origin.x, origin.y, origin.z], [direction.x, direction.y, direction.z], world);
       if (point === null) return;
+      const planar = world.options.planar;
       if (event.shiftKey) {
-        s.tapeClick({ kind: 'point', at: point });
+        s.tapeClick({ kind: 'point', at: [point[0], point[1], planar ? 0 : point[2]] });
         return;
       }
       const distance = Math.hypot(point[0] - origin.x, point[1] - origin.y, point[2] - origin.z);
-      s.tapeClick(snapPoint(point, world, worldPerPixels(camera, distance, canvas.clientHeight, SNAP_PIXELS)));
+      s.tapeClick(snapPoint(point, world, worldPerPixels(camera, distance, canvas.clientHeight, SNAP_PIXELS), planar));
     };
     host.classList.add('tape-picking');
     host.addEventListener('pointerdown', onDown, true);

@@ -37,6 +37,8 @@ export function TapeTool() {
   const t = useT();
   const id = useId();
   const { on, picking, from, to } = useStore(store, useShallow((s) => s.tape));
+  // A planar world's back and front walls are the slab's faces: not offered.
+  const planar = useStore(store, (s) => s.scene.planar);
   const [error, setError] = useState('');
   const { sim } = store.getState();
   const ids = Array.from({ length: sim.count }, (_, s) => sim.world.idAt(s)).sort((a, b) => a - b);
@@ -94,7 +96,7 @@ export function TapeTool() {
             {t('tape.sphere', { id: String(sphere) })}
           </option>
         ))}
-        {WALL_KEYS.map((wall, k) => (
+        {WALL_KEYS.slice(0, planar ? 4 : 6).map((wall, k) => (
           <option key={`w${k}`} value={`w${k}`}>
             {t(wall)}
           </option>
