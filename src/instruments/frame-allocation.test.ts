@@ -5,13 +5,14 @@
  * and the readouts the renderer takes every frame (with and without a what-if twin), over 300 frames of a 2,000-sphere gas on the
  * page's thread, from V8's sampling heap profiler (a sample every 64 bytes). Best of up to five
  * rounds (V8 may still be re-optimizing a function in the first). The per-step copy of the
- * previous positions made a typed-array view each step until this test found it.
+ * previous positions made a typed-array view each step until this test found it. Also the
+ * measuring tape's placing of its ends, which the view calls every frame.
  */
 import { describe, expect, it } from 'vitest';
-import { buildWorld, gasScene } from '../solver/index.ts';
+import { buildWorld, createWorld, gasScene } from '../solver/index.ts';
 import { Simulation } from '../runtime/index.ts';
 import { sampledBytes } from '../testing/solver.ts';
-import { LastCollisions, ReadoutsWindow, RunTimeline, TwinInstrument, WATCHED_MAX } from './index.ts';
+import { LastCollisions, ReadoutsWindow, RunTimeline, tapeEnds, tapeLength, TwinInstrument, WATCHED_MAX, type TapeEnd } from './index.ts';
 
 /** Bytes the sampling heap profiler attributes to the runtime's, the instruments' and the solver's functions while `run` runs. */
 const bytesDuring = (run: () => void) => sampledBytes(run, ['/src/runtime/', '/src/instruments/', '/src/store/', '/src/solver/']);
@@ -81,4 +82,53 @@ describe('frame loop allocation', () => {
     expect(twin.version - version).toBeGreaterThanOrEqual(290); // the twin did step
     if (best!.bytes > 96 * 300) expect(best!.sites).toEqual([]);
   }, 60_000);
+});
+
+/** Every byte V8's sampling heap profiler (a sample every 64 bytes) sees allocated while `run` runs, in any function. */
+async function allBytes(run: () => void): Promise<number> {
+  const { Session } = await import('node:inspector/promises');
+  const session = new Session();
+  session.connect();
+  await session.post('HeapProfiler.enable');
+  await session.post('HeapProfiler.startSampling', { samplingInterval: 64, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+  run();
+  const { profile } = await session.post('HeapProfiler.stopSampling');
+  session.disconnect();
+  type Node = { selfSize: number; children: Node[] };
+  const sum = (n: Node): number => n.children.reduce((total, c) => total + sum(c), n.selfSize);
+  return sum(profile.head as Node);
+}
+
+describe('the measuring tape', () => {
+  it('places its ends without allocating (the view calls it every frame)', async () => {
+    const world = createWorld({ size: [4, 3, 2] });
+    world.addSphere({ position: [-1, -0.5, 0.2], radius: 0.1 });
+    world.addSphere({ position: [1, 0.5, -0.3], radius: 0.15 });
+    world.addSphere({ position: [0, 1, 0.5], radius: 0.2 });
+    const sphere = (id: number): TapeEnd => ({ kind: 'sphere', id });
+    const wall = (w: number): TapeEnd => ({ kind: 'wall', wall: w });
+    const point = (x: number, y: number, z: number): TapeEnd => ({ kind: 'point', at: [x, y, z] });
+    const out = new Float64Array(6);
+    const at = { previous: world.positions, positions: world.positions };
+    const seen = new Float64Array(1);
+    const pairs: [TapeEnd, TapeEnd][] = [
+      [sphere(0), sphere(1)],
+      [sphere(2), wall(3)],
+      [wall(0), wall(1)],
+      [point(0, 0, 0), sphere(1)],
+    ];
+    const run = (): void => {
+      for (let k = 0; k < 20_000; k++) {
+        const [a, b] = pairs[k & 3];
+        if (tapeEnds(a, b, world, at, 0.5, out)) seen[0] += tapeLength(out);
+      }
+    };
+    run();
+    let best = Infinity;
+    // Every byte sampled while it runs, wherever V8 put it: tapeEnds is small enough to be inlined into the loop here.
+    for (let round = 0; round < 3 && best > 0; round++) best = Math.min(best, await allBytes(run));
+    expect(seen[0]).toBeGreaterThan(0);
+    // A few boxed numbers at most, far from one object a call (20,000 calls).
+    expect(best).toBeLessThan(2_000);
+  }, 30_000);
 });

@@ -33,3 +33,5 @@ export { differingSettings, resultColumns, runsCsv, csvText } from './runs.ts';
 export type { RunRecord } from './runs.ts';
 export { GraphSeries, GRAPH_CAPACITY, RUN_QUANTITIES, SPHERE_QUANTITIES, quantityId, parseQuantity, quantityUnit, columnName, readQuantities } from './graph.ts';
 export type { GraphQuantity, RunQuantity, SphereQuantity, GraphSource, RecordResult } from './graph.ts';
+export { tapeEnds, tapeLength, snapPoint, pickPoint, checkTapeEnd, sameEnd, WALL_COUNT } from './tape.ts';
+export type { TapeEnd, TapeEnds, TapeWorld, TapePositions } from './tape.ts';

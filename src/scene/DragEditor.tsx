@@ -1,7 +1,7 @@
 /**
  * Drag edits in the view while the simulation is paused: drag the selected sphere to move it, or
  * drag the round handle at the tip of its velocity arrow to set its velocity. A drag that starts
- * anywhere else turns the camera as usual.
+ * anywhere else turns the camera as usual. While the measuring tape picks its ends, no drag starts.
  *
  * The pointer is caught in the capture phase on the canvas's container, before the orbit
  * controls and the scene's click handling see it, and only when it lands on the selected sphere
@@ -91,7 +91,8 @@ export function DragEditor({ preview }: DragEditorProps) {
     /** What the pointer is over: DRAG_VELOCITY for the handle, DRAG_MOVE for the selected sphere, else DRAG_NONE. Fills centre, tip, radius. */
     const target = (event: PointerEvent): number => {
       const s = store.getState();
-      if (s.running || s.selected === null) return DRAG_NONE;
+      // While the measuring tape picks its ends, a press on a sphere is the tape's click.
+      if (s.running || s.selected === null || (s.tape.on && s.tape.picking)) return DRAG_NONE;
       const sim = s.sim;
       const slot = sim.world.indexOf(s.selected);
       if (slot < 0) return DRAG_NONE;

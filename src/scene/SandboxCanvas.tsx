@@ -15,6 +15,7 @@ import { CameraControls } from './CameraControls.tsx';
 import { createDragPreview } from './drag-edit.ts';
 import { DragEditor } from './DragEditor.tsx';
 import { FaultHandlers } from './FaultHandlers.tsx';
+import { MeasuringTape } from './MeasuringTape.tsx';
 import { SelectionMarker, SelectionRings } from './SelectionMarker.tsx';
 import { PredictLabels } from './PredictLabels.tsx';
 import { BuiltLabels } from './BuiltLabels.tsx';
@@ -190,6 +191,7 @@ export function SandboxCanvas({ coverRoot, cameraPosition = null, label, childre
       <SelectionRings />
       <DragEditor preview={preview} />
       <BuildPlane />
+      <MeasuringTape />
       <VisualAids />
       <PredictLabels covered={covered} />
       <BuiltLabels covered={covered} />

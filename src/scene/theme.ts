@@ -21,6 +21,8 @@ export interface SceneTheme {
   divider: string;
   /** The hemisphere light's ground colour. */
   ground: string;
+  /** The measuring tape's line, end markers and label edge. */
+  tape: string;
 }
 
 /** Each theme's colours. */
@@ -36,6 +38,7 @@ export const SCENE_THEMES: Readonly<Record<Theme, SceneTheme>> = {
     plate: '#c8d4ff',
     divider: '#e8eeff',
     ground: '#1b2033',
+    tape: '#ff9f1c',
   },
   projector: {
     background: '#f4f5f0',
@@ -48,5 +51,6 @@ export const SCENE_THEMES: Readonly<Record<Theme, SceneTheme>> = {
     plate: '#3d4766',
     divider: '#2a3352',
     ground: '#9aa0ad',
+    tape: '#b0005a',
   },
 };

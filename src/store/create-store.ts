@@ -15,6 +15,7 @@ import { createRunSlice } from './run-slice.ts';
 import { createSettingsSlice } from './settings-slice.ts';
 import { createSnapshotSlice } from './snapshot-slice.ts';
 import type { SandboxState, SandboxStore } from './state.ts';
+import { createTapeSlice } from './tape-slice.ts';
 import { createTimelineSlice } from './timeline-slice.ts';
 import { createTwinSlice } from './twin-slice.ts';
 import { createViewSlice } from './view-slice.ts';
@@ -41,6 +42,7 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
       ...createViewSlice(core, options, start)(set, get, api),
       ...createSnapshotSlice(core)(set, get, api),
       ...createBuildSlice(core)(set, get, api),
+      ...createTapeSlice(core)(set, get, api),
     };
   });
   // A new world (a rebuild, a preset, a restart): the prediction is set up for it. The last
@@ -54,6 +56,8 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
   store.subscribe((s, prev) => {
     if (s.sceneVersion !== prev.sceneVersion) s.armPredict();
     if (s.selection !== prev.selection || s.scene !== prev.scene) watch(s);
+    // A world without a tape end's sphere clears that end.
+    if (s.sceneVersion !== prev.sceneVersion || s.scene !== prev.scene) s.checkTape();
   });
   store.getState().armPredict();
   watch(store.getState());

@@ -7,4 +7,4 @@ export { SettingsError } from './options.ts';
 export type { SandboxStoreOptions } from './options.ts';
 export { DEFAULT_AIDS, prefersReducedMotion } from './view-slice.ts';
 export { THEMES } from './state.ts';
-export type { SandboxState, SandboxStore, VisualAids, VisualAidKey, SceneFacts, Instruments, TwinActions, Theme } from './state.ts';
+export type { SandboxState, SandboxStore, VisualAids, VisualAidKey, SceneFacts, Instruments, TwinActions, Theme, TapeState } from './state.ts';

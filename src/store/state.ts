@@ -6,7 +6,7 @@
 import type { StoreApi } from 'zustand/vanilla';
 import type { Locale } from '../i18n/index.ts';
 import type { Arrangement, BuiltScene, BuiltSphere, SpherePatch, ExperimentState, SandboxSnapshot, FieldMessages, SettingKey, Settings, SphereEdit, TwinChange } from '../experiment/index.ts';
-import type { CollisionCounter, Describer, FirstLaw, LastCollisions, PredictState, Stopwatch, ReadoutsWindow, RunTimeline, SampledStats, TimelineState, TwinInstrument, TwinState, Velocity } from '../instruments/index.ts';
+import type { CollisionCounter, Describer, FirstLaw, LastCollisions, PredictState, Stopwatch, ReadoutsWindow, RunTimeline, SampledStats, TapeEnd, TimelineState, TwinInstrument, TwinState, Velocity } from '../instruments/index.ts';
 import type { Simulation, SolverThread } from '../runtime/index.ts';
 import type { Scene } from '../solver/index.ts';
 
@@ -67,6 +67,18 @@ export type Theme = 'dark' | 'projector';
 
 /** Every theme, in the order the settings offer them. */
 export const THEMES: readonly Theme[] = ['dark', 'projector'];
+
+/** The measuring tape (tape-slice.ts): view state, not carried by a link. */
+export interface TapeState {
+  /** Whether the view draws the tape (and its distance label). */
+  on: boolean;
+  /** Whether, while the tape is shown, a click or tap in the view sets its next end (instead of selecting a sphere). */
+  picking: boolean;
+  /** The first end, or null when not set. */
+  from: TapeEnd | null;
+  /** The second end, or null when not set. */
+  to: TapeEnd | null;
+}
 
 /** What the world now running is, as selectors read it (it changes only when the world is replaced). */
 export interface SceneFacts {
@@ -303,6 +315,21 @@ export interface SandboxState extends TwinActions {
   buildUndo(): string | null;
   /** Gives back the scene the last undo took away. */
   buildRedo(): string | null;
+
+  /** The measuring tape's ends and switches (tape-slice.ts). */
+  tape: TapeState;
+  /** Shows or hides the tape, and lets clicks in the view set its ends or not. */
+  setTape(patch: Partial<Pick<TapeState, 'on' | 'picking'>>): void;
+  /**
+   * Sets one end of the tape (null clears it). Returns null when set, else a message naming the
+   * field and the refused value (a sphere id the world lacks, a wall not 0 to 5, a point not three
+   * finite numbers), with the tape left as it was.
+   */
+  setTapeEnd(field: 'from' | 'to', end: TapeEnd | null): string | null;
+  /** Sets the end a click in the view picked: From when none or both are set (To then cleared), else To. */
+  tapeClick(end: TapeEnd): void;
+  /** Clears each end on a sphere the world no longer has, with a notice. */
+  checkTape(): void;
 }
 
 /** The sandbox store's type. */

@@ -1,7 +1,7 @@
 /**
  * The Measure section of the classroom panel: a tablist of the lab bench's measuring tools — the
- * stopwatch, the collision counter, the data table of the selected spheres, the runs table and the
- * graph of any quantity.
+ * stopwatch, the collision counter, the data table of the selected spheres, the runs table, the
+ * graph of any quantity and the measuring tape.
  * Each tool reads the simulation when the store publishes a sample (a few times a second); none
  * re-renders per frame.
  */
@@ -15,6 +15,7 @@ import { DataTableTool } from './DataTableTool.tsx';
 import { GraphTool } from './GraphTool.tsx';
 import { RunsTool } from './RunsTool.tsx';
 import { StopwatchTool } from './StopwatchTool.tsx';
+import { TapeTool } from './TapeTool.tsx';
 import './lab.css';
 
 const TOOLS = [
@@ -23,6 +24,7 @@ const TOOLS = [
   ['table', 'measure.table'],
   ['runs', 'measure.runs'],
   ['graph', 'measure.graph'],
+  ['tape', 'measure.tape'],
 ] as const satisfies readonly (readonly [string, MessageKey])[];
 
 type Tool = (typeof TOOLS)[number][0];
@@ -64,7 +66,7 @@ export function MeasurePanel() {
       </div>
       {TOOLS.map(([name]) => (
         <div key={name} role="tabpanel" id={`${id}-panel-${name}`} aria-labelledby={`${id}-tab-${name}`} hidden={tool !== name} className="measure__panel" data-tool={name}>
-          {name === 'stopwatch' ? <StopwatchTool /> : name === 'counter' ? <CounterTool /> : name === 'table' ? <DataTableTool /> : name === 'graph' ? <GraphTool /> : <RunsTool />}
+          {name === 'stopwatch' ? <StopwatchTool /> : name === 'counter' ? <CounterTool /> : name === 'table' ? <DataTableTool /> : name === 'graph' ? <GraphTool /> : name === 'tape' ? <TapeTool /> : <RunsTool />}
         </div>
       ))}
     </div>

@@ -1,0 +1,65 @@
+/**
+ * The tape slice: the measuring tape's two ends (instruments/tape.ts measures between them),
+ * whether the view draws it and whether clicks in the view set its ends. View state: a link does
+ * not carry it. An end on a sphere that leaves the box (a new world without that id, a deleted
+ * sphere) is cleared with a notice when the world changes; the view hides a tape it cannot place.
+ */
+import type { StateCreator } from 'zustand/vanilla';
+import { checkTapeEnd, sameEnd, type TapeEnd } from '../instruments/index.ts';
+import type { StoreCore } from './core.ts';
+import type { SandboxState, TapeState } from './state.ts';
+
+/** The tape slice's part of the state. */
+export type TapeSlice = Pick<SandboxState, 'tape' | 'setTape' | 'setTapeEnd' | 'tapeClick' | 'checkTape'>;
+
+/** The tape at the start: hidden, no ends, clicks in the view setting the ends once it is shown. */
+export const TAPE_OFF: Readonly<TapeState> = Object.freeze({ on: false, picking: true, from: null, to: null });
+
+export const createTapeSlice =
+  (core: StoreCore): StateCreator<SandboxState, [], [], TapeSlice> =>
+  (set, get) => ({
+    tape: TAPE_OFF,
+    setTape(patch) {
+      const tape = get().tape;
+      const on = patch.on ?? tape.on;
+      const picking = patch.picking ?? tape.picking;
+      if (on !== tape.on || picking !== tape.picking) set({ tape: { ...tape, on: on === true, picking: picking === true } });
+    },
+    setTapeEnd(field, end) {
+      if (field !== 'from' && field !== 'to') return core.t('tape.badEnd', { field: String(field), value: JSON.stringify(end) ?? String(end) });
+      if (end !== null) {
+        const bad = checkTapeEnd(field, end, core.sim.world, core.t);
+        if (bad !== null) return bad;
+      }
+      const tape = get().tape;
+      if (sameEnd(tape[field], end)) return null;
+      set({ tape: { ...tape, [field]: end === null ? null : copyEnd(end) } });
+      return null;
+    },
+    tapeClick(end) {
+      const tape = get().tape;
+      // The first click sets From, the second To; a click after both starts a new measurement from it.
+      const field = tape.from === null || tape.to !== null ? 'from' : 'to';
+      if (checkTapeEnd(field, end, core.sim.world, core.t) !== null) return;
+      set({ tape: field === 'from' ? { ...tape, from: copyEnd(end), to: null } : { ...tape, to: copyEnd(end) } });
+    },
+    checkTape() {
+      const tape = get().tape;
+      const world = core.sim.world;
+      const goneId = (end: TapeEnd | null): number | null => (end !== null && end.kind === 'sphere' && world.indexOf(end.id) < 0 ? end.id : null);
+      const fromGone = goneId(tape.from);
+      const toGone = goneId(tape.to);
+      if (fromGone === null && toGone === null) return;
+      const notices = [...get().notices];
+      if (fromGone !== null) notices.push(core.t('tape.gone', { id: String(fromGone), field: core.t('tape.from') }));
+      if (toGone !== null) notices.push(core.t('tape.gone', { id: String(toGone), field: core.t('tape.to') }));
+      set({ tape: { ...tape, from: fromGone === null ? tape.from : null, to: toGone === null ? tape.to : null }, notices });
+    },
+  });
+
+/** A copy of a valid end with only its own fields. */
+function copyEnd(end: TapeEnd): TapeEnd {
+  if (end.kind === 'sphere') return { kind: 'sphere', id: end.id };
+  if (end.kind === 'wall') return { kind: 'wall', wall: end.wall };
+  return { kind: 'point', at: [end.at[0], end.at[1], end.at[2]] };
+}
