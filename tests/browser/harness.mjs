@@ -195,7 +195,7 @@ function pngPixels(page, url) {
 }
 
 /** Counts pixels of a canvas (the first one, or `selector`) that differ from the background, and strongly coloured ones (test mode keeps its drawing buffer). */
-export async function canvasPixels(page, selector = 'canvas') {
+export async function canvasPixels(page, selector = '.sandbox-canvas canvas') {
   return pngPixels(page, await page.evaluate((sel) => document.querySelector(sel).toDataURL('image/png'), selector));
 }
 

@@ -73,7 +73,7 @@ export default async function accessSuite({ browser, base, consoleErrors }) {
 
   await step('access: the canvas is described by the scene description, and no AudioContext exists before a gesture', async () => {
     const described = await page.evaluate(() => {
-      const id = document.querySelector('canvas')?.closest('[aria-describedby]')?.getAttribute('aria-describedby') ?? document.querySelector('[aria-describedby]')?.getAttribute('aria-describedby');
+      const id = document.querySelector('.sandbox-canvas canvas')?.closest('[aria-describedby]')?.getAttribute('aria-describedby') ?? document.querySelector('[aria-describedby]')?.getAttribute('aria-describedby');
       return document.getElementById(id ?? '')?.textContent ?? '';
     });
     check(/^Head-on, equal masses: 2 spheres/.test(described), `the scene description reads "${described}"`);

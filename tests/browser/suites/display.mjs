@@ -53,7 +53,7 @@ function smallTargets(page, min) {
 /** The colour of the view's top-left pixel (the background: the box never reaches the corner). */
 function cornerColour(page) {
   return page.evaluate(() => {
-    const canvas = document.querySelector('canvas');
+    const canvas = document.querySelector('.sandbox-canvas canvas');
     const c2 = document.createElement('canvas');
     c2.width = 4;
     c2.height = 4;

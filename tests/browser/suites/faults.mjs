@@ -172,7 +172,7 @@ export default async function faultsSuite({ browser, base, consoleErrors }) {
 
   await step('WebGL context lost: a visible message, the simulation goes on; restored: drawing resumes', async () => {
     const lost = await page.evaluate(() => {
-      const gl = document.querySelector('canvas').getContext('webgl2');
+      const gl = document.querySelector('.sandbox-canvas canvas').getContext('webgl2');
       window.__loseContext = gl.getExtension('WEBGL_lose_context');
       window.__loseContext.loseContext();
       return gl.isContextLost();
@@ -200,7 +200,7 @@ export default async function faultsSuite({ browser, base, consoleErrors }) {
     for (const [width, height] of [[800, 600], [1400, 900], [1200, 760]]) {
       await page.setViewportSize({ width, height });
       await page.waitForFunction(([w, h]) => {
-        const c = document.querySelector('canvas');
+        const c = document.querySelector('.sandbox-canvas canvas');
         return c.clientWidth === w && c.clientHeight === h && c.width === w && c.height === h;
       }, [width, height], { timeout: 30_000 });
       await waitFrames(page, 2);
@@ -214,11 +214,11 @@ export default async function faultsSuite({ browser, base, consoleErrors }) {
     const p = await hi.newPage();
     watchErrors(p, consoleErrors, 'dpr');
     await p.goto(`${base}/?count=30`);
-    await p.waitForFunction(() => document.querySelector('canvas')?.width === 480, null, { timeout: 60_000 });
+    await p.waitForFunction(() => document.querySelector('.sandbox-canvas canvas')?.width === 480, null, { timeout: 60_000 });
     const cdp = await hi.newCDPSession(p);
     await cdp.send('Emulation.setDeviceMetricsOverride', { width: 480, height: 360, deviceScaleFactor: 2, mobile: false });
     await p.waitForFunction(() => {
-      const c = document.querySelector('canvas');
+      const c = document.querySelector('.sandbox-canvas canvas');
       return window.devicePixelRatio === 2 && c.width === 2 * c.clientWidth && c.height === 2 * c.clientHeight;
     }, null, { timeout: 30_000 });
     const a = await p.screenshot();

@@ -15,7 +15,7 @@ function layout(page) {
       .map((el) => ({ name: el.getAttribute('aria-label') || el.className, r: el.getBoundingClientRect() }))
       .filter((c) => c.r.width > 0 && c.r.height > 0)
       .map((c) => ({ name: c.name, left: c.r.left, top: c.r.top, right: c.r.right, bottom: c.r.bottom }));
-    const canvas = document.querySelector('canvas').getBoundingClientRect();
+    const canvas = document.querySelector('.sandbox-canvas canvas').getBoundingClientRect();
     return { corners, covers, canvas: { left: canvas.left, top: canvas.top, right: canvas.right, bottom: canvas.bottom } };
   });
 }

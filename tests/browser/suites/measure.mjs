@@ -38,7 +38,7 @@ const number = (text) => parseFloat(text.replace(/\u2212/g, '-').replace(/[^0-9e
 function ringPixels(page, ids, half) {
   return page.evaluate(
     async ({ ids, half }) => {
-      const canvas = document.querySelector('canvas');
+      const canvas = document.querySelector('.sandbox-canvas canvas');
       const image = new Image();
       image.src = canvas.toDataURL('image/png');
       await image.decode();

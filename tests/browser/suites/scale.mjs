@@ -162,7 +162,7 @@ export default async function scaleSuite({ browser, base, consoleErrors }) {
       const hook = window.__sandbox;
       const sim = hook.store.getState().sim;
       const cam = hook.cameraPosition();
-      const canvas = document.querySelector('canvas').getBoundingClientRect();
+      const canvas = document.querySelector('.sandbox-canvas canvas').getBoundingClientRect();
       const pxPerUnitAtOne = canvas.height / 2 / Math.tan((40 * Math.PI) / 360);
       const spheres = [];
       for (let i = 0; i < sim.count; i++) {
