@@ -639,4 +639,28 @@ export const de: Readonly<Record<MessageKey, string>> = {
   "build.newRadius": "Radius der neuen Kugel (m)",
   "build.newMass": "Masse der neuen Kugel (kg)",
   // end build mode
+  // student view
+  "view.tooLong": "Die Schüleransicht (view=) ist {length} Zeichen lang und darf höchstens {max} lang sein; sie wird ignoriert.",
+  "view.badPart": "Der Teil „{part}“ der Schüleransicht ist weder hide:… noch lock:…; er wird ignoriert.",
+  "view.repeatedPart": "Die Schüleransicht nennt „{kind}:“ mehr als einmal; der erste Teil gilt.",
+  "view.unknownHide": "Die Schüleransicht kann {names} nicht ausblenden (sie kann {list} ausblenden); ignoriert.",
+  "view.unknownLock": "Die Schüleransicht kann {names} nicht sperren (sie kann {list} sperren); ignoriert.",
+  "view.locked": "Von deiner Lehrkraft gesperrt",
+  "view.refused": "Von deiner Lehrkraft gesperrt: nicht geändert.",
+  "view.title": "Schüleransicht",
+  "view.open": "Schüleransicht…",
+  "view.hint": "Wähle, was der Link für die Schüler ausblendet und sperrt, und kopiere ihn. Der Link enthält auch dieses Experiment.",
+  "view.notSecurity": "Eine Erleichterung, kein Schutz: Schüler können die Adresse bearbeiten und die Ansicht aufheben.",
+  "view.hideLegend": "Ausblenden",
+  "view.lockLegend": "Sperren (sichtbar, aber nicht änderbar)",
+  "view.part.settings": "Feld Einstellungen",
+  "view.part.classroom": "Unterricht (das ganze Feld)",
+  "view.lock.preset": "Experimentauswahl und Datei öffnen",
+  "view.lock.edits": "Kugeln bearbeiten (Inspektor und Bauen)",
+  "view.lock.radius": "Kugelradien",
+  "view.copy": "Schülerlink kopieren",
+  "view.nothing": "Wähle mindestens etwas zum Ausblenden oder Sperren.",
+  "view.link": "Schülerlink",
+  "view.inEffect": "Schüleransicht: Deine Lehrkraft hat einige Bedienelemente ausgeblendet oder gesperrt.",
+  // end student view
 };

@@ -639,6 +639,30 @@ export const en = {
   "build.newRadius": "New sphere radius (m)",
   "build.newMass": "New sphere mass (kg)",
   // end build mode
+  // student view
+  "view.tooLong": "The student view (view=) is {length} characters long, and it may be at most {max}; it is ignored.",
+  "view.badPart": "The student view part \"{part}\" is not hide:… or lock:…; it is ignored.",
+  "view.repeatedPart": "The student view names \"{kind}:\" more than once; the first is used.",
+  "view.unknownHide": "The student view cannot hide {names} (it can hide {list}); ignored.",
+  "view.unknownLock": "The student view cannot lock {names} (it can lock {list}); ignored.",
+  "view.locked": "Locked by your teacher",
+  "view.refused": "Locked by your teacher: not changed.",
+  "view.title": "Student view",
+  "view.open": "Student view…",
+  "view.hint": "Choose what the students' link hides and locks, then copy it. The link carries this experiment too.",
+  "view.notSecurity": "A convenience, not security: a student can edit the address and lift it.",
+  "view.hideLegend": "Hide",
+  "view.lockLegend": "Lock (shown, but cannot be changed)",
+  "view.part.settings": "Settings panel",
+  "view.part.classroom": "Classroom panel (all of it)",
+  "view.lock.preset": "Experiment picker and File Open",
+  "view.lock.edits": "Editing spheres (inspector and Build)",
+  "view.lock.radius": "Sphere radii",
+  "view.copy": "Copy student link",
+  "view.nothing": "Tick at least one thing to hide or lock.",
+  "view.link": "Student link",
+  "view.inEffect": "Student view: your teacher has hidden or locked some controls.",
+  // end student view
 } as const;
 
 /** A message's key. */

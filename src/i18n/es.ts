@@ -639,4 +639,28 @@ export const es: Readonly<Record<MessageKey, string>> = {
   "build.newRadius": "Radio de la esfera nueva (m)",
   "build.newMass": "Masa de la esfera nueva (kg)",
   // end build mode
+  // student view
+  "view.tooLong": "La vista de estudiante (view=) tiene {length} caracteres, y como máximo puede tener {max}; se ignora.",
+  "view.badPart": "La parte de la vista de estudiante «{part}» no es hide:… ni lock:…; se ignora.",
+  "view.repeatedPart": "La vista de estudiante nombra «{kind}:» más de una vez; se usa la primera.",
+  "view.unknownHide": "La vista de estudiante no puede ocultar {names} (puede ocultar {list}); se ignora.",
+  "view.unknownLock": "La vista de estudiante no puede bloquear {names} (puede bloquear {list}); se ignora.",
+  "view.locked": "Bloqueado por tu profesor",
+  "view.refused": "Bloqueado por tu profesor: no se ha cambiado.",
+  "view.title": "Vista de estudiante",
+  "view.open": "Vista de estudiante…",
+  "view.hint": "Elige qué oculta y qué bloquea el enlace de los estudiantes, y cópialo. El enlace lleva también este experimento.",
+  "view.notSecurity": "Es una comodidad, no una medida de seguridad: un estudiante puede editar la dirección y quitarla.",
+  "view.hideLegend": "Ocultar",
+  "view.lockLegend": "Bloquear (se ve, pero no se puede cambiar)",
+  "view.part.settings": "Panel de ajustes",
+  "view.part.classroom": "Panel del aula (entero)",
+  "view.lock.preset": "Selector de experimento y Abrir archivo",
+  "view.lock.edits": "Editar esferas (inspector y Construir)",
+  "view.lock.radius": "Radios de las esferas",
+  "view.copy": "Copiar enlace de estudiante",
+  "view.nothing": "Marca al menos una cosa que ocultar o bloquear.",
+  "view.link": "Enlace de estudiante",
+  "view.inEffect": "Vista de estudiante: tu profesor ha ocultado o bloqueado algunos controles.",
+  // end student view
 };
