@@ -662,5 +662,8 @@ export const de: Readonly<Record<MessageKey, string>> = {
   "view.nothing": "Wähle mindestens etwas zum Ausblenden oder Sperren.",
   "view.link": "Schülerlink",
   "view.inEffect": "Schüleransicht: Deine Lehrkraft hat einige Bedienelemente ausgeblendet oder gesperrt.",
+  "view.refusedPreset": "Das Experiment ist von deiner Lehrkraft gesperrt; es wurde nicht geändert.",
+  "view.refusedEdits": "Das Bearbeiten der Kugeln ist von deiner Lehrkraft gesperrt; nichts wurde geändert.",
+  "view.refusedReset": "Zurücksetzen würde ändern, was deine Lehrkraft gesperrt hat; nichts wurde geändert.",
   // end student view
 };

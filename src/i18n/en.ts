@@ -662,6 +662,9 @@ export const en = {
   "view.nothing": "Tick at least one thing to hide or lock.",
   "view.link": "Student link",
   "view.inEffect": "Student view: your teacher has hidden or locked some controls.",
+  "view.refusedPreset": "The experiment is locked by your teacher; it was not changed.",
+  "view.refusedEdits": "Editing spheres is locked by your teacher; nothing was changed.",
+  "view.refusedReset": "Reset to defaults would change what your teacher locked; nothing was changed.",
   // end student view
 } as const;
 

@@ -662,5 +662,8 @@ export const es: Readonly<Record<MessageKey, string>> = {
   "view.nothing": "Marca al menos una cosa que ocultar o bloquear.",
   "view.link": "Enlace de estudiante",
   "view.inEffect": "Vista de estudiante: tu profesor ha ocultado o bloqueado algunos controles.",
+  "view.refusedPreset": "Tu profesor ha bloqueado el experimento; no se ha cambiado.",
+  "view.refusedEdits": "Tu profesor ha bloqueado la edición de esferas; no se ha cambiado nada.",
+  "view.refusedReset": "Restablecer cambiaría lo que tu profesor ha bloqueado; no se ha cambiado nada.",
   // end student view
 };

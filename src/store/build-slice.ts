@@ -19,6 +19,7 @@ import {
   deleteSpheres,
   duplicateSpheres,
   emptyScene,
+  isLocked,
   moveSpheres,
   patchSpheres,
   placeSphere,
@@ -127,6 +128,7 @@ export const createBuildSlice =
       },
       setBuilding(on) {
         if (on === get().building) return null;
+        if (on && isLocked(get().studentView, 'edits')) return core.t('view.refusedEdits');
         if (!on) {
           set({ building: false, buildPast: [], buildFuture: [] });
           return null;

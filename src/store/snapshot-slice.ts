@@ -4,7 +4,7 @@
  * the format).
  */
 import type { StateCreator } from 'zustand/vanilla';
-import { checkExperimentFile, checkSnapshot, settingWarnings, SNAPSHOT_FORMAT, SNAPSHOT_VERSION, type ExperimentState, type SandboxSnapshot, type SphereEdit } from '../experiment/index.ts';
+import { checkExperimentFile, checkSnapshot, isLocked, settingWarnings, SNAPSHOT_FORMAT, SNAPSHOT_VERSION, type ExperimentState, type SandboxSnapshot, type SphereEdit } from '../experiment/index.ts';
 import { worldToJSON } from '../solver/index.ts';
 import { factsOf, type StoreCore } from './core.ts';
 import type { SandboxState } from './state.ts';
@@ -82,6 +82,7 @@ export const createSnapshotSlice =
         return null;
       },
       openExperiment(file) {
+        if (isLocked(get().studentView, 'preset')) return core.t('view.refusedPreset');
         const checked = checkExperimentFile(file, core.t);
         if (typeof checked === 'string') return checked;
         const { experiment } = checked;
