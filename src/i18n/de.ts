@@ -665,5 +665,6 @@ export const de: Readonly<Record<MessageKey, string>> = {
   "view.refusedPreset": "Das Experiment ist von deiner Lehrkraft gesperrt; es wurde nicht geändert.",
   "view.refusedEdits": "Das Bearbeiten der Kugeln ist von deiner Lehrkraft gesperrt; nichts wurde geändert.",
   "view.refusedReset": "Zurücksetzen würde ändern, was deine Lehrkraft gesperrt hat; nichts wurde geändert.",
+  "link.compressedDamaged": "Das Experiment des Links (exp=) ließ sich nicht lesen: Es ist abgeschnitten oder beschädigt.",
   // end student view
 };

@@ -665,6 +665,7 @@ export const en = {
   "view.refusedPreset": "The experiment is locked by your teacher; it was not changed.",
   "view.refusedEdits": "Editing spheres is locked by your teacher; nothing was changed.",
   "view.refusedReset": "Reset to defaults would change what your teacher locked; nothing was changed.",
+  "link.compressedDamaged": "The link's experiment (exp=) could not be read: it is cut short or damaged.",
   // end student view
 } as const;
 

@@ -665,5 +665,6 @@ export const es: Readonly<Record<MessageKey, string>> = {
   "view.refusedPreset": "Tu profesor ha bloqueado el experimento; no se ha cambiado.",
   "view.refusedEdits": "Tu profesor ha bloqueado la edición de esferas; no se ha cambiado nada.",
   "view.refusedReset": "Restablecer cambiaría lo que tu profesor ha bloqueado; no se ha cambiado nada.",
+  "link.compressedDamaged": "No se ha podido leer el experimento del enlace (exp=): está cortado o dañado.",
   // end student view
 };

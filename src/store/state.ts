@@ -258,6 +258,12 @@ export interface SandboxState extends TwinActions {
    * field and its value, with everything left as it was.
    */
   openExperiment(file: unknown): string | null;
+  /**
+   * Opens an experiment as a link carries it (preset, settings, hand edits, built scene, predict,
+   * twin), whole, at its start: what a new store given the same experiment starts from. Returns
+   * null when opened, else the solver's message, with everything left as it was.
+   */
+  openLinked(experiment: ExperimentState): string | null;
   /** Whether every sphere is asleep or still (published with the stats; `onRest` fires when it becomes true). */
   resting: boolean;
 
