@@ -41,8 +41,8 @@ function quoteNames(names: readonly string[]): string {
 /** Reads a `view=` value (null when the link has none). Never throws. */
 export function parseStudentView(raw: string | null, t: Translate = english): ParsedView {
   if (raw === null) return { view: null, notices: [] };
-  if (typeof raw !== 'string') return { view: null, notices: [t('view.badPart', { part: String(raw) })] };
-  if (raw.length > MAX_VIEW_LENGTH) return { view: null, notices: [t('view.tooLong', { length: String(raw.length), max: String(MAX_VIEW_LENGTH) })] };
+  if (typeof raw !== 'string') return { view: null, notices: [t('student.badPart', { part: String(raw) })] };
+  if (raw.length > MAX_VIEW_LENGTH) return { view: null, notices: [t('student.tooLong', { length: String(raw.length), max: String(MAX_VIEW_LENGTH) })] };
   const notices: string[] = [];
   let hide: HideName[] | null = null;
   let lock: LockName[] | null = null;
@@ -51,22 +51,22 @@ export function parseStudentView(raw: string | null, t: Translate = english): Pa
     const colon = part.indexOf(':');
     const kind = colon < 0 ? '' : part.slice(0, colon);
     if (kind !== 'hide' && kind !== 'lock') {
-      notices.push(t('view.badPart', { part: clip(part) }));
+      notices.push(t('student.badPart', { part: clip(part) }));
       continue;
     }
     if ((kind === 'hide' ? hide : lock) !== null) {
-      notices.push(t('view.repeatedPart', { kind }));
+      notices.push(t('student.repeatedPart', { kind }));
       continue;
     }
     const list = part.slice(colon + 1).split(',');
     if (kind === 'hide') {
       const { names, unknown } = sortNames(list, HIDE_NAMES);
       hide = names;
-      if (unknown.length > 0) notices.push(t('view.unknownHide', { names: quoteNames(unknown), list: HIDE_NAMES.join(', ') }));
+      if (unknown.length > 0) notices.push(t('student.unknownHide', { names: quoteNames(unknown), list: HIDE_NAMES.join(', ') }));
     } else {
       const { names, unknown } = sortNames(list, LOCK_NAMES);
       lock = names;
-      if (unknown.length > 0) notices.push(t('view.unknownLock', { names: quoteNames(unknown), list: LOCK_NAMES.join(', ') }));
+      if (unknown.length > 0) notices.push(t('student.unknownLock', { names: quoteNames(unknown), list: LOCK_NAMES.join(', ') }));
     }
   }
   const view = { hide: hide ?? [], lock: lock ?? [] };

@@ -128,7 +128,7 @@ export const createBuildSlice =
       },
       setBuilding(on) {
         if (on === get().building) return null;
-        if (on && isLocked(get().studentView, 'edits')) return core.t('view.refusedEdits');
+        if (on && isLocked(get().studentView, 'edits')) return core.t('student.refusedEdits');
         if (!on) {
           set({ building: false, buildPast: [], buildFuture: [] });
           return null;

@@ -38,7 +38,7 @@ export const createExperimentSlice =
       reset() {
         // Under a student view that locks anything, the defaults would undo the teacher's choices.
         if ((get().studentView?.lock.length ?? 0) > 0) {
-          get().notify(core.t('view.refusedReset'));
+          get().notify(core.t('student.refusedReset'));
           return;
         }
         const settings = { ...DEFAULT_SETTINGS };
@@ -65,7 +65,7 @@ export const createExperimentSlice =
       },
       selectPreset(id) {
         if (id !== get().preset && isLocked(get().studentView, 'preset')) {
-          get().notify(core.t('view.refusedPreset'));
+          get().notify(core.t('student.refusedPreset'));
           return;
         }
         const preset = id === null ? undefined : presetById(id);
@@ -130,7 +130,7 @@ export const createExperimentSlice =
         set({ selection, selected: selection.length > 0 ? selection[selection.length - 1] : null });
       },
       editSphere(id, patch) {
-        if (isLocked(get().studentView, 'edits')) return core.t('view.refusedEdits');
+        if (isLocked(get().studentView, 'edits')) return core.t('student.refusedEdits');
         if (get().running) return core.t('store.pauseToEdit');
         // In build mode an edit changes the built scene (and can be undone).
         if (get().building) return get().buildPatch([id], patch);

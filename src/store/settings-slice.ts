@@ -62,7 +62,7 @@ export const createSettingsSlice =
       const locked = keys.filter((k) => patch[k] !== state.settings[k] && isLocked(state.studentView, k));
       if (locked.length > 0) {
         const errors = { ...state.errors };
-        for (const k of locked) errors[k] = core.t('view.refused');
+        for (const k of locked) errors[k] = core.t('student.refused');
         set({ errors });
         return false;
       }

@@ -82,13 +82,13 @@ export const createSnapshotSlice =
         return null;
       },
       openExperiment(file) {
-        if (isLocked(get().studentView, 'preset')) return core.t('view.refusedPreset');
+        if (isLocked(get().studentView, 'preset')) return core.t('student.refusedPreset');
         const checked = checkExperimentFile(file, core.t);
         if (typeof checked === 'string') return checked;
         return get().openLinked({ ...checked.experiment, edits: [] });
       },
       openLinked(experiment) {
-        if (isLocked(get().studentView, 'preset')) return core.t('view.refusedPreset');
+        if (isLocked(get().studentView, 'preset')) return core.t('student.refusedPreset');
         const edits = experiment.edits.map((e) => ({ ...e }));
         const message = core.rebuild(experiment.settings, experiment.preset, edits, experiment.built ?? null);
         if (message !== null) return message;

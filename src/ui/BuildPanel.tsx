@@ -139,7 +139,7 @@ export function BuildPanel() {
       name="build"
       checked={building}
       disabled={locked && !building}
-      note={toggleError ?? (locked ? t('view.locked') : t('build.toggleHint'))}
+      note={toggleError ?? (locked ? t('student.locked') : t('build.toggleHint'))}
       noteKind={toggleError ? 'error' : 'hint'}
       data={{ 'data-setting': 'build' }}
       onChange={(on) => {

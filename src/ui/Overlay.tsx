@@ -136,7 +136,7 @@ export function Overlay({ classroomOpen = true, onClassroomOpenChange = ignore, 
         <Transport keyScope={keyScope} />
         {studentView && (
           <p className="dock__student" data-testid="student-view-note">
-            {t('view.inEffect')}
+            {t('student.inEffect')}
           </p>
         )}
         <div className="dock__row">

@@ -27,15 +27,15 @@ export function LockedNote({ id }: { id: string }) {
   const t = useT();
   return (
     <p className="field__hint field__locked" id={id} data-locked="">
-      {t('view.locked')}
+      {t('student.locked')}
     </p>
   );
 }
 
 /** The label of a part a view can hide. */
 const HIDE_LABELS: Readonly<Record<HideName, MessageKey>> = {
-  settings: 'view.part.settings',
-  classroom: 'view.part.classroom',
+  settings: 'student.part.settings',
+  classroom: 'student.part.classroom',
   experiment: 'classroom.experiment',
   predict: 'classroom.predict',
   'what-if': 'classroom.whatIf',
@@ -51,10 +51,10 @@ const HIDE_LABELS: Readonly<Record<HideName, MessageKey>> = {
 
 /** The label of a thing a view can lock. */
 const LOCK_LABELS: Readonly<Record<LockName, MessageKey>> = {
-  preset: 'view.lock.preset',
-  edits: 'view.lock.edits',
+  preset: 'student.lock.preset',
+  edits: 'student.lock.edits',
   count: 'setting.count',
-  radius: 'view.lock.radius',
+  radius: 'student.lock.radius',
   speed: 'setting.speed',
   boxSize: 'setting.boxSize',
   planar: 'setting.planar',
@@ -111,7 +111,7 @@ export function StudentViewControls() {
   const copy = async (): Promise<void> => {
     if (hide.length + lock.length === 0) {
       setLink(null);
-      setSaid({ key: 'view.nothing' });
+      setSaid({ key: 'student.nothing' });
       return;
     }
     const made = await shareLink(store.getState().experiment(), `${window.location.origin}${window.location.pathname}`);
@@ -133,15 +133,15 @@ export function StudentViewControls() {
   return (
     <div className="student" data-student-view="">
       <button type="button" className="button button--quiet" data-action="student-view" aria-expanded={open} aria-controls={`${id}-body`} onClick={() => setOpen(!open)}>
-        {t('view.open')}
+        {t('student.open')}
       </button>
-      <div className="student__body" id={`${id}-body`} hidden={!open} role="group" aria-label={t('view.title')}>
-        <p className="field__hint">{t('view.hint')}</p>
-        <p className="field__hint">{t('view.notSecurity')}</p>
-        <Choices legend={t('view.hideLegend')} kind="hide" names={HIDE_NAMES} labels={HIDE_LABELS} chosen={hide} onChange={setHide} />
-        <Choices legend={t('view.lockLegend')} kind="lock" names={LOCK_NAMES} labels={LOCK_LABELS} chosen={lock} onChange={setLock} />
+      <div className="student__body" id={`${id}-body`} hidden={!open} role="group" aria-label={t('student.title')}>
+        <p className="field__hint">{t('student.hint')}</p>
+        <p className="field__hint">{t('student.notSecurity')}</p>
+        <Choices legend={t('student.hideLegend')} kind="hide" names={HIDE_NAMES} labels={HIDE_LABELS} chosen={hide} onChange={setHide} />
+        <Choices legend={t('student.lockLegend')} kind="lock" names={LOCK_NAMES} labels={LOCK_LABELS} chosen={lock} onChange={setLock} />
         <button type="button" className="button" data-action="copy-student-link" onClick={() => void copy()}>
-          {t('view.copy')}
+          {t('student.copy')}
         </button>
         <p className="experiment__copied" role="status">
           {said === null ? '' : t(said.key, { length: formatPlain(t.locale, said.length ?? 0), max: formatPlain(t.locale, said.max ?? 0) })}
@@ -149,7 +149,7 @@ export function StudentViewControls() {
         {link !== null && (
           <div className="field">
             <label className="field__label" htmlFor={`${id}-link`}>
-              {t('view.link')}
+              {t('student.link')}
             </label>
             <input id={`${id}-link`} className="field__input field__input--wide" readOnly value={link} onFocus={(e) => e.currentTarget.select()} data-testid="student-link" />
           </div>

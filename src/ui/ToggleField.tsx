@@ -84,7 +84,7 @@ export function ToggleField({ setting, label }: ToggleFieldProps) {
       name={setting}
       checked={checked}
       disabled={locked}
-      note={error ?? (locked ? t('view.locked') : undefined)}
+      note={error ?? (locked ? t('student.locked') : undefined)}
       noteKind={error ? 'error' : 'hint'}
       data={{ 'data-setting': setting }}
       onChange={(on) => store.getState().applySetting(setting, on)}

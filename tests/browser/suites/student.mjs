@@ -78,16 +78,20 @@ export default async function studentSuite({ browser, base, consoleErrors }) {
     await student.close();
   });
 
-  await step('student: a view that hides the Settings and Classroom panels leaves them and their skip links out', async () => {
+  await step('student: a view that hides the Settings and Classroom panels leaves them and their skip links out; a locked time scale disables Speed', async () => {
     const student = await context.newPage();
     watchErrors(student, consoleErrors, 'student-panels');
-    await student.goto(`${base}/?preset=gas&view=hide:settings,classroom&test=1`);
+    await student.goto(`${base}/?preset=gas&view=hide:settings,classroom;lock:timeScale&test=1`);
     await waitReady(student);
     check((await student.locator('[data-panel="settings"]').count()) === 0, 'no Settings panel');
     check((await student.locator('[data-panel="classroom"]').count()) === 0, 'no Classroom panel');
     const skips = await student.locator('.skip-link').allTextContents();
     check(skips.length === 2, `two skip links left: ${skips.join(', ')}`);
     check((await student.locator('.notices--shown').count()) === 0, 'no notice for a clean view');
+    const speed = student.getByRole('combobox', { name: 'Speed' });
+    check(await speed.isDisabled(), 'the Speed menu is disabled');
+    const said = await speed.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent);
+    check(said === 'Locked by your teacher', `the Speed menu is described as locked: ${said}`);
     await student.screenshot({ path: join(results, 'student-no-panels.png') });
     await student.close();
   });
