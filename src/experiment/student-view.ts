@@ -3,7 +3,7 @@
  * reads and writes them) and the settings each lock holds. A hidden part is not drawn; a locked
  * control is drawn disabled, and the store refuses the change it would make.
  */
-import type { SettingKey } from './settings.ts';
+import { LIVE_SETTINGS, type SettingKey } from './settings.ts';
 
 /** The parts a student view can hide: the two panels, and the Classroom panel's sections. */
 export const HIDE_NAMES = ['settings', 'classroom', 'experiment', 'predict', 'what-if', 'readouts', 'thermo', 'plots', 'aids', 'build', 'inspector', 'measure', 'log'] as const;
@@ -41,6 +41,15 @@ export interface StudentView {
 export function isLocked(view: StudentView | null, what: LockName | SettingKey): boolean {
   if (view === null) return false;
   return view.lock.some((name) => name === what || LOCKED_SETTINGS[name].includes(what as SettingKey));
+}
+
+/**
+ * Whether `view` keeps setting `key` as it is while `preset` runs (null: the free sandbox): a lock
+ * that holds it, or the lock of the experiment for a scene setting other than the seed (changing
+ * one leaves the preset for the free sandbox).
+ */
+export function settingLocked(view: StudentView | null, preset: string | null, key: SettingKey): boolean {
+  return isLocked(view, key) || (preset !== null && key !== 'seed' && !LIVE_SETTINGS.has(key) && isLocked(view, 'preset'));
 }
 
 /** Whether `view` hides `part`. */

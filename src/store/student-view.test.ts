@@ -43,6 +43,23 @@ describe('a student view in the store', () => {
     expect(store.getState().preset).toBe('billiards');
   });
 
+  it('a locked experiment keeps its scene: a scene setting (which would leave the preset) and build mode are refused, the seed and live settings are not', () => {
+    const store = locked(['preset'], 'billiards');
+    expect(store.getState().applySetting('count', 30)).toBe(false);
+    expect(store.getState().applySettings({ planar: true })).toBe(false);
+    expect(store.getState().preset).toBe('billiards');
+    expect(store.getState().errors.count).toBe('Locked by your teacher: not changed.');
+    expect(store.getState().setBuilding(true)).toBe('The experiment is locked by your teacher; it was not changed.');
+    expect(store.getState().building).toBe(false);
+    expect(store.getState().applySetting('seed', 5)).toBe(true);
+    expect(store.getState().applySetting('restitution', 0.6)).toBe(true);
+    expect(store.getState().preset).toBe('billiards');
+    expect(store.getState().settings.seed).toBe(5);
+    // In the free sandbox the same lock leaves the scene settings free (no preset to leave).
+    const free = locked(['preset']);
+    expect(free.getState().applySetting('count', 30)).toBe(true);
+  });
+
   it('locked editing refuses sphere edits and build mode; reset is refused under any lock', () => {
     const store = locked(['edits']);
     const masses = Float64Array.from(store.getState().sim.world.masses);

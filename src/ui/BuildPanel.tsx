@@ -80,8 +80,10 @@ function Tools({ children, label }: { children: ReactNode; label: string }) {
 export function BuildPanel() {
   const store = useSandboxStore();
   const t = useT();
-  // A student view that locks editing keeps build mode off (the store refuses it too).
-  const locked = useLocked('edits');
+  // A student view that locks editing or the experiment keeps build mode off (the store refuses it too).
+  const lockedEdits = useLocked('edits');
+  const lockedPreset = useLocked('preset');
+  const locked = lockedEdits || lockedPreset;
   const comma = t.locale !== 'en';
   const num = (x: number): string => formatPlain(t.locale, Number(x.toPrecision(6)));
   const [building, count, selected, past, future, height, template, size] = useStore(

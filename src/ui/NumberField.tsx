@@ -9,7 +9,7 @@ import { checkNumber, NUMBER_SPECS, parseNumberInput, type NumberKey } from '../
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
 import { useT } from '../hooks/use-translate.ts';
 import { formatPlain, type Locale } from '../i18n/index.ts';
-import { LockedNote, useLocked } from './StudentView.tsx';
+import { LockedNote, useSettingLocked } from './StudentView.tsx';
 
 /** Props of {@link NumberField}. */
 export interface NumberFieldProps {
@@ -35,7 +35,7 @@ export function formatSetting(value: number, locale: Locale = 'en'): string {
 export function NumberField({ setting, slider = false, hint, disabled: off = false }: NumberFieldProps) {
   const store = useSandboxStore();
   // A setting a student view locks is shown, disabled, with a note saying so.
-  const locked = useLocked(setting);
+  const locked = useSettingLocked(setting);
   const disabled = off || locked;
   const spec = NUMBER_SPECS[setting];
   const t = useT();

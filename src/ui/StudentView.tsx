@@ -5,7 +5,7 @@
  * and written by share/student-view.ts; the store refuses what a lock holds.
  */
 import { useId, useState } from 'react';
-import { HIDE_NAMES, isHidden, isLocked, LOCK_NAMES, type HideName, type LockName, type SettingKey } from '../experiment/index.ts';
+import { HIDE_NAMES, isHidden, isLocked, LOCK_NAMES, settingLocked, type HideName, type LockName, type SettingKey } from '../experiment/index.ts';
 import { formatPlain, type MessageKey } from '../i18n/index.ts';
 import { shareLink } from '../share/compressed-link.ts';
 import { withStudentView } from '../share/student-view.ts';
@@ -15,6 +15,11 @@ import { useT } from '../hooks/use-translate.ts';
 /** Whether the student view in effect locks `what` (a lock name, or a setting a lock holds). */
 export function useLocked(what: LockName | SettingKey): boolean {
   return useSandbox((s) => isLocked(s.studentView, what));
+}
+
+/** Whether the student view in effect keeps setting `key` as it is (see `settingLocked`). */
+export function useSettingLocked(key: SettingKey): boolean {
+  return useSandbox((s) => settingLocked(s.studentView, s.preset, key));
 }
 
 /** Whether the student view in effect hides `part`. */

@@ -6,7 +6,7 @@ import { useId } from 'react';
 import { useStore } from 'zustand';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
 import { useT } from '../hooks/use-translate.ts';
-import { useLocked } from './StudentView.tsx';
+import { useSettingLocked } from './StudentView.tsx';
 
 /** Props of {@link ToggleField}. */
 export interface ToggleFieldProps {
@@ -76,7 +76,7 @@ export function ToggleField({ setting, label }: ToggleFieldProps) {
   const checked = useStore(store, (s) => s.settings[setting]);
   const error = useStore(store, (s) => s.errors[setting]);
   // A setting a student view locks is shown, disabled, with a note saying so.
-  const locked = useLocked(setting);
+  const locked = useSettingLocked(setting);
   const t = useT();
   return (
     <SwitchRow
