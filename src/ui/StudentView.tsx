@@ -137,29 +137,32 @@ export function StudentViewControls() {
 
   return (
     <div className="student" data-student-view="">
-      <button type="button" className="button button--quiet" data-action="student-view" aria-expanded={open} aria-controls={`${id}-body`} onClick={() => setOpen(!open)}>
+      <button type="button" className="button button--quiet" data-action="student-view" aria-expanded={open} aria-controls={open ? `${id}-body` : undefined} onClick={() => setOpen(!open)}>
         {t('student.open')}
       </button>
-      <div className="student__body" id={`${id}-body`} hidden={!open} role="group" aria-label={t('student.title')}>
-        <p className="field__hint">{t('student.hint')}</p>
-        <p className="field__hint">{t('student.notSecurity')}</p>
-        <Choices legend={t('student.hideLegend')} kind="hide" names={HIDE_NAMES} labels={HIDE_LABELS} chosen={hide} onChange={setHide} />
-        <Choices legend={t('student.lockLegend')} kind="lock" names={LOCK_NAMES} labels={LOCK_LABELS} chosen={lock} onChange={setLock} />
-        <button type="button" className="button" data-action="copy-student-link" onClick={() => void copy()}>
-          {t('student.copy')}
-        </button>
-        <p className="experiment__copied" role="status">
-          {said === null ? '' : t(said.key, { length: formatPlain(t.locale, said.length ?? 0), max: formatPlain(t.locale, said.max ?? 0) })}
-        </p>
-        {link !== null && (
-          <div className="field">
-            <label className="field__label" htmlFor={`${id}-link`}>
-              {t('student.link')}
-            </label>
-            <input id={`${id}-link`} className="field__input field__input--wide" readOnly value={link} onFocus={(e) => e.currentTarget.select()} data-testid="student-link" />
-          </div>
-        )}
-      </div>
+      {/* Drawn only while open: its labels repeat the settings' own. */}
+      {open && (
+        <div className="student__body" id={`${id}-body`} role="group" aria-label={t('student.title')}>
+          <p className="field__hint">{t('student.hint')}</p>
+          <p className="field__hint">{t('student.notSecurity')}</p>
+          <Choices legend={t('student.hideLegend')} kind="hide" names={HIDE_NAMES} labels={HIDE_LABELS} chosen={hide} onChange={setHide} />
+          <Choices legend={t('student.lockLegend')} kind="lock" names={LOCK_NAMES} labels={LOCK_LABELS} chosen={lock} onChange={setLock} />
+          <button type="button" className="button" data-action="copy-student-link" onClick={() => void copy()}>
+            {t('student.copy')}
+          </button>
+          <p className="experiment__copied" role="status">
+            {said === null ? '' : t(said.key, { length: formatPlain(t.locale, said.length ?? 0), max: formatPlain(t.locale, said.max ?? 0) })}
+          </p>
+          {link !== null && (
+            <div className="field">
+              <label className="field__label" htmlFor={`${id}-link`}>
+                {t('student.link')}
+              </label>
+              <input id={`${id}-link`} className="field__input field__input--wide" readOnly value={link} onFocus={(e) => e.currentTarget.select()} data-testid="student-link" />
+            </div>
+          )}
+        </div>
+      )}
     </div>
   );
 }
