@@ -12,6 +12,7 @@ import { Overlay } from './ui/Overlay.tsx';
 import { RestoreOffer } from './ui/RestoreOffer.tsx';
 import { keepExperiment, readKept } from './share/autosave.ts';
 import { storeOptionsFromQuery } from './share/url-state.ts';
+import { studentViewFromQuery } from './share/student-view.ts';
 import { addressLimit, addressNotice, addressQuery } from './share/compressed-link.ts';
 import { followExperimentInUrl, largeTextFromQuery, rememberLargeText, rememberTheme, themeFromQuery } from './share/url-sync.ts';
 import { DEFAULT_LOCALE, translator, type Locale } from './i18n/index.ts';
@@ -30,12 +31,16 @@ function createPageStore(): SandboxStore {
   const asked = themeFromQuery(window.location.search, t);
   if (asked.notice !== null) options.notices = [...(options.notices ?? []), asked.notice];
   options.theme = asked.theme;
+  // A teacher's student view (`view=`): what it hides and locks, and a notice for each refused entry.
+  const view = studentViewFromQuery(window.location.search, t);
+  options.studentView = view.view;
+  if (view.notices.length > 0) options.notices = [...(options.notices ?? []), ...view.notices];
   try {
     return createSandboxStore(options);
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
     // The notice is in the language the link asked for, which the default sandbox keeps.
-    return createSandboxStore({ locale: t.locale, theme: options.theme, notices: [...(options.notices ?? []), t('app.linkFailed', { why })] });
+    return createSandboxStore({ locale: t.locale, theme: options.theme, studentView: options.studentView, notices: [...(options.notices ?? []), t('app.linkFailed', { why })] });
   }
 }
 

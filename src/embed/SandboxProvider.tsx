@@ -19,6 +19,7 @@ import type { Settings } from '../experiment/index.ts';
 import { applyPropChanges, changed, checkLocale, checkTheme, checkThread, localeOfProp, snapshotOf, threadOf } from './prop-changes.ts';
 import { checkSettingProps, settingsOfProps } from './props.ts';
 import { followStore } from './store-callbacks.ts';
+import { openLinkProp } from './link-prop.ts';
 
 /** Which wall a sphere hit: -x, +x, -y, +y, -z or +z. */
 export type WallName = (typeof WALL_NAMES)[number];
@@ -121,6 +122,14 @@ export interface SandboxProviderProps {
    * same experiment back. Give it to one sandbox of a page at most. Read at mount. @defaultValue false
    */
   syncUrl?: boolean;
+  /**
+   * An experiment link to open: a whole address or its query, plain or compressed (`exp=`), as
+   * Copy link and the handle's `link()` give it. Its experiment replaces the props' (and
+   * `syncUrl`'s address's) once it has been read, a moment after mount (a compressed link is
+   * expanded asynchronously); a refused part, or a link that cannot be read, is reported like a
+   * bad prop (a console warning and a notice naming the problem), the rest used. Read at mount. @defaultValue none
+   */
+  link?: string;
   /** Paused at mount, and paused or played whenever this prop changes (the controls and the handle still work in between). @defaultValue false */
   paused?: boolean;
   /** Name of this instance: its outer element's `data-sandbox` attribute (and its test hook's name). @defaultValue none */
@@ -304,6 +313,17 @@ export function SandboxProvider(props: SandboxProviderProps) {
   // With syncUrl, the page's address follows the experiment (read at mount, like the store).
   const [syncUrl] = useState(() => props.syncUrl === true);
   useEffect(() => (syncUrl ? followExperimentInUrl(store) : undefined), [store, syncUrl]);
+
+  // A link given at mount opens once it has been read (a compressed one asynchronously).
+  const [link] = useState(() => props.link);
+  useEffect(() => {
+    if (link === undefined) return;
+    let gone = false;
+    void openLinkProp(store, link, reportNotices, () => gone);
+    return () => {
+      gone = true;
+    };
+  }, [store, link]);
 
   const onReady = useLatest(props.onReady);
 

@@ -38,3 +38,5 @@ export { SNAPSHOT_FORMAT, SNAPSHOT_VERSION, checkSnapshot } from './snapshot.ts'
 export type { SandboxSnapshot, CheckedSnapshot } from './snapshot.ts';
 export { FILE_FORMAT, FILE_VERSION, FILE_EXTENSION, FILE_SPHERES_MAX, parseBuiltScene, experimentFile, fileText, fileNameOf, checkExperimentFile } from './experiment-file.ts';
 export type { ExperimentFile, CheckedFile } from './experiment-file.ts';
+export { HIDE_NAMES, LOCK_NAMES, LOCKED_SETTINGS, isLocked, isHidden, settingLocked } from './student-view.ts';
+export type { HideName, LockName, StudentView } from './student-view.ts';

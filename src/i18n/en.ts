@@ -601,6 +601,34 @@ export const en = {
   "build.newRadius": "New sphere radius (m)",
   "build.newMass": "New sphere mass (kg)",
   // end build mode
+  // student view
+  "student.tooLong": "The student view (view=) is {length} characters long, and it may be at most {max}; it is ignored.",
+  "student.badPart": "The student view part \"{part}\" is not hide:… or lock:…; it is ignored.",
+  "student.repeatedPart": "The student view names \"{kind}:\" more than once; the first is used.",
+  "student.unknownHide": "The student view cannot hide {names} (it can hide {list}); ignored.",
+  "student.unknownLock": "The student view cannot lock {names} (it can lock {list}); ignored.",
+  "student.locked": "Locked by your teacher",
+  "student.refused": "Locked by your teacher: not changed.",
+  "student.title": "Student view",
+  "student.open": "Student view…",
+  "student.hint": "Choose what the students' link hides and locks, then copy it. The link carries this experiment too.",
+  "student.notSecurity": "A convenience, not security: a student can edit the address and lift it.",
+  "student.hideLegend": "Hide",
+  "student.lockLegend": "Lock (shown, but cannot be changed)",
+  "student.part.settings": "Settings panel",
+  "student.part.classroom": "Classroom panel (all of it)",
+  "student.lock.preset": "Experiment picker and File Open",
+  "student.lock.edits": "Editing spheres (inspector and Build)",
+  "student.lock.radius": "Sphere radii",
+  "student.copy": "Copy student link",
+  "student.nothing": "Tick at least one thing to hide or lock.",
+  "student.link": "Student link",
+  "student.inEffect": "Student view: your teacher has hidden or locked some controls.",
+  "student.refusedPreset": "The experiment is locked by your teacher; it was not changed.",
+  "student.refusedEdits": "Editing spheres is locked by your teacher; nothing was changed.",
+  "student.refusedReset": "Reset to defaults would change what your teacher locked; nothing was changed.",
+  "link.compressedDamaged": "The link's experiment (exp=) could not be read: it is cut short or damaged.",
+  // end student view
 } as const;
 
 /** A message's key. */

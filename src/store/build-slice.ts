@@ -19,6 +19,7 @@ import {
   deleteSpheres,
   duplicateSpheres,
   emptyScene,
+  isLocked,
   moveSpheres,
   patchSpheres,
   placeSphere,
@@ -127,6 +128,9 @@ export const createBuildSlice =
       },
       setBuilding(on) {
         if (on === get().building) return null;
+        // Building edits the spheres and replaces the experiment's scene: a student view can lock either.
+        if (on && isLocked(get().studentView, 'edits')) return core.t('student.refusedEdits');
+        if (on && isLocked(get().studentView, 'preset')) return core.t('student.refusedPreset');
         if (!on) {
           set({ building: false, buildPast: [], buildFuture: [] });
           return null;

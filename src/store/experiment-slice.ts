@@ -4,7 +4,7 @@
  */
 import type { StateCreator } from 'zustand/vanilla';
 import { presetById } from '../presets/presets.ts';
-import { applyEdit, checkPump, DEFAULT_SETTINGS, presetSettings, pumpSpheres, settingWarnings, withFreePhysics, type SphereEdit } from '../experiment/index.ts';
+import { applyEdit, checkPump, DEFAULT_SETTINGS, isLocked, presetSettings, pumpSpheres, settingWarnings, withFreePhysics, type SphereEdit } from '../experiment/index.ts';
 import { buildWorld, cloneWorld } from '../solver/index.ts';
 import { factsOf, solverMessage, type StoreCore } from './core.ts';
 import type { StoreStart } from './options.ts';
@@ -36,6 +36,11 @@ export const createExperimentSlice =
         core.publish();
       },
       reset() {
+        // Under a student view that locks anything, the defaults would undo the teacher's choices.
+        if ((get().studentView?.lock.length ?? 0) > 0) {
+          get().notify(core.t('student.refusedReset'));
+          return;
+        }
         const settings = { ...DEFAULT_SETTINGS };
         const message = core.rebuild(settings, null);
         if (message !== null) throw new Error(message);
@@ -59,6 +64,10 @@ export const createExperimentSlice =
         core.publish();
       },
       selectPreset(id) {
+        if (id !== get().preset && isLocked(get().studentView, 'preset')) {
+          get().notify(core.t('student.refusedPreset'));
+          return;
+        }
         const preset = id === null ? undefined : presetById(id);
         if (id !== null && !preset) {
           get().notify(core.t('store.unknownPreset', { id }));
@@ -121,6 +130,7 @@ export const createExperimentSlice =
         set({ selection, selected: selection.length > 0 ? selection[selection.length - 1] : null });
       },
       editSphere(id, patch) {
+        if (isLocked(get().studentView, 'edits')) return core.t('student.refusedEdits');
         if (get().running) return core.t('store.pauseToEdit');
         // In build mode an edit changes the built scene (and can be undone).
         if (get().building) return get().buildPatch([id], patch);

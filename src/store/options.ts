@@ -4,7 +4,7 @@
  */
 import { DEFAULT_LOCALE, translator, type Locale, type Translate } from '../i18n/index.ts';
 import { presetById, type Preset } from '../presets/presets.ts';
-import { buildExperimentWorld, DEFAULT_SETTINGS, presetSettings, validateSettings, withFreePhysics, type BuiltScene, type FieldMessages, type Settings, type SphereEdit, type TwinSpec } from '../experiment/index.ts';
+import { buildExperimentWorld, DEFAULT_SETTINGS, presetSettings, validateSettings, withFreePhysics, type BuiltScene, type FieldMessages, type Settings, type SphereEdit, type StudentView, type TwinSpec } from '../experiment/index.ts';
 import type { ClockOptions, Now, SolverPortFactory, SolverThread } from '../runtime/index.ts';
 import type { World } from '../solver/index.ts';
 import type { Theme, VisualAids } from './state.ts';
@@ -52,6 +52,8 @@ export interface SandboxStoreOptions {
   solverPort?: SolverPortFactory | null;
   /** A what-if twin to start at its step (at once for step 0), from a shared link. @defaultValue none */
   twin?: TwinSpec | null;
+  /** A student view (what a teacher's link hides and locks; see `SandboxState.studentView`). @defaultValue none */
+  studentView?: StudentView | null;
 }
 
 /** Thrown by {@link createSandboxStore} for initial settings that fail validation. */

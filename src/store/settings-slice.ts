@@ -4,7 +4,7 @@
  * the limits, then live (only the solver setters of what changed) or with one rebuild.
  */
 import type { StateCreator } from 'zustand/vanilla';
-import { applyWallSettings, LIVE_SETTINGS, liveWorldOptions, settingWarnings, validateSettings, WALL_SETTINGS, withFreePhysics, type SettingKey, type Settings } from '../experiment/index.ts';
+import { applyWallSettings, LIVE_SETTINGS, settingLocked, liveWorldOptions, settingWarnings, validateSettings, WALL_SETTINGS, withFreePhysics, type SettingKey, type Settings } from '../experiment/index.ts';
 import { solverMessage, type StoreCore } from './core.ts';
 import type { SandboxState } from './state.ts';
 
@@ -58,6 +58,14 @@ export const createSettingsSlice =
       const state = get();
       const keys = (Object.keys(patch) as SettingKey[]).filter((k) => patch[k] !== undefined);
       if (keys.length === 0) return true;
+      // A student view's locked settings keep their values (and a locked experiment its scene).
+      const locked = keys.filter((k) => patch[k] !== state.settings[k] && settingLocked(state.studentView, state.preset, k));
+      if (locked.length > 0) {
+        const errors = { ...state.errors };
+        for (const k of locked) errors[k] = core.t('student.refused');
+        set({ errors });
+        return false;
+      }
       const { candidate, leavesPreset } = candidateOf(state, keys, patch);
       const key = keys[0];
       const found = validateSettings(candidate, key, core.t);

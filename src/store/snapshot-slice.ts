@@ -4,13 +4,13 @@
  * the format).
  */
 import type { StateCreator } from 'zustand/vanilla';
-import { checkExperimentFile, checkSnapshot, settingWarnings, SNAPSHOT_FORMAT, SNAPSHOT_VERSION, type ExperimentState, type SandboxSnapshot, type SphereEdit } from '../experiment/index.ts';
+import { checkExperimentFile, checkSnapshot, isLocked, settingWarnings, SNAPSHOT_FORMAT, SNAPSHOT_VERSION, type ExperimentState, type SandboxSnapshot, type SphereEdit } from '../experiment/index.ts';
 import { worldToJSON } from '../solver/index.ts';
 import { factsOf, type StoreCore } from './core.ts';
 import type { SandboxState } from './state.ts';
 
 /** The snapshot slice's part of the state. */
-export type SnapshotSlice = Pick<SandboxState, 'snapshot' | 'restore' | 'openExperiment'>;
+export type SnapshotSlice = Pick<SandboxState, 'snapshot' | 'restore' | 'openExperiment' | 'openLinked'>;
 
 export const createSnapshotSlice =
   (core: StoreCore): StateCreator<SandboxState, [], [], SnapshotSlice> =>
@@ -82,19 +82,24 @@ export const createSnapshotSlice =
         return null;
       },
       openExperiment(file) {
+        if (isLocked(get().studentView, 'preset')) return core.t('student.refusedPreset');
         const checked = checkExperimentFile(file, core.t);
         if (typeof checked === 'string') return checked;
-        const { experiment } = checked;
-        // The twin's change is checked against the world before anything is replaced.
-        const message = core.rebuild(experiment.settings, experiment.preset, [], experiment.built);
+        return get().openLinked({ ...checked.experiment, edits: [] });
+      },
+      openLinked(experiment) {
+        if (isLocked(get().studentView, 'preset')) return core.t('student.refusedPreset');
+        const edits = experiment.edits.map((e) => ({ ...e }));
+        const message = core.rebuild(experiment.settings, experiment.preset, edits, experiment.built ?? null);
         if (message !== null) return message;
         twin.drop();
-        if (experiment.twin !== null) {
-          const refused = experiment.twin.step === 0 ? twin.start(experiment.twin) : null;
-          if (refused === null && experiment.twin.step > 0) twin.pending = experiment.twin;
+        const spec = experiment.twin ?? null;
+        if (spec !== null) {
+          const refused = spec.step === 0 ? twin.start(spec) : null;
+          if (refused === null && spec.step > 0) twin.pending = spec;
         }
         sim.timeScale = experiment.settings.timeScale;
-        set((s) => taken(s, experiment, []));
+        set((s) => taken(s, experiment, edits));
         core.holdStill();
         core.publish();
         return null;

@@ -5,7 +5,7 @@
  */
 import type { StoreApi } from 'zustand/vanilla';
 import type { Locale } from '../i18n/index.ts';
-import type { Arrangement, BuiltScene, BuiltSphere, SpherePatch, ExperimentState, SandboxSnapshot, FieldMessages, SettingKey, Settings, SphereEdit, TwinChange } from '../experiment/index.ts';
+import type { Arrangement, BuiltScene, BuiltSphere, SpherePatch, ExperimentState, SandboxSnapshot, FieldMessages, SettingKey, Settings, SphereEdit, StudentView, TwinChange } from '../experiment/index.ts';
 import type { CollisionCounter, Describer, FirstLaw, LastCollisions, PredictState, Stopwatch, ReadoutsWindow, RunTimeline, SampledStats, TapeEnd, TimelineState, TwinInstrument, TwinState, Velocity } from '../instruments/index.ts';
 import type { Simulation, SolverThread } from '../runtime/index.ts';
 import type { Scene } from '../solver/index.ts';
@@ -145,6 +145,13 @@ export interface SandboxState extends TwinActions {
   reducedMotion: boolean;
   /** The page's and the view's theme (view state, like the language). */
   theme: Theme;
+  /**
+   * The student view in effect (a teacher's `view=` link), or null: its hidden parts are not
+   * drawn, and the actions that would change what it locks refuse (applySettings records
+   * `errors[key]`, selectPreset and reset add a notice, editSphere, setBuilding and
+   * openExperiment return the message).
+   */
+  studentView: StudentView | null;
   /** Where the solver is to run; see {@link SolverThread}. */
   solverThread: SolverThread;
   /** The interface's language. */
@@ -265,6 +272,12 @@ export interface SandboxState extends TwinActions {
    * field and its value, with everything left as it was.
    */
   openExperiment(file: unknown): string | null;
+  /**
+   * Opens an experiment as a link carries it (preset, settings, hand edits, built scene, predict,
+   * twin), whole, at its start: what a new store given the same experiment starts from. Returns
+   * null when opened, else the solver's message, with everything left as it was.
+   */
+  openLinked(experiment: ExperimentState): string | null;
   /** Whether every sphere is asleep or still (published with the stats; `onRest` fires when it becomes true). */
   resting: boolean;
 

@@ -9,7 +9,7 @@ import type { SandboxStoreOptions, StoreStart } from './options.ts';
 import { THEMES, type SandboxState, type VisualAids } from './state.ts';
 
 /** The view slice's part of the state. */
-export type ViewSlice = Pick<SandboxState, 'aids' | 'reducedMotion' | 'theme' | 'setTheme' | 'locale' | 'notices' | 'viewVersion' | 'resetView' | 'setAid' | 'setLocale' | 'notify' | 'dismissNotices'>;
+export type ViewSlice = Pick<SandboxState, 'aids' | 'reducedMotion' | 'theme' | 'studentView' | 'setTheme' | 'locale' | 'notices' | 'viewVersion' | 'resetView' | 'setAid' | 'setLocale' | 'notify' | 'dismissNotices'>;
 
 /** All visual aids off: the plain view. */
 export const DEFAULT_AIDS: Readonly<VisualAids> = Object.freeze({ velocity: false, momentum: false, centreOfMass: false, trail: false, flash: false, pressure: false });
@@ -28,6 +28,7 @@ export const createViewSlice =
       reducedMotion,
       theme: options.theme !== undefined && THEMES.includes(options.theme) ? options.theme : 'dark',
       locale: start.locale,
+      studentView: options.studentView ?? null,
       notices: start.notices,
       viewVersion: 0,
       resetView() {

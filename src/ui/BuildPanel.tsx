@@ -16,6 +16,7 @@ import { presetTitle } from './preset-text.ts';
 import { SwitchRow } from './ToggleField.tsx';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
 import { useT } from '../hooks/use-translate.ts';
+import { useLocked } from './StudentView.tsx';
 import { isTyping } from '../hooks/keys.ts';
 
 /** How far one arrow key or move button moves the selected spheres, m. */
@@ -79,6 +80,10 @@ function Tools({ children, label }: { children: ReactNode; label: string }) {
 export function BuildPanel() {
   const store = useSandboxStore();
   const t = useT();
+  // A student view that locks editing or the experiment keeps build mode off (the store refuses it too).
+  const lockedEdits = useLocked('edits');
+  const lockedPreset = useLocked('preset');
+  const locked = lockedEdits || lockedPreset;
   const comma = t.locale !== 'en';
   const num = (x: number): string => formatPlain(t.locale, Number(x.toPrecision(6)));
   const [building, count, selected, past, future, height, template, size] = useStore(
@@ -135,7 +140,8 @@ export function BuildPanel() {
       label={t('build.toggle')}
       name="build"
       checked={building}
-      note={toggleError ?? t('build.toggleHint')}
+      disabled={locked && !building}
+      note={toggleError ?? (locked ? t('student.locked') : t('build.toggleHint'))}
       noteKind={toggleError ? 'error' : 'hint'}
       data={{ 'data-setting': 'build' }}
       onChange={(on) => {

@@ -21,6 +21,8 @@ import { ThermoReadouts } from './ThermoReadouts.tsx';
 import { TimelineBar } from './TimelineBar.tsx';
 import { VisualAidsPanel } from './VisualAidsPanel.tsx';
 import { WhatIfPanel } from './WhatIfPanel.tsx';
+import { useHidden } from './StudentView.tsx';
+import type { HideName } from '../experiment/index.ts';
 
 /** Props of {@link ClassroomPanel}. */
 export interface ClassroomPanelProps {
@@ -36,7 +38,13 @@ export interface ClassroomPanelProps {
   onEnlargePlots?(): void;
 }
 
+/** The part of a student view that hides each section (the Measure section's is `measure`). */
+const HIDDEN_BY: Readonly<Record<string, HideName>> = { experiment: 'experiment', predict: 'predict', 'what-if': 'what-if', readouts: 'readouts', thermo: 'thermo', 'first-law': 'thermo', plots: 'plots', aids: 'aids', build: 'build', inspector: 'inspector', lab: 'measure', log: 'log' };
+
 function Section({ title, children, open = true, name }: { title: string; children: ReactNode; open?: boolean; name: string }) {
+  // A section a student view hides is not drawn.
+  const hidden = useHidden(HIDDEN_BY[name]);
+  if (hidden) return null;
   return (
     <details className="lab__section" open={open} data-section={name}>
       <summary className="panel__heading lab__summary">

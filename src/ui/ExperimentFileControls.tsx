@@ -10,6 +10,7 @@ import { useSandboxStore } from '../hooks/sandbox-context.ts';
 import { useT } from '../hooks/use-translate.ts';
 import { downloadText } from './format.ts';
 import { presetTitle } from './preset-text.ts';
+import { useLocked } from './StudentView.tsx';
 
 /** What the last save or open said. */
 type Said = { key: 'file.saved' | 'file.opened'; name: string } | { key: 'file.refused'; problem: string } | null;
@@ -21,6 +22,8 @@ export function ExperimentFileControls() {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [said, setSaid] = useState<Said>(null);
+  // A student view that locks the experiment disables Open (a dropped file is refused by the store).
+  const locked = useLocked('preset');
 
   const save = (): void => {
     const s = store.getState();
@@ -64,7 +67,7 @@ export function ExperimentFileControls() {
         <button type="button" className="button" data-action="save-file" onClick={save}>
           {t('file.save')}
         </button>
-        <button type="button" className="button" data-action="open-file" onClick={() => input.current?.click()}>
+        <button type="button" className="button" data-action="open-file" disabled={locked} onClick={() => input.current?.click()}>
           {t('file.open')}
         </button>
         <input

@@ -1,6 +1,8 @@
 /**
  * The experiment chooser: a select of the classroom presets (or the free sandbox) with the line
- * on what to watch, the copy-link button and the CSV downloads.
+ * on what to watch, the copy-link button, the CSV downloads, the file controls and the teacher's
+ * Student view control. Under a student view, Copy link keeps its `view=`, and a locked picker is
+ * disabled with a note.
  */
 import { useId, useState } from 'react';
 import { useStore } from 'zustand';
@@ -10,6 +12,8 @@ import { ExperimentFileControls } from './ExperimentFileControls.tsx';
 import { presetTitle, presetWatch } from './preset-text.ts';
 import { MAX_LINK_LENGTH } from '../share/url-state.ts';
 import { shareLink } from '../share/compressed-link.ts';
+import { withStudentView } from '../share/student-view.ts';
+import { LockedNote, StudentViewControls, useLocked } from './StudentView.tsx';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
 import { useT } from '../hooks/use-translate.ts';
 import { formatPlain, type MessageKey } from '../i18n/index.ts';
@@ -29,6 +33,7 @@ export function ExperimentPicker() {
   const [tooLong, setTooLong] = useState(0);
   const [max, setMax] = useState(MAX_LINK_LENGTH);
   const t = useT();
+  const locked = useLocked('preset');
 
   const copyLink = async (): Promise<void> => {
     const made = await shareLink(store.getState().experiment(), `${window.location.origin}${window.location.pathname}`);
@@ -40,9 +45,11 @@ export function ExperimentPicker() {
       setCopied('preset.picker.tooLong');
       return;
     }
-    setLink(made.url);
+    // A student sharing on passes on the same student view.
+    const url = withStudentView(made.url, store.getState().studentView);
+    setLink(url);
     try {
-      await navigator.clipboard.writeText(made.url);
+      await navigator.clipboard.writeText(url);
       setCopied('preset.picker.copied');
     } catch {
       setCopied('preset.picker.copyBelow');
@@ -55,7 +62,7 @@ export function ExperimentPicker() {
         <label className="field__label" htmlFor={id}>
           {t('preset.picker.label')}
         </label>
-        <select id={id} className="field__select" value={presetId ?? FREE} aria-describedby={`${id}-watch`} onChange={(e) => store.getState().selectPreset(e.target.value === FREE ? null : e.target.value)}>
+        <select id={id} className="field__select" value={presetId ?? FREE} disabled={locked} aria-describedby={`${id}-watch${locked ? ` ${id}-locked` : ''}`} onChange={(e) => store.getState().selectPreset(e.target.value === FREE ? null : e.target.value)}>
           <option value={FREE}>{t('preset.picker.free')}</option>
           {PRESETS.map((p) => (
             <option key={p.id} value={p.id}>
@@ -63,6 +70,7 @@ export function ExperimentPicker() {
             </option>
           ))}
         </select>
+        {locked && <LockedNote id={`${id}-locked`} />}
         <p className="experiment__watch" id={`${id}-watch`} data-testid="watch">
           {preset ? presetWatch(t, preset) : t('preset.picker.freeWatch')}
           {preset && preset.mode !== '3d' && <span className="experiment__mode"> {t(preset.mode === 'line' ? 'preset.picker.line' : 'preset.picker.planar')}</span>}
@@ -83,6 +91,7 @@ export function ExperimentPicker() {
         {copied === null ? '' : t(copied, { length: formatPlain(t.locale, tooLong), max: formatPlain(t.locale, max) })}
       </p>
       <ExperimentFileControls />
+      <StudentViewControls />
       {link !== null && (
         <div className="field">
           <label className="field__label" htmlFor={`${id}-link`}>

@@ -14,6 +14,7 @@ import { BuildInspector } from './BuildInspector.tsx';
 import { sig, vec } from './format.ts';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
 import { useT } from '../hooks/use-translate.ts';
+import { LockedNote, useLocked } from './StudentView.tsx';
 
 type FieldName = EditField;
 
@@ -147,6 +148,8 @@ function SphereEditor({ id, initial, maxRadius, boxSize, result, onResult }: Sph
   const store = useSandboxStore();
   const formId = useId();
   const t = useT();
+  // A student view that locks editing shows the fields disabled, with a note (the store refuses edits too).
+  const locked = useLocked('edits');
   const [text, setText] = useState<Record<FieldName, string>>(() => {
     const first = {} as Record<FieldName, string>;
     for (const k of Object.keys(initial) as FieldName[]) first[k] = shown(initial[k]);
@@ -205,7 +208,7 @@ function SphereEditor({ id, initial, maxRadius, boxSize, result, onResult }: Sph
 
   return (
     <form className="inspector__edit" aria-label={t('inspector.editLabel', { id: String(id) })} onSubmit={submit} noValidate>
-      <p className="field__hint">{t('inspector.editHint')}</p>
+      {locked ? <LockedNote id={`${formId}-locked`} /> : <p className="field__hint">{t('inspector.editHint')}</p>}
       {(Object.keys(EDIT_LABELS) as FieldName[]).map((k) => {
         const fieldId = `${formId}-${k}`;
         const error = errors[k];
@@ -223,8 +226,9 @@ function SphereEditor({ id, initial, maxRadius, boxSize, result, onResult }: Sph
                 autoComplete="off"
                 name={k}
                 value={text[k]}
+                disabled={locked}
                 aria-invalid={error ? true : undefined}
-                aria-describedby={error ? `${fieldId}-message` : undefined}
+                aria-describedby={error ? `${fieldId}-message` : locked ? `${formId}-locked` : undefined}
                 onChange={(e) => setText({ ...text, [k]: e.target.value })}
               />
             </div>
@@ -236,7 +240,7 @@ function SphereEditor({ id, initial, maxRadius, boxSize, result, onResult }: Sph
           </div>
         );
       })}
-      <button type="submit" className="button" data-action="apply-edit">
+      <button type="submit" className="button" data-action="apply-edit" disabled={locked}>
         {t('inspector.apply')}
       </button>
       <p className="field__hint" role="status" data-testid="edit-result">

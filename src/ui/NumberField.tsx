@@ -9,6 +9,7 @@ import { checkNumber, NUMBER_SPECS, parseNumberInput, type NumberKey } from '../
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
 import { useT } from '../hooks/use-translate.ts';
 import { formatPlain, type Locale } from '../i18n/index.ts';
+import { LockedNote, useSettingLocked } from './StudentView.tsx';
 
 /** Props of {@link NumberField}. */
 export interface NumberFieldProps {
@@ -31,8 +32,11 @@ export function formatSetting(value: number, locale: Locale = 'en'): string {
 }
 
 /** A labelled, validated number input for one setting. */
-export function NumberField({ setting, slider = false, hint, disabled = false }: NumberFieldProps) {
+export function NumberField({ setting, slider = false, hint, disabled: off = false }: NumberFieldProps) {
   const store = useSandboxStore();
+  // A setting a student view locks is shown, disabled, with a note saying so.
+  const locked = useSettingLocked(setting);
+  const disabled = off || locked;
   const spec = NUMBER_SPECS[setting];
   const t = useT();
   const label = t(`setting.${setting}`);
@@ -78,9 +82,10 @@ export function NumberField({ setting, slider = false, hint, disabled = false }:
 
   const messageId = `${id}-message`;
   const hintId = `${id}-hint`;
-  const describedBy = [hint ? hintId : '', error || warning ? messageId : ''].filter(Boolean).join(' ') || undefined;
+  const lockedId = `${id}-locked`;
+  const describedBy = [locked ? lockedId : '', hint ? hintId : '', error || warning ? messageId : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={`field${error ? ' field--invalid' : ''}${disabled ? ' field--disabled' : ''}`} data-setting={setting}>
+    <div className={`field${error ? ' field--invalid' : ''}${locked ? ' field--locked' : disabled ? ' field--disabled' : ''}`} data-setting={setting}>
       <div className="field__row">
         <label className="field__label" htmlFor={id}>
           {label}
@@ -117,6 +122,7 @@ export function NumberField({ setting, slider = false, hint, disabled = false }:
           value={value}
           disabled={disabled}
           aria-label={t('setting.slider', { name: label })}
+          aria-describedby={locked ? lockedId : undefined}
           aria-valuetext={`${formatSetting(value, t.locale)}${spec.unit ? ` ${spec.unit}` : ''}`}
           onChange={(e) => {
             setDraft(null);
@@ -124,6 +130,7 @@ export function NumberField({ setting, slider = false, hint, disabled = false }:
           }}
         />
       )}
+      {locked && <LockedNote id={lockedId} />}
       {hint && (
         <p className="field__hint" id={hintId}>
           {hint}

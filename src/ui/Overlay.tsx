@@ -1,6 +1,7 @@
 /**
  * The overlay over the 3D view: title, classroom panel, settings panel, time controls, keyboard
- * help, status line and notices.
+ * help, status line and notices. A student view leaves out the panels it hides (and their skip
+ * links) and says that it is in effect.
  */
 import { useCallback, useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { ClassroomPanel } from './ClassroomPanel.tsx';
@@ -15,6 +16,8 @@ import { StatusLine } from './StatusLine.tsx';
 import { FullScreenButton, Transport } from './Transport.tsx';
 import { TwinLegend } from './WhatIfPanel.tsx';
 import { useT } from '../hooks/use-translate.ts';
+import { useSandbox } from '../hooks/sandbox-context.ts';
+import { useHidden } from './StudentView.tsx';
 
 /** Props of {@link Overlay}. */
 export interface OverlayProps {
@@ -59,6 +62,10 @@ export function Overlay({ classroomOpen = true, onClassroomOpenChange = ignore, 
   const closePlots = useCallback(() => setPlotsEnlarged(false), []);
   const openPlots = useCallback(() => setPlotsEnlarged(true), []);
   const t = useT();
+  const studentView = useSandbox((s) => s.studentView !== null);
+  const noClassroom = useHidden('classroom');
+  const noSettings = useHidden('settings');
+  const skipTargets = SKIP_TARGETS.filter((where) => !(where === 'classroom' && noClassroom) && !(where === 'settings' && noSettings));
   const rootRef = useRef<HTMLDivElement>(null);
   const [closeSettings, setCloseSettings] = useState(0);
   // On a narrow screen one panel at a time: opening the classroom closes the settings, and back.
@@ -96,7 +103,7 @@ export function Overlay({ classroomOpen = true, onClassroomOpenChange = ignore, 
   return (
     <div ref={rootRef} className={`overlay${largeText ? ' overlay--large' : ''}`}>
       <nav className="skip-links" aria-label={t('skip.label')}>
-        {SKIP_TARGETS.map((where) => (
+        {skipTargets.map((where) => (
           <a
             key={where}
             className="skip-link"
@@ -117,16 +124,21 @@ export function Overlay({ classroomOpen = true, onClassroomOpenChange = ignore, 
           <p className="brand__tagline">{t('app.tagline')}</p>
         </header>
       )}
-      <ClassroomPanel open={classroomOpen} onOpenChange={classroomChange} largeText={largeText} onLargeTextChange={onLargeTextChange} onEnlargePlots={openPlots} />
+      {!noClassroom && <ClassroomPanel open={classroomOpen} onOpenChange={classroomChange} largeText={largeText} onLargeTextChange={onLargeTextChange} onEnlargePlots={openPlots} />}
       <Notices />
       <LiveDescription />
       <TwinLegend />
-      <SettingsPanel defaultOpen={settingsOpen} onOpenChange={settingsChange} closeRequest={closeSettings} />
+      {!noSettings && <SettingsPanel defaultOpen={settingsOpen} onOpenChange={settingsChange} closeRequest={closeSettings} />}
       <footer className="dock" data-covers-view="row">
         {/* On a narrow screen only, where the Classroom panel's inspector is folded away: on a wider one the card would take room from the view and move the camera. */}
         <SphereCard classroomOpen={classroomOpen || !narrow()} />
         <PlayHint />
         <Transport keyScope={keyScope} />
+        {studentView && (
+          <p className="dock__student" data-testid="student-view-note">
+            {t('student.inEffect')}
+          </p>
+        )}
         <div className="dock__row">
           <StatusLine />
           <Help />

@@ -1,12 +1,14 @@
 /**
  * The offer to bring back the experiment an earlier visit kept (share/autosave.ts): a notice
  * with Restore and Dismiss, shown only when what was kept differs from the experiment this page
- * opened with (a link the person opened is never overwritten without their word).
+ * opened with (a link the person opened is never overwritten without their word), and never under
+ * a student view that locks the experiment.
  */
 import { useId, useState } from 'react';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
 import { useT } from '../hooks/use-translate.ts';
 import { keptText } from '../share/autosave.ts';
+import { isLocked } from '../experiment/index.ts';
 
 /** Restore / Dismiss for `kept` (the text an earlier visit kept, or null for none). */
 export function RestoreOffer({ kept }: { kept: string | null }) {
@@ -14,7 +16,7 @@ export function RestoreOffer({ kept }: { kept: string | null }) {
   const t = useT();
   const id = useId();
   const [open, setOpen] = useState(() => {
-    if (kept === null) return false;
+    if (kept === null || isLocked(store.getState().studentView, 'preset')) return false;
     try {
       return kept !== keptText(store.getState().experiment());
     } catch {

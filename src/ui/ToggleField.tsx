@@ -6,6 +6,7 @@ import { useId } from 'react';
 import { useStore } from 'zustand';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
 import { useT } from '../hooks/use-translate.ts';
+import { useSettingLocked } from './StudentView.tsx';
 
 /** Props of {@link ToggleField}. */
 export interface ToggleFieldProps {
@@ -74,14 +75,17 @@ export function ToggleField({ setting, label }: ToggleFieldProps) {
   const store = useSandboxStore();
   const checked = useStore(store, (s) => s.settings[setting]);
   const error = useStore(store, (s) => s.errors[setting]);
+  // A setting a student view locks is shown, disabled, with a note saying so.
+  const locked = useSettingLocked(setting);
   const t = useT();
   return (
     <SwitchRow
       label={label ?? t(`setting.${setting}`)}
       name={setting}
       checked={checked}
-      note={error}
-      noteKind="error"
+      disabled={locked}
+      note={error ?? (locked ? t('student.locked') : undefined)}
+      noteKind={error ? 'error' : 'hint'}
       data={{ 'data-setting': setting }}
       onChange={(on) => store.getState().applySetting(setting, on)}
     />

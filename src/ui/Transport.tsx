@@ -11,6 +11,7 @@ import { useSandboxStore } from '../hooks/sandbox-context.ts';
 import { useT } from '../hooks/use-translate.ts';
 import { formatNumber } from '../i18n/index.ts';
 import { isTyping } from '../hooks/keys.ts';
+import { useLocked } from './StudentView.tsx';
 
 /** Time scales offered in the speed menu (slow motion to fast forward). */
 const SPEEDS = [0.1, 0.25, 0.5, 1, 2, 4];
@@ -42,6 +43,8 @@ export function Transport({ keyScope }: TransportProps) {
   const timeScale = useStore(store, (s) => s.settings.timeScale);
   const speedId = useId();
   const t = useT();
+  // A student view that locks the time scale disables the speed menu (said to a screen reader, and on hover).
+  const speedLocked = useLocked('timeScale');
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent): void => {
@@ -74,7 +77,14 @@ export function Transport({ keyScope }: TransportProps) {
       </button>
       <label className="transport__speed" htmlFor={speedId}>
         <span className="button__label">{t('transport.speed')}</span>
-        <select id={speedId} className="field__select" value={SPEEDS.includes(timeScale) ? String(timeScale) : ''} onChange={(e) => store.getState().applySetting('timeScale', Number(e.target.value))}>
+        <select
+          id={speedId}
+          className="field__select"
+          value={SPEEDS.includes(timeScale) ? String(timeScale) : ''}
+          disabled={speedLocked}
+          title={speedLocked ? t('student.locked') : undefined}
+          aria-describedby={speedLocked ? `${speedId}-locked` : undefined}
+          onChange={(e) => store.getState().applySetting('timeScale', Number(e.target.value))}>
           {!SPEEDS.includes(timeScale) && <option value="">{formatNumber(t.locale, timeScale)}×</option>}
           {SPEEDS.map((v) => (
             <option key={v} value={String(v)}>
@@ -82,6 +92,11 @@ export function Transport({ keyScope }: TransportProps) {
             </option>
           ))}
         </select>
+        {speedLocked && (
+          <span className="visually-hidden" id={`${speedId}-locked`}>
+            {t('student.locked')}
+          </span>
+        )}
       </label>
       <button type="button" className="button" data-action="reset-view" title={t('transport.resetViewTitle')} onClick={() => store.getState().resetView()}>
         <ViewIcon />
