@@ -177,6 +177,32 @@ describe('the layers of src/', () => {
     expect([...reached].filter((f) => folderOf(f) === 'testing' || isTest(f)).map((f) => relative(SRC, f))).toEqual([]);
   });
 
+  it("every stylesheet's braces pair up (a lost closing brace nests the rules after it, and they no longer apply)", () => {
+    const sheets: string[] = [];
+    const walk = (dir: string): void => {
+      for (const name of readdirSync(dir)) {
+        const path = join(dir, name);
+        if (statSync(path).isDirectory()) walk(path);
+        else if (name.endsWith('.css')) sheets.push(path);
+      }
+    };
+    walk(SRC);
+    expect(sheets.length).toBeGreaterThan(2);
+    const unbalanced = sheets.flatMap((file) => {
+      // Comments and strings hold no braces that count.
+      const text = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/"[^"\n]*"|'[^'\n]*'/g, '""');
+      let depth = 0;
+      let line = 1;
+      for (const c of text) {
+        if (c === '\n') line++;
+        else if (c === '{') depth++;
+        else if (c === '}' && --depth < 0) return [`${relative(SRC, file)}: a closing brace without its opening one on line ${line}`];
+      }
+      return depth === 0 ? [] : [`${relative(SRC, file)}: ${depth} block(s) left open at the end`];
+    });
+    expect(unbalanced).toEqual([]);
+  });
+
   it('no source file is over 700 lines', () => {
     const long = files
       .filter((f) => !isTest(f))
