@@ -26,7 +26,11 @@ export function DataTableTool() {
   const running = useStore(store, (s) => s.running);
   const [editing, setEditing] = useState<number | null>(null);
   const [values, setValues] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState('');
+  const sceneVersion = useStore(store, (s) => s.sceneVersion);
+  // The last edit's message, shown while the scene it was about is (a new scene drops it).
+  const [said, setSaid] = useState({ text: '', scene: sceneVersion });
+  const message = said.scene === sceneVersion ? said.text : '';
+  const setMessage = (text: string): void => setSaid({ text, scene: store.getState().sceneVersion });
   const { sim, instruments } = store.getState();
   const { rows, total } = sphereTable(sim.world, selection);
   const n = (x: number): string => sig(x, 4, t.locale);

@@ -160,6 +160,8 @@ export default async function measureSuite({ browser, base, consoleErrors }) {
       return ids;
     });
     await published(page);
+    const said = await panel.locator('.measure__edit [role="status"]').textContent();
+    check(said === '', `the refused edit's message stays in the new scene: "${said}"`);
     const table = panel.locator('[data-measure="table"]');
     const hit = await table.locator(`[data-last="${ids[0]}"]`).textContent();
     check(hit.includes(`#${ids[1]}`) && /0\.8\b/.test(hit), `sphere #${ids[0]}'s last collision reads "${hit}"`);
