@@ -1,7 +1,7 @@
 /**
  * What the frame loop allocates: Simulation.frame (the fixed-step clock, the solver steps, the
  * previous positions kept for interpolation) with the instruments a sandbox attaches (the
- * collision flash and counters, the timeline, the twin, the last collisions)
+ * collision flash and counters, the timeline, the twin; the last collisions in the first test)
  * and the readouts the renderer takes every frame (with and without a what-if twin), over 300 frames of a 2,000-sphere gas on the
  * page's thread, from V8's sampling heap profiler (a sample every 64 bytes). Best of up to five
  * rounds (V8 may still be re-optimizing a function in the first). The per-step copy of the
@@ -17,24 +17,29 @@ import { LastCollisions, ReadoutsWindow, RunTimeline, tapeEnds, tapeLength, Twin
 /** Bytes the sampling heap profiler attributes to the runtime's, the instruments' and the solver's functions while `run` runs. */
 const bytesDuring = (run: () => void) => sampledBytes(run, ['/src/runtime/', '/src/instruments/', '/src/store/', '/src/solver/']);
 
-/** A simulation with the instruments every sandbox attaches. */
-function instrumented(sim: Simulation): { readouts: ReadoutsWindow; twin: TwinInstrument } {
+/**
+ * A simulation with the instruments every sandbox attaches; with `last`, the last collisions of
+ * as many spheres as they follow (the first test's; the twin's test measures what the twin adds).
+ */
+function instrumented(sim: Simulation, last = false): { readouts: ReadoutsWindow; twin: TwinInstrument } {
   const readouts = new ReadoutsWindow(sim);
   const twin = new TwinInstrument(sim, readouts);
   sim.attach(readouts);
   sim.attach(twin);
   sim.attach(new RunTimeline(sim));
-  // The last collisions of as many spheres as it follows (they collide every few steps).
-  const last = new LastCollisions(sim);
-  last.watch(Array.from({ length: WATCHED_MAX }, (_, k) => sim.world.idAt(k)));
-  sim.attach(last);
+  if (last) {
+    // They collide every few steps.
+    const collisions = new LastCollisions(sim);
+    collisions.watch(Array.from({ length: WATCHED_MAX }, (_, k) => sim.world.idAt(k)));
+    sim.attach(collisions);
+  }
   return { readouts, twin };
 }
 
 describe('frame loop allocation', () => {
   it('Simulation.frame and the per-frame readouts: no object per frame or step, at most a few boxed numbers (under 96 bytes a frame; 130 with a view made per step)', async () => {
     const sim = new Simulation(buildWorld(gasScene({ count: 2000, packingFraction: 0.1, speed: 5, seed: 5 })));
-    const { readouts } = instrumented(sim);
+    const { readouts } = instrumented(sim, true);
     const seen = new Float64Array(1);
     let steps = 0;
     const frame = (): void => {
