@@ -50,7 +50,7 @@ export interface SandboxTestHook {
   /** Draws the spheres or not (their frame loop runs either way). */
   setSpheresDrawn(drawn: boolean): void;
   /**
-   * Per-frame instance update time since the last reset: frames, mean and max ms, spheres; and
+   * Per-frame instance update time since the last reset (nothing is measured before the first): frames, mean and max ms, spheres; and
    * the frames that wrote sphere data with their mean (the impostors write only new positions).
    */
   updateTiming(): { frames: number; meanMs: number; maxMs: number; spheres: number; writingFrames: number; writingMeanMs: number };
