@@ -11,7 +11,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildWorld, createWorld, gasScene } from '../solver/index.ts';
 import { Simulation } from '../runtime/index.ts';
-import { sampledBytes } from '../testing/solver.ts';
+import { allSampledBytes, sampledBytes } from '../testing/solver.ts';
 import { LastCollisions, ReadoutsWindow, RunTimeline, tapeEnds, tapeLength, TwinInstrument, WATCHED_MAX, type TapeEnd } from './index.ts';
 
 /** Bytes the sampling heap profiler attributes to the runtime's, the instruments' and the solver's functions while `run` runs. */
@@ -89,21 +89,6 @@ describe('frame loop allocation', () => {
   }, 60_000);
 });
 
-/** Every byte V8's sampling heap profiler (a sample every 64 bytes) sees allocated while `run` runs, in any function. */
-async function allBytes(run: () => void): Promise<number> {
-  const { Session } = await import('node:inspector/promises');
-  const session = new Session();
-  session.connect();
-  await session.post('HeapProfiler.enable');
-  await session.post('HeapProfiler.startSampling', { samplingInterval: 64, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
-  run();
-  const { profile } = await session.post('HeapProfiler.stopSampling');
-  session.disconnect();
-  type Node = { selfSize: number; children: Node[] };
-  const sum = (n: Node): number => n.children.reduce((total, c) => total + sum(c), n.selfSize);
-  return sum(profile.head as Node);
-}
-
 describe('the measuring tape', () => {
   it('places its ends without allocating (the view calls it every frame)', async () => {
     const world = createWorld({ size: [4, 3, 2] });
@@ -131,7 +116,7 @@ describe('the measuring tape', () => {
     run();
     let best = Infinity;
     // Every byte sampled while it runs, wherever V8 put it: tapeEnds is small enough to be inlined into the loop here.
-    for (let round = 0; round < 3 && best > 0; round++) best = Math.min(best, await allBytes(run));
+    for (let round = 0; round < 3 && best > 0; round++) best = Math.min(best, await allSampledBytes(run));
     expect(seen[0]).toBeGreaterThan(0);
     // A few boxed numbers at most, far from one object a call (20,000 calls).
     expect(best).toBeLessThan(2_000);

@@ -89,8 +89,8 @@ interface ProfileNode {
   children: ProfileNode[];
 }
 
-/** Bytes sampled in functions of files whose path contains one of `dirs` (e.g. '/src/solver/'), and where. */
-export async function sampledBytes(run: () => void, dirs: readonly string[]): Promise<{ bytes: number; sites: string[] }> {
+/** The sampling heap profile's root while `run` runs (a sample every 64 bytes, collected objects included). */
+async function sampledProfile(run: () => void): Promise<ProfileNode> {
   const { Session } = await import('node:inspector/promises');
   const session = new Session();
   session.connect();
@@ -99,6 +99,18 @@ export async function sampledBytes(run: () => void, dirs: readonly string[]): Pr
   run();
   const { profile } = await session.post('HeapProfiler.stopSampling');
   session.disconnect();
+  return profile.head as ProfileNode;
+}
+
+/** Every byte sampled while `run` runs, in any function (for code a test's loop may inline, where no function of ours is on the stack). */
+export async function allSampledBytes(run: () => void): Promise<number> {
+  const sum = (n: ProfileNode): number => n.children.reduce((total, c) => total + sum(c), n.selfSize);
+  return sum(await sampledProfile(run));
+}
+
+/** Bytes sampled in functions of files whose path contains one of `dirs` (e.g. '/src/solver/'), and where. */
+export async function sampledBytes(run: () => void, dirs: readonly string[]): Promise<{ bytes: number; sites: string[] }> {
+  const head = await sampledProfile(run);
   let bytes = 0;
   const sites: string[] = [];
   const ours = (url: string): boolean => dirs.some((d) => url.includes(d)) && !url.includes('.test.') && !url.includes('/src/testing/');
@@ -112,6 +124,6 @@ export async function sampledBytes(run: () => void, dirs: readonly string[]): Pr
     }
     for (const c of n.children) walk(c, here);
   };
-  walk(profile.head as ProfileNode, null);
+  walk(head, null);
   return { bytes, sites };
 }

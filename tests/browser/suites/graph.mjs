@@ -5,19 +5,9 @@
 // screenshots in the default and the projector theme at 1280x800.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { canvasPixels, check, parseCsv, results, step, waitFrames, waitReady, watchErrors } from '../harness.mjs';
+import { canvasPixels, check, parseCsv, results, runFromRestart, step, waitFrames, waitReady, watchErrors } from '../harness.mjs';
 
 const CHART = '[data-graph="chart"]';
-
-/** Pauses, restarts and takes `n` fixed steps through the store (each publishes a sample). */
-function restartAndStep(page, n) {
-  return page.evaluate((n) => {
-    const s = window.__sandbox.store.getState();
-    s.pause();
-    s.restart();
-    for (let k = 0; k < n; k++) window.__sandbox.store.getState().stepOnce();
-  }, n);
-}
 
 /** Waits until the chart holds `n` points and has drawn them. */
 async function points(page, n) {
@@ -70,7 +60,7 @@ export default async function graphSuite({ browser, base, consoleErrors }) {
   await step("graph: a selected sphere's vx against time takes a point per published step and draws its line", async () => {
     await panel.getByLabel('Quantity (vertical axis)').selectOption({ label: vxLabel });
     check((await panel.getByLabel('Against (horizontal axis)').inputValue()) === 'time', 'the horizontal axis is not time');
-    await restartAndStep(page, 90);
+    await runFromRestart(page, 90);
     // The restart's own sample at t = 0, then one per step.
     await points(page, 91);
     const { coloured } = await canvasPixels(page, `${CHART} canvas`);
@@ -128,7 +118,7 @@ export default async function graphSuite({ browser, base, consoleErrors }) {
     await points(page, 1);
     // vx against x: the phase plane of the sphere (there and back at 2 m/s).
     await panel.getByLabel('Against (horizontal axis)').selectOption({ label: `Sphere #${id} position x (m)` });
-    await restartAndStep(page, 60);
+    await runFromRestart(page, 60);
     await points(page, 61);
     const { coloured } = await canvasPixels(page, `${CHART} canvas`);
     check(coloured > 60, `the points against position have ${coloured} coloured pixels`);
@@ -139,7 +129,7 @@ export default async function graphSuite({ browser, base, consoleErrors }) {
   });
 
   await step('graph: screenshots of the chart in the default and the projector theme', async () => {
-    await restartAndStep(page, 120);
+    await runFromRestart(page, 120);
     await points(page, 121);
     await page.screenshot({ path: join(results, 'graph-dark.png') });
     await panel.locator('.measure').screenshot({ path: join(results, 'graph-dark-panel.png') });
@@ -150,7 +140,7 @@ export default async function graphSuite({ browser, base, consoleErrors }) {
       s.selectMany([s.sim.world.idAt(0)]);
     });
     await projector.panel.getByLabel('Quantity (vertical axis)').selectOption({ label: vxLabel });
-    await restartAndStep(projector.page, 120);
+    await runFromRestart(projector.page, 120);
     await points(projector.page, 121);
     const { coloured } = await canvasPixels(projector.page, `${CHART} canvas`);
     check(coloured > 150, `the projector theme's line has ${coloured} coloured pixels`);

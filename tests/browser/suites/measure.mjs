@@ -4,17 +4,7 @@
 // runs in the runs table and its CSV. Screenshots at 1280x800.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { check, results, step, waitFrames, waitReady, watchErrors } from '../harness.mjs';
-
-/** Pauses, restarts, and takes `n` fixed steps through the store. */
-function restartAndStep(page, n) {
-  return page.evaluate((n) => {
-    const s = window.__sandbox.store.getState();
-    s.pause();
-    s.restart();
-    for (let k = 0; k < n; k++) window.__sandbox.store.getState().stepOnce();
-  }, n);
-}
+import { check, results, runFromRestart, step, waitFrames, waitReady, watchErrors } from '../harness.mjs';
 
 /** Takes `n` more fixed steps, paused. */
 function stepOn(page, n) {
@@ -73,7 +63,7 @@ export default async function measureSuite({ browser, base, consoleErrors }) {
   const tools = panel.getByRole('tablist', { name: 'Measuring tools' });
 
   await step('stopwatch: reads the simulated time between Start and Stop, still while paused, and follows a timeline seek', async () => {
-    await restartAndStep(page, 30);
+    await runFromRestart(page, 30);
     const t0 = await page.evaluate(() => window.__sandbox.store.getState().sim.world.time);
     await tools.getByRole('tab', { name: 'Stopwatch' }).click();
     await panel.getByRole('button', { name: 'Start', exact: true }).click();
@@ -100,7 +90,7 @@ export default async function measureSuite({ browser, base, consoleErrors }) {
   });
 
   await step('counter: counts as many collisions as the solver reports', async () => {
-    await restartAndStep(page, 0);
+    await runFromRestart(page, 0);
     await tools.getByRole('tab', { name: 'Counter' }).click();
     await panel.getByLabel('Count the collisions of').selectOption({ label: 'Everything' });
     await panel.getByRole('button', { name: 'Start counting' }).click();
@@ -121,7 +111,7 @@ export default async function measureSuite({ browser, base, consoleErrors }) {
   });
 
   await step("data table: the selected spheres' momentum total is stats().momentum; a typed mass is applied", async () => {
-    await restartAndStep(page, 90);
+    await runFromRestart(page, 90);
     await page.evaluate(() => {
       const s = window.__sandbox.store.getState();
       s.selectMany([0, 1].map((k) => s.sim.world.idAt(k)));
@@ -152,7 +142,7 @@ export default async function measureSuite({ browser, base, consoleErrors }) {
     // Equal masses at 2 m/s meeting head-on swap velocities at t = (4 - 0.8) / 4 = 0.8 s (the
     // preset chosen again, without the edit of the step before).
     await page.evaluate(() => window.__sandbox.store.getState().selectPreset('head-on'));
-    await restartAndStep(page, 60);
+    await runFromRestart(page, 60);
     const ids = await page.evaluate(() => {
       const s = window.__sandbox.store.getState();
       const ids = [0, 1].map((k) => s.sim.world.idAt(k));
@@ -192,11 +182,11 @@ export default async function measureSuite({ browser, base, consoleErrors }) {
 
   await step('runs: two recorded runs differ in restitution; the table and its CSV show it', async () => {
     await page.evaluate(() => window.__sandbox.store.getState().selectPreset('head-on'));
-    await restartAndStep(page, 150);
+    await runFromRestart(page, 150);
     await tools.getByRole('tab', { name: 'Runs' }).click();
     await panel.getByRole('button', { name: 'Record run' }).click();
     await page.evaluate(() => window.__sandbox.store.getState().applySettings({ restitution: 0.5 }));
-    await restartAndStep(page, 150);
+    await runFromRestart(page, 150);
     await panel.getByRole('button', { name: 'Record run' }).click();
     const table = panel.locator('[data-measure="runs"]');
     check((await table.locator('tbody tr').count()) === 2, 'the runs table does not hold two rows');
