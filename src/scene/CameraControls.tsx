@@ -38,6 +38,14 @@ const NOTHING: readonly PixelRect[] = [];
  */
 const REFIT_GAIN = 1.1;
 
+/**
+ * For this many rendered frames after the box is framed home, a change of the free part completes
+ * the home framing instead of counting as a small change: the panels are measured a frame or two
+ * after the change that framed home (a new experiment resizes the lesson's panel, large text
+ * resizes them all), and the home view is the one for the panels as they end up.
+ */
+const HOME_SETTLE_FRAMES = 6;
+
 /** Scratch for projecting the box's corners (layout changes only, never per frame). */
 const corner = new Vector3();
 
@@ -63,7 +71,7 @@ export function CameraControls({ damping = true, covered = NOTHING, placed = fal
   const controlsRef = useRef<OrbitControls | null>(null);
   const viewVersion = useStore(store, (s) => s.viewVersion);
   const coveredKey = keyOf(covered);
-  const framedFor = useRef<{ viewVersion: number; rectKey: string; rect: PixelRect | null }>({ viewVersion: -1, rectKey: '', rect: null });
+  const framedFor = useRef<{ viewVersion: number; rectKey: string; rect: PixelRect | null; homeFrame: number }>({ viewVersion: -1, rectKey: '', rect: null, homeFrame: -Infinity });
 
   useEffect(() => {
     const controls = new OrbitControls(camera, domElement);
@@ -115,16 +123,18 @@ export function CameraControls({ damping = true, covered = NOTHING, placed = fal
     const { sim } = store.getState();
     const size = sim.world.size;
     const planar = sim.world.options.planar;
-    const home = framedFor.current.viewVersion !== viewVersion;
+    const frame = sim.framesRendered;
+    const newView = framedFor.current.viewVersion !== viewVersion;
     const toward = homeDirection(planar);
     const rect = freeRect(width, height, covered, size, toward, camera.fov);
     const rectKey = keyOf([rect]);
-    if (!home && (placed || rectKey === framedFor.current.rectKey)) return;
+    if (!newView && (placed || rectKey === framedFor.current.rectKey)) return;
+    const home = newView || frame - framedFor.current.homeFrame <= HOME_SETTLE_FRAMES;
     // A small change (a status line wrapping differently) leaves the camera alone as long as the
     // box stays clear and the new free part would not draw it much larger.
     const last = framedFor.current.rect;
     if (!home && last && framingGain(size, toward, camera.fov, height, last, rect) < REFIT_GAIN && cornersInside(camera, size, width, height, rect)) return;
-    framedFor.current = { viewVersion, rectKey, rect };
+    framedFor.current = { viewVersion, rectKey, rect, homeFrame: newView ? frame : framedFor.current.homeFrame };
     const controls = controlsRef.current;
     let direction = toward;
     if (!home) {

@@ -1,6 +1,7 @@
 // The box is framed around the panels: at 1280 x 800 and 1024 x 768, in normal and large text,
 // every corner of the box (a long 1D box, the tall ball pit, the free sandbox's cube) is drawn
-// inside the canvas and outside every panel, time control and title; closing and opening a
+// inside the canvas and outside every panel, time control and title, also when the experiment is
+// chosen while the panels are still changing size; closing and opening a
 // panel frames it again.
 import { join } from 'node:path';
 import { check, results, step, waitFramed, waitReady, watchErrors } from '../harness.mjs';
@@ -16,7 +17,7 @@ function layout(page) {
       .filter((c) => c.r.width > 0 && c.r.height > 0)
       .map((c) => ({ name: c.name, left: c.r.left, top: c.r.top, right: c.r.right, bottom: c.r.bottom }));
     const canvas = document.querySelector('.sandbox-canvas canvas').getBoundingClientRect();
-    return { corners, covers, canvas: { left: canvas.left, top: canvas.top, right: canvas.right, bottom: canvas.bottom } };
+    return { corners, covers, key: window.__sandbox.covered(), canvas: { left: canvas.left, top: canvas.top, right: canvas.right, bottom: canvas.bottom } };
   });
 }
 
@@ -72,19 +73,37 @@ export default async function framingSuite({ browser, base, consoleErrors }) {
         });
       }
     }
-    await step(`framing at ${width}x${height}: closing and opening the classroom panel frames the box again`, async () => {
+    const left = (l) => Math.min(...l.corners.map((p) => p[0]));
+    await step(`framing at ${width}x${height}: an experiment chosen as large text goes off is framed for the panels as they end up`, async () => {
+      // The panels are measured a frame or two after large text is switched off and after the
+      // experiment changes; the home view is still the one for the panels as they end up: the
+      // same as when the experiment is chosen again once everything has settled.
       await page.getByLabel('Large text (projector)').uncheck();
       await page.getByLabel('Experiment').selectOption('cradle');
       await waitFramed(page);
+      const first = await layout(page);
+      await page.getByLabel('Experiment').selectOption('');
+      await waitFramed(page);
+      await page.getByLabel('Experiment').selectOption('cradle');
+      await waitFramed(page);
+      const again = await layout(page);
+      check(Math.abs(left(again) - left(first)) < 2, `the home view depended on how fast the panels were measured: the box's left edge at ${left(first).toFixed(0)} px, and at ${left(again).toFixed(0)} px when the experiment was chosen again (panels ${first.key} -> ${again.key})`);
+    });
+    await step(`framing at ${width}x${height}: closing and opening the classroom panel frames the box again`, async () => {
+      // Choosing an experiment in large text folded the settings away. A window this wide keeps
+      // them open in normal text: open them again, so that both side panels are there. (A
+      // narrower one folds them when an experiment is chosen, and they stay folded.)
+      const settings = page.getByRole('button', { name: 'Settings' });
+      if (width >= 1100 && (await settings.getAttribute('aria-expanded')) !== 'true') await toggleAndFrame(page, settings);
+      await waitFramed(page);
       const open = await layout(page);
-      const left = (l) => Math.min(...l.corners.map((p) => p[0]));
       // The click re-renders the panel a moment later, and the view measures the panels after the
       // layout changed: wait until the page shows the panel closed, then until the framing has
       // decided for it, however long each takes.
       await toggleAndFrame(page, classroom);
       const closed = await layout(page);
       checkClear(closed, `${width}x${height} classroom closed`);
-      check(left(closed) < left(open) - 40, `with the classroom panel closed the box did not use the room: its left edge ${left(open).toFixed(0)} -> ${left(closed).toFixed(0)} px`);
+      check(left(closed) < left(open) - 40, `with the classroom panel closed the box did not use the room: its left edge ${left(open).toFixed(0)} -> ${left(closed).toFixed(0)} px (panels ${open.key} -> ${closed.key})`);
       await toggleAndFrame(page, classroom);
       checkClear(await layout(page), `${width}x${height} classroom open again`);
     });
