@@ -23,6 +23,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { pickPoint, snapPoint, tapeEnds, tapeLength } from '../instruments/index.ts';
 import { formatFixed } from '../i18n/index.ts';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
+import { placeLabel } from './place-label.ts';
 import { SCENE_THEMES } from './theme.ts';
 
 /** Radius of an end marker on screen, CSS pixels. */
@@ -181,7 +182,7 @@ export function MeasuringTape() {
     if (Number.isNaN(last[0])) el.style.visibility = 'visible';
     last[0] = x;
     last[1] = y;
-    el.style.transform = `translate(${x}px, ${y}px)`;
+    placeLabel(el, x, y);
   });
 
   return (

@@ -2,7 +2,7 @@
  * Short text labels beside given spheres in the view ("Sphere #0", a name a teacher gives), for a
  * projector: bold text on a dark pill with a light edge, a fixed size in pixels. They are HTML
  * elements in a layer over the canvas, made when the labels change (never per frame); each frame
- * moves them to their spheres' drawn (interpolated) positions by writing a transform, and only for
+ * moves them to their spheres' drawn (interpolated) positions by writing its offset (place-label.ts), and only for
  * a label that moved by a pixel or more. A label sits on the side of its sphere away from the other
  * labelled spheres (the right for a single one), or on the other side where that would leave the
  * view or fall on a covered rectangle (a panel) or a label placed before it (below that label when
@@ -14,6 +14,7 @@ import { useEffect, useRef } from 'react';
 import { PerspectiveCamera, Vector3 } from 'three';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
 import { between } from './interpolate.ts';
+import { placeLabel } from './place-label.ts';
 import type { PixelRect } from './camera-home.ts';
 
 /** One label: the sphere's id and its text. */
@@ -147,7 +148,7 @@ export function SphereLabels({ labels, ariaHidden = true, covered = NONE }: Sphe
       if (Number.isNaN(m.last[2 * k])) el.style.visibility = 'visible';
       m.last[2 * k] = x;
       m.last[2 * k + 1] = y;
-      el.style.transform = `translate(${x}px, ${y}px)`;
+      placeLabel(el, x, y);
     }
   });
   return null;
