@@ -348,10 +348,13 @@ async function settingsChurn(page) {
     await act();
     changes++;
     done.set(name, (done.get(name) ?? 0) + 1);
+    // A few seconds between changes; then the page must render on: two more frames, waited for
+    // (a minute before it counts as frozen), never a count of frames expected in a given time.
     await sleep(2500);
-    const s = await sim(page);
-    check(s.frames > lastFrames, `no frame rendered in 2.5 s after "${name}" (the page froze)`);
-    lastFrames = s.frames;
+    await page
+      .waitForFunction((n) => window.__sandbox.store.getState().sim.framesRendered >= n, lastFrames + 2, { timeout: 60_000, polling: 'raf' })
+      .catch(() => check(false, `no frame rendered in a minute after "${name}" (the page froze)`));
+    lastFrames = (await sim(page)).frames;
     const f = await faults(page);
     check(f.rejections.length + f.errors.length + f.csp.length === 0, `after "${name}": ${JSON.stringify(f)}`);
   }
