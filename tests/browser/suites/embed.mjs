@@ -397,7 +397,7 @@ export default async function embedSuite({ browser, base, consoleErrors }) {
         s.applySetting('restitution', 0.4);
         s.applySetting('seed', 9);
       });
-      await lp.waitForFunction(() => /restitution=0\.4/.test(location.search) && /seed=9/.test(location.search), null, { timeout: 10_000 });
+      await lp.waitForFunction(() => /restitution=0\.4/.test(location.search) && /seed=9/.test(location.search), null, { timeout: 60_000 });
       const search = await lp.evaluate(() => location.search);
       check(search.startsWith('?test=1&'), `the address lost its own parameter: ${search}`);
       await lp.evaluate(() => window.__lab.unmount('synced'));

@@ -36,7 +36,7 @@ export default async function firstHourSuite({ browser, base, consoleErrors }) {
       window.__editMessage = window.__sandbox.store.getState().editSphere(cue, { velocity: [6.5, 0.75, 0] });
     });
     check((await page.evaluate(() => window.__editMessage)) === null, 'the hand edit was refused');
-    await page.waitForFunction(() => /edits=/.test(window.location.search) && /restitution=0\.5/.test(window.location.search) && /seed=4/.test(window.location.search), null, { timeout: 10_000 });
+    await page.waitForFunction(() => /edits=/.test(window.location.search) && /restitution=0\.5/.test(window.location.search) && /seed=4/.test(window.location.search), null, { timeout: 60_000 });
     const url = page.url();
     check(url.includes('test=1') && url.includes('preset=billiards'), `the address after the changes: ${url}`);
     const before = await runFromRestart(page, 90);
@@ -54,7 +54,7 @@ export default async function firstHourSuite({ browser, base, consoleErrors }) {
     const classroom = page.getByRole('button', { name: 'Classroom' });
     if ((await classroom.getAttribute('aria-expanded')) !== 'true') await classroom.click();
     await page.getByLabel('Large text (projector)').check();
-    await page.waitForFunction(() => new URLSearchParams(window.location.search).get('text') === 'large', null, { timeout: 10_000 });
+    await page.waitForFunction(() => new URLSearchParams(window.location.search).get('text') === 'large', null, { timeout: 60_000 });
     await page.reload();
     await waitReady(page);
     if ((await classroom.getAttribute('aria-expanded')) !== 'true') await classroom.click();

@@ -178,7 +178,7 @@ export default async function snagsSuite({ browser, base, consoleErrors }) {
     const id = await p.evaluate(() => window.__sandbox.store.getState().sim.world.idAt(0));
     const [x, y] = await p.evaluate((i) => window.__sandbox.screenOf(i), id);
     await p.touchscreen.tap(x, y);
-    await p.waitForFunction((i) => window.__sandbox.store.getState().selected === i, id, { timeout: 20_000, polling: 'raf' });
+    await p.waitForFunction((i) => window.__sandbox.store.getState().selected === i, id, { timeout: 60_000, polling: 'raf' });
     const card = p.locator('[data-sphere-card]');
     check(await card.isVisible(), 'the card shows while the Classroom panel is closed');
     const speed = await p.evaluate((i) => {
@@ -203,7 +203,7 @@ export default async function snagsSuite({ browser, base, consoleErrors }) {
     check(!(await card.isVisible()), 'the card goes while the Classroom panel is open');
     await p.locator('[data-panel="classroom"] .panel__toggle').click();
     await p.getByRole('button', { name: 'Close the sphere card' }).click();
-    await p.waitForFunction(() => window.__sandbox.store.getState().selected === null, null, { timeout: 20_000 });
+    await p.waitForFunction(() => window.__sandbox.store.getState().selected === null, null, { timeout: 60_000 });
     check((await card.count()) === 0, 'the close button clears the selection and the card');
     await phone.close();
   });
