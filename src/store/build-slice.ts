@@ -29,6 +29,7 @@ import {
 import { presetById } from '../presets/presets.ts';
 import { buildWorld } from '../solver/index.ts';
 import type { StoreCore } from './core.ts';
+import { tapeAfterDelete } from './tape-slice.ts';
 import type { SandboxState } from './state.ts';
 
 /** The most scenes the undo history keeps (the oldest go first). */
@@ -65,7 +66,7 @@ export const createBuildSlice =
     const current = (): BuiltScene => get().built as BuiltScene;
 
     /** Rebuilds the world from `scene`; returns the message of a refusal, else null, with the state set. */
-    const show = (scene: BuiltScene, past: BuiltScene[], future: BuiltScene[], selection: number[]): string | null => {
+    const show = (scene: BuiltScene, past: BuiltScene[], future: BuiltScene[], selection: number[], also: Partial<SandboxState> = {}): string | null => {
       const bad = checkBuiltScene(scene, core.t);
       if (bad !== null) return bad;
       if (get().running) get().pause();
@@ -87,6 +88,7 @@ export const createBuildSlice =
         selection: kept,
         selected: kept.length > 0 ? kept[kept.length - 1] : null,
         sceneVersion: s.sceneVersion + 1,
+        ...also,
       }));
       core.holdStill();
       core.publish();
@@ -94,12 +96,12 @@ export const createBuildSlice =
     };
 
     /** Applies an edit's outcome as a new step of the history. */
-    const commit = (outcome: BuildOutcome, selection: number[] = get().selection): string | null => {
+    const commit = (outcome: BuildOutcome, selection: number[] = get().selection, also: Partial<SandboxState> = {}): string | null => {
       if (!get().building) return core.t('build.notBuilding');
       if ('error' in outcome) return outcome.error;
       const past = [...get().buildPast, current()];
       if (past.length > BUILD_HISTORY_MAX) past.splice(0, past.length - BUILD_HISTORY_MAX);
-      return show(outcome.scene, past, [], selection);
+      return show(outcome.scene, past, [], selection, also);
     };
 
     const guard = <A extends unknown[]>(edit: (scene: BuiltScene, ...args: A) => BuildOutcome) =>
@@ -173,7 +175,11 @@ export const createBuildSlice =
         return commit(out, appended(before, out));
       },
       buildDelete(ids) {
-        return commit(guard(deleteSpheres)(ids, core.t), []);
+        // The ids after the deleted spheres close up: the tape's ends follow their spheres, in the
+        // same change as the new world (so that nothing sees the old ids on the new world).
+        const { tape, gone } = tapeAfterDelete(get().tape, ids);
+        const notices = gone.map(({ field, id }) => core.t('tape.gone', { id: String(id), field: core.t(`tape.${field}`) }));
+        return commit(guard(deleteSpheres)(ids, core.t), [], notices.length > 0 ? { tape, notices: [...get().notices, ...notices] } : { tape });
       },
       buildMove(ids, delta) {
         return commit(guard(moveSpheres)(ids, delta, core.t));

@@ -3,6 +3,8 @@
  * whether the view draws it and whether clicks in the view set its ends. View state: a link does
  * not carry it. An end on a sphere that leaves the box (a new world without that id, a deleted
  * sphere) is cleared with a notice when the world changes; the view hides a tape it cannot place.
+ * Build mode's delete closes the ids up: an end on a later sphere follows it to its new id
+ * ({@link tapeAfterDelete}).
  */
 import type { StateCreator } from 'zustand/vanilla';
 import { checkTapeEnd, sameEnd, type TapeEnd } from '../instruments/index.ts';
@@ -56,6 +58,30 @@ export const createTapeSlice =
       set({ tape: { ...tape, from: fromGone === null ? tape.from : null, to: toGone === null ? tape.to : null }, notices });
     },
   });
+
+/**
+ * The tape after build mode deleted the spheres of `deleted` and the ids after them closed up: an
+ * end on a sphere that stays moves to that sphere's new id, an end on a deleted sphere is cleared
+ * (its field and old id are in `gone`, for the notice), any other end stays.
+ */
+export function tapeAfterDelete(tape: TapeState, deleted: readonly number[]): { tape: TapeState; gone: { field: 'from' | 'to'; id: number }[] } {
+  const gone: { field: 'from' | 'to'; id: number }[] = [];
+  const dropped = new Set(deleted);
+  const follow = (field: 'from' | 'to'): TapeEnd | null => {
+    const end = tape[field];
+    if (end === null || end.kind !== 'sphere') return end;
+    if (dropped.has(end.id)) {
+      gone.push({ field, id: end.id });
+      return null;
+    }
+    let below = 0;
+    for (const id of dropped) if (id < end.id) below++;
+    return below === 0 ? end : { kind: 'sphere', id: end.id - below };
+  };
+  const from = follow('from');
+  const to = follow('to');
+  return { tape: from === tape.from && to === tape.to ? tape : { ...tape, from, to }, gone };
+}
 
 /** A copy of a valid end with only its own fields. */
 function copyEnd(end: TapeEnd): TapeEnd {

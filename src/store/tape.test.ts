@@ -73,6 +73,35 @@ describe('the tape in the store', () => {
     expect(lengthOf(store)).toBeNull();
   });
 
+  it('follows its spheres when build mode deletes others and the ids close up; an end on a deleted sphere clears', () => {
+    const store = createSandboxStore({ preset: 'cradle', running: false });
+    const s = store.getState;
+    expect(s().sim.world.count).toBe(5);
+    expect(s().setTapeEnd('from', { kind: 'sphere', id: 1 })).toBeNull();
+    expect(s().setTapeEnd('to', { kind: 'sphere', id: 4 })).toBeNull();
+    expect(s().setBuilding(true)).toBeNull();
+    const at = (id: number): number[] => {
+      const k = s().sim.world.indexOf(id);
+      return [...s().sim.positions.subarray(3 * k, 3 * k + 3)];
+    };
+    const fromAt = at(1);
+    const toAt = at(4);
+    const length = lengthOf(store);
+    // Deleting #0 and #2: #1 becomes #0 and #4 becomes #2, at the same places, the same length apart.
+    expect(s().buildDelete([2, 0])).toBeNull();
+    expect(s().tape.from).toEqual({ kind: 'sphere', id: 0 });
+    expect(s().tape.to).toEqual({ kind: 'sphere', id: 2 });
+    expect(at(0)).toEqual(fromAt);
+    expect(at(2)).toEqual(toAt);
+    expect(lengthOf(store)).toBe(length);
+    const notices = s().notices.length;
+    // Deleting the To end's sphere clears that end with a notice naming its id then; From stays.
+    expect(s().buildDelete([2])).toBeNull();
+    expect(s().tape.from).toEqual({ kind: 'sphere', id: 0 });
+    expect(s().tape.to).toBeNull();
+    expect(s().notices.slice(notices)).toEqual(['Sphere #2 is no longer in the box: the tape end To on it is cleared.']);
+  });
+
   it('keeps its ends through a restart (the same ids)', () => {
     const store = createSandboxStore({ preset: 'head-on', running: false });
     const s = store.getState;
