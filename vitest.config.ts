@@ -8,7 +8,7 @@ import { defineConfig } from 'vitest/config';
  * fresh processes (V8 keeps what it learned about a script, such as a function it gave up
  * optimizing, for the life of the process).
  */
-const ALLOCATION = ['src/solver/allocation.test.ts', 'src/instruments/frame-allocation.test.ts'];
+const ALLOCATION = ['src/solver/allocation.test.ts', 'src/instruments/frame-allocation.test.ts', 'src/scene/label-allocation.test.ts'];
 
 export default defineConfig({
   test: {

@@ -6,13 +6,12 @@
  * page's thread, from V8's sampling heap profiler (a sample every 64 bytes). Best of up to five
  * rounds (V8 may still be re-optimizing a function in the first). The per-step copy of the
  * previous positions made a typed-array view each step until this test found it. Also the
- * measuring tape's placing of its ends, which the view calls every frame, and the placing of labels in the view.
+ * measuring tape's placing of its ends, which the view calls every frame.
  */
 import { describe, expect, it } from 'vitest';
 import { buildWorld, createWorld, gasScene } from '../solver/index.ts';
 import { Simulation } from '../runtime/index.ts';
 import { allSampledBytes, sampledBytes } from '../testing/solver.ts';
-import { placeLabel } from '../scene/place-label.ts';
 import { LastCollisions, ReadoutsWindow, RunTimeline, tapeEnds, tapeLength, TwinInstrument, WATCHED_MAX, type TapeEnd } from './index.ts';
 
 /** Bytes the sampling heap profiler attributes to the runtime's, the instruments' and the solver's functions while `run` runs. */
@@ -120,29 +119,6 @@ describe('the measuring tape', () => {
     for (let round = 0; round < 3 && best > 0; round++) best = Math.min(best, await allSampledBytes(run));
     expect(seen[0]).toBeGreaterThan(0);
     // A few boxed numbers at most, far from one object a call (20,000 calls).
-    expect(best).toBeLessThan(2_000);
-  }, 30_000);
-});
-
-describe('labels in the view', () => {
-  it('write their place without making a string once they have been at those pixels (a template string would make one a frame)', async () => {
-    const values: string[] = [];
-    const el = { style: { setProperty: (_: string, v: string) => (values[0] = v) } } as unknown as HTMLElement;
-    // A label gliding back and forth over 1,200 pixels, 20,000 frames.
-    const glide = (k: number): number => Math.abs((k % 2400) - 1200);
-    const run = (): void => {
-      for (let k = 0; k < 20_000; k++) placeLabel(el, glide(k), 300 - (glide(k) >> 2));
-    };
-    const template = (): void => {
-      for (let k = 0; k < 20_000; k++) values[0] = `translate(${glide(k)}px, ${300 - (glide(k) >> 2)}px)`;
-    };
-    run();
-    template();
-    let best = Infinity;
-    for (let round = 0; round < 3 && best > 0; round++) best = Math.min(best, await allSampledBytes(run));
-    // The measure sees what the template strings cost: at least a string a frame.
-    expect(await allSampledBytes(template)).toBeGreaterThan(20_000 * 16);
-    expect(values[0]).toMatch(/px/);
     expect(best).toBeLessThan(2_000);
   }, 30_000);
 });
