@@ -29,7 +29,7 @@ import {
 import { presetById } from '../presets/presets.ts';
 import { buildWorld } from '../solver/index.ts';
 import type { StoreCore } from './core.ts';
-import { tapeAfterDelete } from './tape-slice.ts';
+import { tapeAfterDelete, tapeAfterRestore } from './tape-slice.ts';
 import type { SandboxState } from './state.ts';
 
 /** The most scenes the undo history keeps (the oldest go first). */
@@ -64,6 +64,14 @@ export const createBuildSlice =
   (set, get) => {
     /** The built scene now (build mode always has one). */
     const current = (): BuiltScene => get().built as BuiltScene;
+    /** The scenes a delete made, with the ids it deleted: undo and redo renumber the tape's ends across them. */
+    const deletions = new WeakMap<BuiltScene, readonly number[]>();
+    /** The tape across a delete (`ids`), with a notice for each end on a deleted sphere. */
+    const tapeDeleting = (ids: readonly number[]): Partial<SandboxState> => {
+      const { tape, gone } = tapeAfterDelete(get().tape, ids);
+      const notices = gone.map(({ field, id }) => core.t('tape.gone', { id: String(id), field: core.t(`tape.${field}`) }));
+      return notices.length > 0 ? { tape, notices: [...get().notices, ...notices] } : { tape };
+    };
 
     /** Rebuilds the world from `scene`; returns the message of a refusal, else null, with the state set. */
     const show = (scene: BuiltScene, past: BuiltScene[], future: BuiltScene[], selection: number[], also: Partial<SandboxState> = {}): string | null => {
@@ -177,9 +185,9 @@ export const createBuildSlice =
       buildDelete(ids) {
         // The ids after the deleted spheres close up: the tape's ends follow their spheres, in the
         // same change as the new world (so that nothing sees the old ids on the new world).
-        const { tape, gone } = tapeAfterDelete(get().tape, ids);
-        const notices = gone.map(({ field, id }) => core.t('tape.gone', { id: String(id), field: core.t(`tape.${field}`) }));
-        return commit(guard(deleteSpheres)(ids, core.t), [], notices.length > 0 ? { tape, notices: [...get().notices, ...notices] } : { tape });
+        const out = guard(deleteSpheres)(ids, core.t);
+        if (!('error' in out)) deletions.set(out.scene, [...ids]);
+        return commit(out, [], tapeDeleting(ids));
       },
       buildMove(ids, delta) {
         return commit(guard(moveSpheres)(ids, delta, core.t));
@@ -210,13 +218,15 @@ export const createBuildSlice =
         if (!get().building) return core.t('build.notBuilding');
         const past = get().buildPast;
         if (past.length === 0) return core.t('build.nothingToUndo');
-        return show(past[past.length - 1], past.slice(0, -1), [current(), ...get().buildFuture], get().selection);
+        const deleted = deletions.get(current());
+        return show(past[past.length - 1], past.slice(0, -1), [current(), ...get().buildFuture], get().selection, deleted ? { tape: tapeAfterRestore(get().tape, deleted) } : {});
       },
       buildRedo() {
         if (!get().building) return core.t('build.notBuilding');
         const future = get().buildFuture;
         if (future.length === 0) return core.t('build.nothingToRedo');
-        return show(future[0], [...get().buildPast, current()], future.slice(1), get().selection);
+        const deleted = deletions.get(future[0]);
+        return show(future[0], [...get().buildPast, current()], future.slice(1), get().selection, deleted ? tapeDeleting(deleted) : {});
       },
     };
   };

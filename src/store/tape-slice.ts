@@ -4,7 +4,7 @@
  * not carry it. An end on a sphere that leaves the box (a new world without that id, a deleted
  * sphere) is cleared with a notice when the world changes; the view hides a tape it cannot place.
  * Build mode's delete closes the ids up: an end on a later sphere follows it to its new id
- * ({@link tapeAfterDelete}).
+ * ({@link tapeAfterDelete}), and back when the delete is undone ({@link tapeAfterRestore}).
  */
 import type { StateCreator } from 'zustand/vanilla';
 import { checkTapeEnd, sameEnd, type TapeEnd } from '../instruments/index.ts';
@@ -81,6 +81,23 @@ export function tapeAfterDelete(tape: TapeState, deleted: readonly number[]): { 
   const from = follow('from');
   const to = follow('to');
   return { tape: from === tape.from && to === tape.to ? tape : { ...tape, from, to }, gone };
+}
+
+/**
+ * The tape after undoing that delete: the spheres of `deleted` are back and the ids after them open
+ * up again, so an end on a sphere moves back to its id from before the delete.
+ */
+export function tapeAfterRestore(tape: TapeState, deleted: readonly number[]): TapeState {
+  const sorted = [...deleted].sort((a, b) => a - b);
+  const back = (end: TapeEnd | null): TapeEnd | null => {
+    if (end === null || end.kind !== 'sphere') return end;
+    let id = end.id;
+    for (const d of sorted) if (d <= id) id++;
+    return id === end.id ? end : { kind: 'sphere', id };
+  };
+  const from = back(tape.from);
+  const to = back(tape.to);
+  return from === tape.from && to === tape.to ? tape : { ...tape, from, to };
 }
 
 /** A copy of a valid end with only its own fields. */

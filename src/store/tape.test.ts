@@ -100,6 +100,18 @@ describe('the tape in the store', () => {
     expect(s().tape.from).toEqual({ kind: 'sphere', id: 0 });
     expect(s().tape.to).toBeNull();
     expect(s().notices.slice(notices)).toEqual(['Sphere #2 is no longer in the box: the tape end To on it is cleared.']);
+    // Undoing the first delete brings #0 and #2 back: From goes back to #1, at its place.
+    expect(s().setTapeEnd('to', { kind: 'sphere', id: 1 })).toBeNull();
+    expect(s().buildUndo()).toBeNull();
+    expect(s().buildUndo()).toBeNull();
+    expect(s().sim.world.count).toBe(5);
+    expect(s().tape.from).toEqual({ kind: 'sphere', id: 1 });
+    expect(s().tape.to).toEqual({ kind: 'sphere', id: 3 });
+    expect(at(1)).toEqual(fromAt);
+    // Redoing it closes the ids up again.
+    expect(s().buildRedo()).toBeNull();
+    expect(s().tape.from).toEqual({ kind: 'sphere', id: 0 });
+    expect(s().tape.to).toEqual({ kind: 'sphere', id: 1 });
   });
 
   it('keeps its ends through a restart (the same ids)', () => {
