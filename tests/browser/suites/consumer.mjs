@@ -101,6 +101,13 @@ export default async function consumerSuite({ browser, consoleErrors }) {
           '  useAfterStep(() => window.__consumer.hookSteps++);',
           '  return <p id="readout" data-count={handle.world.count}>{time.toFixed(2)} s, {energy.toFixed(3)} J</p>;',
           '}',
+          '// What a sandbox opened from a teacher\'s link holds (a provider with no view: nothing drawn).',
+          'function Linked() {',
+          '  const preset = useSandbox((s) => s.preset);',
+          '  const restitution = useSandbox((s) => s.settings.restitution);',
+          '  const handle = useSandboxHandle();',
+          '  return <p id="linked" data-preset={String(preset)} data-restitution={restitution} data-count={handle.world.count} />;',
+          '}',
           "createRoot(document.getElementById('root')).render(",
           '  <StrictMode>',
           '    <SphereSandbox name="consumer" label="Gas" count={80} boxSize={5} restitution={0.9} height={300} solverThread="worker"',
@@ -109,6 +116,9 @@ export default async function consumerSuite({ browser, consoleErrors }) {
           '      <SandboxView height={200} label="Hooks gas" />',
           '      <SandboxControls />',
           '      <Readout />',
+          '    </SandboxProvider>',
+          '    <SandboxProvider name="linked" count={30} restitution={1} link="https://example.org/sandbox/?preset=cradle&restitution=0.7&colorBy=purple">',
+          '      <Linked />',
           '    </SandboxProvider>',
           '  </StrictMode>,',
           ');',
@@ -191,12 +201,16 @@ export default async function consumerSuite({ browser, consoleErrors }) {
       check(existsSync(join(app, 'dist/index.html')), 'the consumer build wrote no index.html');
     });
 
-    await step('consumer: the built page renders spheres with the packaged component, its solver in the packaged worker', async () => {
+    await step('consumer: the built page renders spheres with the packaged component, its solver in the packaged worker; a provider opens its link prop', async () => {
       const { server, port } = await serveDir(join(app, 'dist'));
       const context = await browser.newContext({ viewport: { width: 900, height: 600 }, deviceScaleFactor: 1 });
       try {
         const page = await context.newPage();
         watchErrors(page, consoleErrors, 'consumer');
+        const warnings = [];
+        page.on('console', (msg) => {
+          if (msg.type() === 'warning') warnings.push(msg.text());
+        });
         // Only the package's public API: the handle, its onStep, useAfterStep and the hooks (the package has no test hook).
         await page.goto(`http://127.0.0.1:${port}/`);
         await page.waitForFunction(() => window.__consumer.handle !== null && window.__consumer.steps > 5, null, { timeout: 60_000, polling: 'raf' });
@@ -229,6 +243,12 @@ export default async function consumerSuite({ browser, consoleErrors }) {
         check(later.text !== first.text && later.text === later.expected, `the hooks readout did not follow the sandbox: "${first.text}" then "${later.text}" (stats "${later.expected}")`);
         const inline = await page.locator('.sphere-sandbox--controls .sphere-sandbox__bar').evaluate((el) => getComputedStyle(el).position);
         check(inline === 'static', `the controls outside a view are position: ${inline}, expected in the page's flow`);
+        // The link prop: the link's preset and restitution replace the props' (30 spheres, e = 1);
+        // its bad part (colorBy=purple) is left out with a warning naming it.
+        await page.waitForFunction(() => document.getElementById('linked')?.dataset.preset === 'cradle', null, { timeout: 60_000 });
+        const linked = await page.locator('#linked').evaluate((el) => ({ ...el.dataset }));
+        check(linked.restitution === '0.7' && linked.count === '5', `the linked sandbox holds ${JSON.stringify(linked)}, expected the cradle's 5 spheres with restitution 0.7`);
+        check(warnings.some((w) => w.includes('link') && w.includes('purple')), `no warning named the link's bad part: ${JSON.stringify(warnings)}`);
       } finally {
         await context.close();
         server.close();
