@@ -142,7 +142,7 @@ export function BuildPanel() {
       checked={building}
       disabled={locked && !building}
       note={toggleError ?? (locked ? t('student.locked') : t('build.toggleHint'))}
-      noteKind={toggleError ? 'error' : 'hint'}
+      noteKind={toggleError ? 'error' : locked ? 'locked' : 'hint'}
       data={{ 'data-setting': 'build' }}
       onChange={(on) => {
         setToggleError(store.getState().setBuilding(on));

@@ -24,9 +24,9 @@ export interface SwitchRowProps {
   name: string;
   checked: boolean;
   disabled?: boolean;
-  /** A note under the switch: an error (announced) or a hint. */
+  /** A note under the switch: an error (announced), a hint, or that a student view locks it (styled as every locked note). */
   note?: string;
-  noteKind?: 'error' | 'hint';
+  noteKind?: 'error' | 'hint' | 'locked';
   /** Marks the row for styling and tests (`data-setting` or `data-aid`). */
   data: { 'data-setting'?: string; 'data-aid'?: string };
   onChange(checked: boolean): void;
@@ -62,7 +62,7 @@ export function SwitchRow({ label, name, checked, disabled, note, noteKind = 'hi
             {note}
           </p>
         ) : (
-          <p className="field__hint" id={noteId}>
+          <p className={noteKind === 'locked' ? 'field__hint field__locked' : 'field__hint'} id={noteId} data-locked={noteKind === 'locked' ? '' : undefined}>
             {note}
           </p>
         ))}
@@ -85,7 +85,7 @@ export function ToggleField({ setting, label }: ToggleFieldProps) {
       checked={checked}
       disabled={locked}
       note={error ?? (locked ? t('student.locked') : undefined)}
-      noteKind={error ? 'error' : 'hint'}
+      noteKind={error ? 'error' : locked ? 'locked' : 'hint'}
       data={{ 'data-setting': setting }}
       onChange={(on) => store.getState().applySetting(setting, on)}
     />
