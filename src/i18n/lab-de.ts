@@ -48,7 +48,7 @@ export const labDe: Readonly<Record<LabKey, string>> = {
   'measure.lastHit': 'Letzter Stoß',
   'measure.lastWith': 'mit {partner} bei {time} s',
   'measure.lastNone': 'noch keiner',
-  'measure.beforeAfter': '{before} → {after}',
+  'measure.beforeAfter': '{before}\u00a0→ {after}',
   'measure.colVChange': 'v{axis} vorher → nachher (m/s)',
   'measure.colKineticChange': 'Ekin vorher → nachher (J)',
   'measure.graph': 'Diagramm',

@@ -47,7 +47,7 @@ export const labEn = {
   'measure.lastHit': 'Last collision',
   'measure.lastWith': 'with {partner} at {time} s',
   'measure.lastNone': 'none yet',
-  'measure.beforeAfter': '{before} → {after}',
+  'measure.beforeAfter': '{before}\u00a0→ {after}',
   'measure.colVChange': 'v{axis} before → after (m/s)',
   'measure.colKineticChange': 'KE before → after (J)',
   'measure.graph': 'Graph',

@@ -48,7 +48,7 @@ export const labEs: Readonly<Record<LabKey, string>> = {
   'measure.lastHit': 'Último choque',
   'measure.lastWith': 'con {partner} a los {time} s',
   'measure.lastNone': 'ninguno aún',
-  'measure.beforeAfter': '{before} → {after}',
+  'measure.beforeAfter': '{before}\u00a0→ {after}',
   'measure.colVChange': 'v{axis} antes → después (m/s)',
   'measure.colKineticChange': 'Ec antes → después (J)',
   'measure.graph': 'Gráfica',
