@@ -15,7 +15,7 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 120_000,
     projects: [
-      { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'], exclude: ALLOCATION, sequence: { groupOrder: 0 } } },
+      { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'], exclude: ALLOCATION, setupFiles: ['src/testing/steady-clock.ts'], sequence: { groupOrder: 0 } } },
       { extends: true, test: { name: 'allocation', include: ALLOCATION, fileParallelism: false, sequence: { groupOrder: 1 } } },
     ],
   },
