@@ -622,7 +622,7 @@ export const de: Readonly<Record<MessageKey, string>> = {
   "student.copy": "Schülerlink kopieren",
   "student.nothing": "Wähle mindestens etwas zum Ausblenden oder Sperren.",
   "student.link": "Schülerlink",
-  "student.inEffect": "Schüleransicht: Deine Lehrkraft hat einige Bedienelemente ausgeblendet oder gesperrt.",
+  "student.inEffect": "Schüleransicht: Deine Lehrkraft hat einige Bedienelemente ausgeblendet oder gesperrt (ein Schloss markiert jedes gesperrte).",
   "student.refusedPreset": "Das Experiment ist von deiner Lehrkraft gesperrt; es wurde nicht geändert.",
   "student.refusedEdits": "Das Bearbeiten der Kugeln ist von deiner Lehrkraft gesperrt; nichts wurde geändert.",
   "student.refusedReset": "Zurücksetzen würde ändern, was deine Lehrkraft gesperrt hat; nichts wurde geändert.",

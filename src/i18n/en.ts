@@ -623,7 +623,7 @@ export const en = {
   "student.copy": "Copy student link",
   "student.nothing": "Tick at least one thing to hide or lock.",
   "student.link": "Student link",
-  "student.inEffect": "Student view: your teacher has hidden or locked some controls.",
+  "student.inEffect": "Student view: your teacher has hidden or locked some controls (a lock marks each locked one).",
   "student.refusedPreset": "The experiment is locked by your teacher; it was not changed.",
   "student.refusedEdits": "Editing spheres is locked by your teacher; nothing was changed.",
   "student.refusedReset": "Reset to defaults would change what your teacher locked; nothing was changed.",

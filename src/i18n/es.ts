@@ -622,7 +622,7 @@ export const es: Readonly<Record<MessageKey, string>> = {
   "student.copy": "Copiar enlace de estudiante",
   "student.nothing": "Marca al menos una cosa que ocultar o bloquear.",
   "student.link": "Enlace de estudiante",
-  "student.inEffect": "Vista de estudiante: tu profesor ha ocultado o bloqueado algunos controles.",
+  "student.inEffect": "Vista de estudiante: tu profesor ha ocultado o bloqueado algunos controles (un candado marca cada uno bloqueado).",
   "student.refusedPreset": "Tu profesor ha bloqueado el experimento; no se ha cambiado.",
   "student.refusedEdits": "Tu profesor ha bloqueado la edición de esferas; no se ha cambiado nada.",
   "student.refusedReset": "Restablecer cambiaría lo que tu profesor ha bloqueado; no se ha cambiado nada.",

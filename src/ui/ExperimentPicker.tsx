@@ -58,7 +58,7 @@ export function ExperimentPicker() {
 
   return (
     <div className="experiment">
-      <div className="field">
+      <div className={locked ? 'field field--locked' : 'field'} title={locked ? t('student.locked') : undefined}>
         <label className="field__label" htmlFor={id}>
           {t('preset.picker.label')}
         </label>
@@ -70,7 +70,7 @@ export function ExperimentPicker() {
             </option>
           ))}
         </select>
-        {locked && <LockedNote id={`${id}-locked`} />}
+        {locked && <LockedNote id={`${id}-locked`} quiet />}
         <p className="experiment__watch" id={`${id}-watch`} data-testid="watch">
           {preset ? presetWatch(t, preset) : t('preset.picker.freeWatch')}
           {preset && preset.mode !== '3d' && <span className="experiment__mode"> {t(preset.mode === 'line' ? 'preset.picker.line' : 'preset.picker.planar')}</span>}

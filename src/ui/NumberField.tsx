@@ -85,7 +85,7 @@ export function NumberField({ setting, slider = false, hint, disabled: off = fal
   const lockedId = `${id}-locked`;
   const describedBy = [locked ? lockedId : '', hint ? hintId : '', error || warning ? messageId : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={`field${error ? ' field--invalid' : ''}${locked ? ' field--locked' : disabled ? ' field--disabled' : ''}`} data-setting={setting}>
+    <div className={`field${error ? ' field--invalid' : ''}${locked ? ' field--locked' : disabled ? ' field--disabled' : ''}`} data-setting={setting} title={locked ? t('student.locked') : undefined}>
       <div className="field__row">
         <label className="field__label" htmlFor={id}>
           {label}
@@ -130,7 +130,7 @@ export function NumberField({ setting, slider = false, hint, disabled: off = fal
           }}
         />
       )}
-      {locked && <LockedNote id={lockedId} />}
+      {locked && <LockedNote id={lockedId} quiet />}
       {hint && (
         <p className="field__hint" id={hintId}>
           {hint}

@@ -27,11 +27,16 @@ export function useHidden(part: HideName): boolean {
   return useSandbox((s) => isHidden(s.studentView, part));
 }
 
-/** "Locked by your teacher", under a locked control (give the control `aria-describedby={id}`). */
-export function LockedNote({ id }: { id: string }) {
+/**
+ * "Locked by your teacher", for a locked control's `aria-describedby={id}`. Beside a field it is
+ * for screen readers only (`quiet`): the field's label shows a lock (`.field--locked`, overlay.css)
+ * and the page's student-view note explains it once, so that a panel of locked fields does not
+ * repeat the sentence under each. Elsewhere (the inspector) it is shown.
+ */
+export function LockedNote({ id, quiet = false }: { id: string; quiet?: boolean }) {
   const t = useT();
   return (
-    <p className="field__hint field__locked" id={id} data-locked="">
+    <p className={quiet ? 'visually-hidden' : 'field__hint field__locked'} id={id} data-locked="">
       {t('student.locked')}
     </p>
   );

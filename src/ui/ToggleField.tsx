@@ -24,7 +24,7 @@ export interface SwitchRowProps {
   name: string;
   checked: boolean;
   disabled?: boolean;
-  /** A note under the switch: an error (announced), a hint, or that a student view locks it (styled as every locked note). */
+  /** A note under the switch: an error (announced), a hint, or that a student view locks it (for screen readers; the label shows a lock). */
   note?: string;
   noteKind?: 'error' | 'hint' | 'locked';
   /** Marks the row for styling and tests (`data-setting` or `data-aid`). */
@@ -38,7 +38,7 @@ export function SwitchRow({ label, name, checked, disabled, note, noteKind = 'hi
   const noteId = `${id}-note`;
   const error = noteKind === 'error' && !!note;
   return (
-    <div className={`field field--toggle${error ? ' field--invalid' : ''}`} {...data}>
+    <div className={`field field--toggle${error ? ' field--invalid' : ''}${noteKind === 'locked' ? ' field--locked' : ''}`} title={noteKind === 'locked' ? note : undefined} {...data}>
       <div className="field__row">
         <label className="field__label" htmlFor={id}>
           {label}
@@ -62,7 +62,7 @@ export function SwitchRow({ label, name, checked, disabled, note, noteKind = 'hi
             {note}
           </p>
         ) : (
-          <p className={noteKind === 'locked' ? 'field__hint field__locked' : 'field__hint'} id={noteId} data-locked={noteKind === 'locked' ? '' : undefined}>
+          <p className={noteKind === 'locked' ? 'visually-hidden' : 'field__hint'} id={noteId} data-locked={noteKind === 'locked' ? '' : undefined}>
             {note}
           </p>
         ))}

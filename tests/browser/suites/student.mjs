@@ -56,9 +56,17 @@ export default async function studentSuite({ browser, base, consoleErrors }) {
     const described = await restitution.evaluate((el) => (el.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent).join(' '));
     check(described.includes('Locked by your teacher'), `the field is described as locked: "${described}"`);
     check((await student.getByText('Locked by your teacher').count()) >= 2, 'the note shows at the picker and the field');
-    // Every locked control's note looks the same (a number field's, a switch's like Planar, the picker's).
-    const looks = await student.locator('[data-locked]').evaluateAll((els) => els.filter((el) => el.getClientRects().length > 0).map((el) => `${el.closest('[data-setting]')?.getAttribute('data-setting') ?? 'picker'}: ${getComputedStyle(el).color}`));
-    check(looks.some((l) => l.startsWith('planar')) && new Set(looks.map((l) => l.split(': ')[1])).size === 1, `the locked notes differ in colour: ${looks.join(', ')}`);
+    // Each locked control shows a padlock after its label (a number field, a switch like Planar,
+    // the picker), and says "Locked by your teacher" to a screen reader and as its title.
+    const locks = await student.locator('.field--locked').evaluateAll((els) =>
+      els.map((el) => ({
+        which: el.getAttribute('data-setting') ?? (el.querySelector('select') ? 'picker' : '?'),
+        lock: getComputedStyle(el.querySelector('.field__label'), '::after').maskImage,
+        title: el.getAttribute('title'),
+      })),
+    );
+    for (const which of ['picker', 'planar', 'restitution']) check(locks.some((l) => l.which === which), `no lock on ${which}: ${JSON.stringify(locks)}`);
+    check(locks.every((l) => l.lock.startsWith('url(') && l.title === 'Locked by your teacher'), `a locked control without its padlock or title: ${JSON.stringify(locks)}`);
     check(await student.getByTestId('student-view-note').isVisible(), 'the page says a student view is in effect');
     check((await student.locator('[data-student-view]').count()) === 0, 'no Student view control for the student');
     await student.screenshot({ path: join(results, 'student-view.png') });
