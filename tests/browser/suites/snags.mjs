@@ -9,23 +9,22 @@ const overlap = (a, b) => a.x < b.x + b.width && a.x + a.width > b.x && a.y < b.
 
 /** Every interactive element in `panel` scrolled into view has itself (or a part of it) at its centre: none is covered. */
 async function coveredControls(page, panel) {
-  const controls = panel.locator('button, input, select, textarea, summary, a[href]');
-  const n = await controls.count();
-  const covered = [];
-  for (let k = 0; k < n; k++) {
-    const c = controls.nth(k);
-    if (!(await c.isVisible())) continue;
-    await c.scrollIntoViewIfNeeded();
-    const hit = await c.evaluate((el) => {
+  // In the page, in one go: each visible control is scrolled to the middle of its scroll box (the
+  // panel's body on a phone), and the element on top at its centre must be the control itself.
+  return panel.evaluate((root) => {
+    const controls = [...root.querySelectorAll('button, input, select, textarea, summary, a[href]')];
+    const covered = [];
+    for (const el of controls) {
+      if (!el.checkVisibility({ visibilityProperty: true })) continue;
+      el.scrollIntoView({ block: 'center', inline: 'nearest' });
       const r = el.getBoundingClientRect();
       const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
       // A label wrapping its input, or a switch's label, counts as the control itself.
       const own = at !== null && (el.contains(at) || at.contains(el) || (el.labels && [...el.labels].some((l) => l.contains(at))));
-      return own ? null : `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? el.id).trim().slice(0, 40)}" under ${at ? `${at.tagName.toLowerCase()}.${at.className}` : 'nothing'}`;
-    });
-    if (hit) covered.push(hit);
-  }
-  return { count: n, covered };
+      if (!own) covered.push(`${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? el.id).trim().slice(0, 40)}" under ${at ? `${at.tagName.toLowerCase()}.${at.className}` : 'nothing'}`);
+    }
+    return { count: controls.length, covered };
+  });
 }
 
 export default async function snagsSuite({ browser, base, consoleErrors }) {
