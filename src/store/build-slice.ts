@@ -29,7 +29,7 @@ import {
 import { presetById } from '../presets/presets.ts';
 import { buildWorld } from '../solver/index.ts';
 import type { StoreCore } from './core.ts';
-import { tapeAfterDelete, tapeAfterRestore } from './tape-slice.ts';
+import { tapeAfterDelete, tapeAfterRestore, tapeGoneNotice } from './tape-slice.ts';
 import type { SandboxState } from './state.ts';
 
 /** The most scenes the undo history keeps (the oldest go first). */
@@ -69,7 +69,7 @@ export const createBuildSlice =
     /** The tape across a delete (`ids`), with a notice for each end on a deleted sphere. */
     const tapeDeleting = (ids: readonly number[]): Partial<SandboxState> => {
       const { tape, gone } = tapeAfterDelete(get().tape, ids);
-      const notices = gone.map(({ field, id }) => core.t('tape.gone', { id: String(id), field: core.t(`tape.${field}`) }));
+      const notices = gone.map(({ field, id }) => tapeGoneNotice(core.t, field, id));
       return notices.length > 0 ? { tape, notices: [...get().notices, ...notices] } : { tape };
     };
 
@@ -186,7 +186,8 @@ export const createBuildSlice =
         // The ids after the deleted spheres close up: the tape's ends follow their spheres, in the
         // same change as the new world (so that nothing sees the old ids on the new world).
         const out = guard(deleteSpheres)(ids, core.t);
-        if (!('error' in out)) deletions.set(out.scene, [...ids]);
+        if ('error' in out) return out.error;
+        deletions.set(out.scene, [...ids]);
         return commit(out, [], tapeDeleting(ids));
       },
       buildMove(ids, delta) {

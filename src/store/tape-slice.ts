@@ -8,6 +8,7 @@
  */
 import type { StateCreator } from 'zustand/vanilla';
 import { checkTapeEnd, sameEnd, type TapeEnd } from '../instruments/index.ts';
+import type { Translate } from '../i18n/index.ts';
 import type { StoreCore } from './core.ts';
 import type { SandboxState, TapeState } from './state.ts';
 
@@ -53,11 +54,24 @@ export const createTapeSlice =
       const toGone = goneId(tape.to);
       if (fromGone === null && toGone === null) return;
       const notices = [...get().notices];
-      if (fromGone !== null) notices.push(core.t('tape.gone', { id: String(fromGone), field: core.t('tape.from') }));
-      if (toGone !== null) notices.push(core.t('tape.gone', { id: String(toGone), field: core.t('tape.to') }));
+      if (fromGone !== null) notices.push(tapeGoneNotice(core.t, 'from', fromGone));
+      if (toGone !== null) notices.push(tapeGoneNotice(core.t, 'to', toGone));
       set({ tape: { ...tape, from: fromGone === null ? tape.from : null, to: toGone === null ? tape.to : null }, notices });
     },
   });
+
+/** The tape with each sphere end's id put through `renumber` (null clears the end); the same object when nothing changes. */
+function renumbered(tape: TapeState, renumber: (id: number, field: 'from' | 'to') => number | null): TapeState {
+  const map = (field: 'from' | 'to'): TapeEnd | null => {
+    const end = tape[field];
+    if (end === null || end.kind !== 'sphere') return end;
+    const id = renumber(end.id, field);
+    return id === end.id ? end : id === null ? null : { kind: 'sphere', id };
+  };
+  const from = map('from');
+  const to = map('to');
+  return from === tape.from && to === tape.to ? tape : { ...tape, from, to };
+}
 
 /**
  * The tape after build mode deleted the spheres of `deleted` and the ids after them closed up: an
@@ -67,20 +81,16 @@ export const createTapeSlice =
 export function tapeAfterDelete(tape: TapeState, deleted: readonly number[]): { tape: TapeState; gone: { field: 'from' | 'to'; id: number }[] } {
   const gone: { field: 'from' | 'to'; id: number }[] = [];
   const dropped = new Set(deleted);
-  const follow = (field: 'from' | 'to'): TapeEnd | null => {
-    const end = tape[field];
-    if (end === null || end.kind !== 'sphere') return end;
-    if (dropped.has(end.id)) {
-      gone.push({ field, id: end.id });
+  const next = renumbered(tape, (id, field) => {
+    if (dropped.has(id)) {
+      gone.push({ field, id });
       return null;
     }
     let below = 0;
-    for (const id of dropped) if (id < end.id) below++;
-    return below === 0 ? end : { kind: 'sphere', id: end.id - below };
-  };
-  const from = follow('from');
-  const to = follow('to');
-  return { tape: from === tape.from && to === tape.to ? tape : { ...tape, from, to }, gone };
+    for (const d of dropped) if (d < id) below++;
+    return id - below;
+  });
+  return { tape: next, gone };
 }
 
 /**
@@ -89,16 +99,15 @@ export function tapeAfterDelete(tape: TapeState, deleted: readonly number[]): { 
  */
 export function tapeAfterRestore(tape: TapeState, deleted: readonly number[]): TapeState {
   const sorted = [...deleted].sort((a, b) => a - b);
-  const back = (end: TapeEnd | null): TapeEnd | null => {
-    if (end === null || end.kind !== 'sphere') return end;
-    let id = end.id;
-    for (const d of sorted) if (d <= id) id++;
-    return id === end.id ? end : { kind: 'sphere', id };
-  };
-  const from = back(tape.from);
-  const to = back(tape.to);
-  return from === tape.from && to === tape.to ? tape : { ...tape, from, to };
+  return renumbered(tape, (id) => {
+    let before = id;
+    for (const d of sorted) if (d <= before) before++;
+    return before;
+  });
 }
+
+/** The notice that the tape end `field` on sphere `id` was cleared because the sphere left the box. */
+export const tapeGoneNotice = (t: Translate, field: 'from' | 'to', id: number): string => t('tape.gone', { id: String(id), field: t(`tape.${field}`) });
 
 /** A copy of a valid end with only its own fields. */
 function copyEnd(end: TapeEnd): TapeEnd {

@@ -6,7 +6,7 @@ import { useId } from 'react';
 import { useStore } from 'zustand';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
 import { useT } from '../hooks/use-translate.ts';
-import { useSettingLocked } from './StudentView.tsx';
+import { LockedNote, useSettingLocked } from './StudentView.tsx';
 
 /** Props of {@link ToggleField}. */
 export interface ToggleFieldProps {
@@ -37,8 +37,9 @@ export function SwitchRow({ label, name, checked, disabled, note, noteKind = 'hi
   const id = useId();
   const noteId = `${id}-note`;
   const error = noteKind === 'error' && !!note;
+  const locked = noteKind === 'locked' && !!note;
   return (
-    <div className={`field field--toggle${error ? ' field--invalid' : ''}${noteKind === 'locked' ? ' field--locked' : ''}`} title={noteKind === 'locked' ? note : undefined} {...data}>
+    <div className={`field field--toggle${error ? ' field--invalid' : ''}${locked ? ' field--locked' : ''}`} title={locked ? note : undefined} {...data}>
       <div className="field__row">
         <label className="field__label" htmlFor={id}>
           {label}
@@ -61,8 +62,10 @@ export function SwitchRow({ label, name, checked, disabled, note, noteKind = 'hi
           <p className="field__message field__message--error" id={noteId} role="alert">
             {note}
           </p>
+        ) : locked ? (
+          <LockedNote id={noteId} quiet />
         ) : (
-          <p className={noteKind === 'locked' ? 'visually-hidden' : 'field__hint'} id={noteId} data-locked={noteKind === 'locked' ? '' : undefined}>
+          <p className="field__hint" id={noteId}>
             {note}
           </p>
         ))}
