@@ -224,10 +224,11 @@ export class RunTimeline implements StepParticipant {
   }
 
   /**
-   * Puts the world back (or forward) at `step`, clamped to the kept range, exactly as it was:
-   * the nearest earlier copy replayed to it. Returns null when done, else why not (in the language of `t`).
+   * The world at `step`, clamped to the kept range, exactly as it was: the nearest earlier copy
+   * replayed to it, for the store to put in its place (`Simulation.rewindTo`). Returns why not (in
+   * the language of `t`) when there is none.
    */
-  seek(step: number, t: Translate = english): string | null {
+  worldAt(step: number, t: Translate = english): { world: World; step: number } | string {
     const { sim, timeline } = this;
     const world = sim.local;
     if (world === null) return t('store.timelineNeedsPage');
@@ -239,7 +240,6 @@ export class RunTimeline implements StepParticipant {
     if (from === null) return t('store.nothingKept');
     const dt = sim.clock.fixedDt;
     for (let k = from.step; k < target; k++) from.world.step(dt);
-    sim.rewindTo(from.world, target);
-    return null;
+    return { world: from.world, step: target };
   }
 }

@@ -28,9 +28,9 @@ import {
 } from '../experiment/index.ts';
 import { presetById } from '../presets/presets.ts';
 import { buildWorld } from '../solver/index.ts';
-import type { StoreCore } from './core.ts';
-import { tapeAfterDelete, tapeAfterRestore, tapeGoneNotice } from './tape-slice.ts';
-import type { SandboxState } from './state.ts';
+import { tapeGoneNotice, type StoreCore } from './core.ts';
+import { tapeAfterDelete, tapeAfterRestore } from './tape-slice.ts';
+import type { SandboxState, TapeState } from './state.ts';
 
 /** The most scenes the undo history keeps (the oldest go first). */
 export const BUILD_HISTORY_MAX = 100;
@@ -67,49 +67,28 @@ export const createBuildSlice =
     /** The scenes a delete made, with the ids it deleted: undo and redo renumber the tape's ends across them. */
     const deletions = new WeakMap<BuiltScene, readonly number[]>();
     /** The tape across a delete (`ids`), with a notice for each end on a deleted sphere. */
-    const tapeDeleting = (ids: readonly number[]): Partial<SandboxState> => {
+    const tapeDeleting = (ids: readonly number[]): { tape: TapeState; notices: string[] } => {
       const { tape, gone } = tapeAfterDelete(get().tape, ids);
-      const notices = gone.map(({ field, id }) => tapeGoneNotice(core.t, field, id));
-      return notices.length > 0 ? { tape, notices: [...get().notices, ...notices] } : { tape };
+      return { tape, notices: gone.map(({ field, id }) => tapeGoneNotice(core.t, field, id)) };
     };
 
-    /** Rebuilds the world from `scene`; returns the message of a refusal, else null, with the state set. */
-    const show = (scene: BuiltScene, past: BuiltScene[], future: BuiltScene[], selection: number[], also: Partial<SandboxState> = {}): string | null => {
+    /** Builds the world of `scene` and enters it with `cause`; returns the message of a refusal, else null. */
+    const show = (cause: 'build-on' | 'build-edit' | 'build-history', scene: BuiltScene, past: BuiltScene[], future: BuiltScene[], selection?: number[], tape?: TapeState, notices?: string[]): string | null => {
       const bad = checkBuiltScene(scene, core.t);
       if (bad !== null) return bad;
-      if (get().running) get().pause();
-      const kept = selection.filter((id) => id >= 0 && id < scene.spheres.length);
-      // A box of another height puts the placing plane back on its floor.
-      const height = get().built?.size[1] === scene.size[1] ? get().placeHeight : -scene.size[1] / 2;
-      // A box of another size is framed afresh.
-      const before = get().scene.size;
-      const reframe = before[0] !== scene.size[0] || before[1] !== scene.size[1] || before[2] !== scene.size[2] ? 1 : 0;
-      const message = core.rebuild(get().settings, get().preset, [], scene);
-      if (message !== null) return message;
-      set((s) => ({
-        viewVersion: s.viewVersion + reframe,
-        placeHeight: height,
-        built: scene,
-        edits: [],
-        buildPast: past,
-        buildFuture: future,
-        selection: kept,
-        selected: kept.length > 0 ? kept[kept.length - 1] : null,
-        sceneVersion: s.sceneVersion + 1,
-        ...also,
-      }));
-      core.holdStill();
-      core.publish();
+      const world = core.worldFor(get().settings, get().preset, [], scene);
+      if (typeof world === 'string') return world;
+      core.enterWorld({ cause, place: { built: world }, experiment: { built: scene, edits: [] }, build: { past, future }, selection, tape, notices });
       return null;
     };
 
     /** Applies an edit's outcome as a new step of the history. */
-    const commit = (outcome: BuildOutcome, selection: number[] = get().selection, also: Partial<SandboxState> = {}): string | null => {
+    const commit = (outcome: BuildOutcome, selection: number[] = get().selection, tape?: TapeState, notices?: string[]): string | null => {
       if (!get().building) return core.t('build.notBuilding');
       if ('error' in outcome) return outcome.error;
       const past = [...get().buildPast, current()];
       if (past.length > BUILD_HISTORY_MAX) past.splice(0, past.length - BUILD_HISTORY_MAX);
-      return show(outcome.scene, past, [], selection, also);
+      return show('build-edit', outcome.scene, past, [], selection, tape, notices);
     };
 
     const guard = <A extends unknown[]>(edit: (scene: BuiltScene, ...args: A) => BuildOutcome) =>
@@ -142,7 +121,7 @@ export const createBuildSlice =
         if (on && isLocked(get().studentView, 'edits')) return core.t('student.refusedEdits');
         if (on && isLocked(get().studentView, 'preset')) return core.t('student.refusedPreset');
         if (!on) {
-          set({ building: false, buildPast: [], buildFuture: [] });
+          core.enterWorld({ cause: 'build-off' });
           return null;
         }
         get().pause();
@@ -153,13 +132,7 @@ export const createBuildSlice =
           const s = before?.spheres[id];
           return { ...(s?.color !== undefined ? { color: s.color } : {}), ...(s?.label !== undefined ? { label: s.label } : {}) };
         });
-        const bad = checkBuiltScene(scene, core.t);
-        if (bad !== null) return bad;
-        // The placing plane starts on the floor.
-        set({ building: true, buildPast: [], buildFuture: [], placeHeight: -scene.size[1] / 2 });
-        const message = show(scene, [], [], get().selection);
-        if (message !== null) set({ building: false });
-        return message;
+        return show('build-on', scene, [], []);
       },
       setPlaceHeight(y) {
         const size = get().scene.size[1];
@@ -188,7 +161,8 @@ export const createBuildSlice =
         const out = guard(deleteSpheres)(ids, core.t);
         if ('error' in out) return out.error;
         deletions.set(out.scene, [...ids]);
-        return commit(out, [], tapeDeleting(ids));
+        const tape = tapeDeleting(ids);
+        return commit(out, [], tape.tape, tape.notices);
       },
       buildMove(ids, delta) {
         return commit(guard(moveSpheres)(ids, delta, core.t));
@@ -220,14 +194,15 @@ export const createBuildSlice =
         const past = get().buildPast;
         if (past.length === 0) return core.t('build.nothingToUndo');
         const deleted = deletions.get(current());
-        return show(past[past.length - 1], past.slice(0, -1), [current(), ...get().buildFuture], get().selection, deleted ? { tape: tapeAfterRestore(get().tape, deleted) } : {});
+        return show('build-history', past[past.length - 1], past.slice(0, -1), [current(), ...get().buildFuture], undefined, deleted ? tapeAfterRestore(get().tape, deleted) : undefined);
       },
       buildRedo() {
         if (!get().building) return core.t('build.notBuilding');
         const future = get().buildFuture;
         if (future.length === 0) return core.t('build.nothingToRedo');
         const deleted = deletions.get(future[0]);
-        return show(future[0], [...get().buildPast, current()], future.slice(1), get().selection, deleted ? tapeDeleting(deleted) : {});
+        const tape = deleted ? tapeDeleting(deleted) : undefined;
+        return show('build-history', future[0], [...get().buildPast, current()], future.slice(1), undefined, tape?.tape, tape?.notices);
       },
     };
   };

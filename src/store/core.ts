@@ -7,12 +7,13 @@
 import type { StoreApi } from 'zustand/vanilla';
 import { translator, type Translate } from '../i18n/index.ts';
 import { presetById } from '../presets/presets.ts';
-import { buildExperimentWorld, type BuiltScene, type Settings, type SphereEdit } from '../experiment/index.ts';
-import { CollisionCounter, Describer, FirstLaw, LastCollisions, predictActions, ReadoutsWindow, RunTimeline, Stopwatch, TwinInstrument } from '../instruments/index.ts';
+import { buildExperimentWorld, settingWarnings, type BuiltScene, type Settings, type SphereEdit } from '../experiment/index.ts';
+import { CollisionCounter, Describer, FirstLaw, LastCollisions, predictActions, ReadoutsWindow, RunTimeline, Stopwatch, TwinInstrument, type TapeEnd } from '../instruments/index.ts';
 import { browserWorkerPort, Simulation, type WorldView } from '../runtime/index.ts';
-import { SolverInputError } from '../solver/index.ts';
+import { SolverInputError, type World } from '../solver/index.ts';
+import { WORLD_RULES, type WorldEntry } from './new-world.ts';
 import type { SandboxStoreOptions, StoreStart } from './options.ts';
-import type { Instruments, SandboxState, SceneFacts } from './state.ts';
+import type { Instruments, SandboxState, SceneFacts, TapeState } from './state.ts';
 
 /** The store's `set` and `get`. */
 export type SetState = StoreApi<SandboxState>['setState'];
@@ -46,8 +47,14 @@ export interface StoreCore {
   readonly predictor: ReturnType<typeof predictActions>;
   /** The store's language (follows `locale`). */
   t: Translate;
-  /** Builds a world for `settings` (with a built scene, or none) and swaps it in; returns the error message, or null. */
-  rebuild(settings: Settings, preset?: string | null, edits?: readonly SphereEdit[], built?: BuiltScene | null): string | null;
+  /** The world of an experiment at its start (a preset's scene or the gas for `settings`, the hand edits, a built scene), or the message of why it cannot be built. */
+  worldFor(settings: Settings, preset: string | null, edits: readonly SphereEdit[], built: BuiltScene | null): World | string;
+  /**
+   * The one way into a new world (new-world.ts): places it and decides, by its cause, what build
+   * mode, the selection, the tape, predict, the twin and the timeline do. Returns false, with
+   * nothing changed, when the world could not be placed (a worker holds the run).
+   */
+  enterWorld(entry: WorldEntry): boolean;
   /** Publishes the sampled stats, the timeline and the twin (a few times a second, and after each action). */
   publish(): void;
   /** The world was changed in place: the run's future starts again from here. */
@@ -89,19 +96,17 @@ export function createCore(options: SandboxStoreOptions, start: StoreStart, set:
       pause: () => get().pause(),
     }),
     t: start.t,
-    rebuild(settings, preset = get().preset, edits = [], built = null) {
-      let world;
+    worldFor(settings, preset, edits, built) {
       try {
-        world = buildExperimentWorld(settings, preset, edits, core.t, built).world;
+        return buildExperimentWorld(settings, preset, edits, core.t, built).world;
       } catch (error) {
         const message = solverMessage(error);
         if (message === null) throw error;
         return core.t('store.settingsUnbuildable', { message });
       }
-      sim.replaceWorld(world);
-      sim.timeScale = settings.timeScale;
-      set({ scene: factsOf(world) });
-      return null;
+    },
+    enterWorld(entry) {
+      return enterWorld(core, set, get, entry);
     },
     publish() {
       timeline.record();
@@ -148,8 +153,10 @@ export function createCore(options: SandboxStoreOptions, start: StoreStart, set:
   // The worker failed while it held the world: start the experiment again on the page.
   sim.onWorkerLost = (why) => {
     const message = core.t('store.workerLost', { why });
-    if (core.rebuild(get().settings, get().preset, get().edits, get().built) === null) set((s) => ({ sceneVersion: s.sceneVersion + 1, notices: [...s.notices, message] }));
-    core.publish();
+    const s = get();
+    const world = core.worldFor(s.settings, s.preset, s.edits, s.built);
+    if (typeof world !== 'string') core.enterWorld({ cause: 'worker-lost', place: { built: world }, notices: [message] });
+    else core.publish();
   };
   // The world came back from the worker (paused): show where it stopped.
   sim.onChange = () => {
@@ -163,4 +170,99 @@ export function createCore(options: SandboxStoreOptions, start: StoreStart, set:
 export function speak(core: StoreCore, locale: Parameters<typeof translator>[0]): void {
   core.t = translator(locale);
   core.instruments.twin.translate = core.t;
+}
+
+/** The notice that the tape end `field` on sphere `id` was cleared because the sphere left the box. */
+export const tapeGoneNotice = (t: Translate, field: 'from' | 'to', id: number): string => t('tape.gone', { id: String(id), field: t(`tape.${field}`) });
+
+/** The tape without the ends on spheres `world` lacks, and the notices for them (the same tape when none). */
+export function tapeOn(tape: TapeState, world: WorldView, t: Translate): { tape: TapeState; notices: string[] } {
+  const gone = (end: TapeEnd | null): boolean => end !== null && end.kind === 'sphere' && !world.has(end.id);
+  const notices: string[] = [];
+  for (const field of ['from', 'to'] as const) {
+    const end = tape[field];
+    if (gone(end) && end?.kind === 'sphere') notices.push(tapeGoneNotice(t, field, end.id));
+  }
+  if (notices.length === 0) return { tape, notices };
+  return { tape: { ...tape, from: gone(tape.from) ? null : tape.from, to: gone(tape.to) ? null : tape.to }, notices };
+}
+
+/** The core's transition into a new world (see new-world.ts and {@link StoreCore.enterWorld}). */
+function enterWorld(core: StoreCore, set: SetState, get: GetState, entry: WorldEntry): boolean {
+  const { sim } = core;
+  const rule = WORLD_RULES[entry.cause];
+  const place = entry.place;
+  const s = get();
+  const settings = entry.experiment?.settings ?? s.settings;
+  if (place !== undefined) {
+    if ('built' in place) sim.replaceWorld(place.built, place.step ?? 0);
+    else if ('rewound' in place) sim.rewindTo(place.rewound, place.step);
+    else if ('adopted' in place && !sim.adopt(place.adopted, place.previous)) return false;
+    sim.timeScale = settings.timeScale;
+  }
+  const world = sim.world;
+  const twin = core.instruments.twin;
+  if (entry.twin !== undefined) {
+    const { spec, run } = entry.twin;
+    if (run !== undefined) twin.resume(run.world, run.start, spec);
+    else if (spec.step > sim.stepsRun) twin.pending = spec;
+    else if (spec.step === sim.stepsRun) {
+      const refused = twin.start(spec);
+      if (refused !== null) (entry.notices ??= []).push(core.t('store.twinNotStarted', { why: refused }));
+    }
+  }
+  const facts = factsOf(world);
+  const resized = facts.planar !== s.scene.planar || facts.size.some((side, k) => side !== s.scene.size[k]);
+  const reframe = entry.reframe === true || rule.frame === 'always' || (rule.frame === 'resized' && resized);
+  const running = rule.run === 'play' ? true : rule.run === 'pause' ? false : s.running;
+  if (s.running && !running) sim.clock.reset();
+
+  const next: Partial<SandboxState> = { scene: facts };
+  if (entry.experiment !== undefined) {
+    const e = entry.experiment;
+    if (e.preset !== undefined) next.preset = e.preset;
+    if (e.settings !== undefined) {
+      next.settings = e.settings;
+      next.warnings = settingWarnings(e.settings, core.t);
+      next.errors = entry.errors ?? {};
+    }
+    if (e.freeSettings !== undefined) next.freeSettings = e.freeSettings;
+    if (e.edits !== undefined) next.edits = e.edits;
+    if (e.built !== undefined) next.built = e.built;
+    if (e.predict !== undefined) next.predict = { ...s.predict, on: e.predict };
+  }
+  if (entry.errors !== undefined) next.errors = entry.errors;
+  if (rule.build === 'leave') {
+    if (s.building || s.buildPast.length > 0 || s.buildFuture.length > 0) Object.assign(next, { building: false, buildPast: [], buildFuture: [] });
+  } else if (rule.build === 'given') {
+    const built = next.built ?? s.built;
+    // The placing plane starts on the floor, and goes back to it in a box of another height.
+    const floor = built === null ? 0 : -built.size[1] / 2;
+    const placeHeight = s.building && s.built?.size[1] === built?.size[1] ? s.placeHeight : floor;
+    Object.assign(next, { building: true, buildPast: entry.build?.past ?? [], buildFuture: entry.build?.future ?? [], placeHeight });
+  }
+  const preset = next.preset !== undefined ? next.preset : s.preset;
+  if (rule.selection === 'focus' || rule.selection === 'clear') {
+    const focus = core.focusFor(rule.selection === 'focus' ? preset : null);
+    Object.assign(next, rule.selection === 'focus' ? focus : { aids: focus.aids, selected: null, selection: [] });
+  } else {
+    const from = rule.selection === 'given' ? (entry.selection ?? []) : s.selection;
+    const selection = from.filter((id) => world.has(id));
+    if (selection.length !== s.selection.length || selection.some((id, k) => id !== s.selection[k])) {
+      next.selection = selection;
+      next.selected = selection.length > 0 ? selection[selection.length - 1] : null;
+    } else if (s.selected !== null && !world.has(s.selected)) next.selected = null;
+  }
+  const tape = tapeOn(entry.tape ?? s.tape, world, core.t);
+  if (tape.tape !== s.tape) next.tape = tape.tape;
+  const notices = [...(entry.notices ?? []), ...tape.notices];
+  if (notices.length > 0) next.notices = [...s.notices, ...notices];
+  if (running !== s.running) next.running = running;
+  if (rule.fresh) next.sceneVersion = s.sceneVersion + 1;
+  if (reframe) next.viewVersion = s.viewVersion + 1;
+  set(next);
+  core.holdStill();
+  core.publish();
+  if (rule.fresh || entry.cause === 'rewind') core.predictor.arm();
+  return true;
 }

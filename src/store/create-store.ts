@@ -45,8 +45,7 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
       ...createTapeSlice(core)(set, get, api),
     };
   });
-  // A new world (a rebuild, a preset, a restart): the prediction is set up for it. The last
-  // collisions are watched for every sphere of a small scene (so a sphere selected after its
+  // The last collisions are watched for every sphere of a small scene (so a sphere selected after its
   // collision shows it), else for the selected spheres.
   const watch = (s: SandboxState): void => {
     const world = s.sim.world;
@@ -54,10 +53,7 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
     s.instruments.lastCollisions.watch(ids);
   };
   store.subscribe((s, prev) => {
-    if (s.sceneVersion !== prev.sceneVersion) s.armPredict();
     if (s.selection !== prev.selection || s.scene !== prev.scene) watch(s);
-    // A world without a tape end's sphere clears that end.
-    if (s.sceneVersion !== prev.sceneVersion || s.scene !== prev.scene) s.checkTape();
   });
   store.getState().armPredict();
   watch(store.getState());

@@ -4,7 +4,7 @@
  */
 import type { StateCreator } from 'zustand/vanilla';
 import { presetById } from '../presets/presets.ts';
-import { applyEdit, checkPump, DEFAULT_SETTINGS, isLocked, presetSettings, pumpSpheres, settingWarnings, withFreePhysics, type SphereEdit } from '../experiment/index.ts';
+import { applyEdit, checkPump, DEFAULT_SETTINGS, isLocked, presetSettings, pumpSpheres, withFreePhysics, type SphereEdit } from '../experiment/index.ts';
 import { buildWorld, cloneWorld } from '../solver/index.ts';
 import { factsOf, solverMessage, type StoreCore } from './core.ts';
 import type { StoreStart } from './options.ts';
@@ -29,11 +29,10 @@ export const createExperimentSlice =
       scene: factsOf(sim.world),
       sceneVersion: 0,
       restart() {
-        const message = core.rebuild(get().settings, get().preset, get().edits, get().built);
-        if (message !== null) throw new Error(message); // the settings in effect always built before
-        set((s) => ({ sceneVersion: s.sceneVersion + 1 }));
-        core.holdStill();
-        core.publish();
+        const s = get();
+        const world = core.worldFor(s.settings, s.preset, s.edits, s.built);
+        if (typeof world === 'string') throw new Error(world); // the experiment in effect always built before
+        core.enterWorld({ cause: 'restart', place: { built: world } });
       },
       reset() {
         // Under a student view that locks anything, the defaults would undo the teacher's choices.
@@ -42,26 +41,9 @@ export const createExperimentSlice =
           return;
         }
         const settings = { ...DEFAULT_SETTINGS };
-        const message = core.rebuild(settings, null);
-        if (message !== null) throw new Error(message);
-        const focus = core.focusFor(null);
-        set((s) => ({
-          settings,
-          freeSettings: settings,
-          preset: null,
-          edits: [],
-          built: null,
-          building: false,
-          buildPast: [],
-          buildFuture: [],
-          ...focus,
-          errors: {},
-          warnings: settingWarnings(settings, core.t),
-          running: true,
-          sceneVersion: s.sceneVersion + 1,
-          viewVersion: s.viewVersion + 1,
-        }));
-        core.publish();
+        const world = core.worldFor(settings, null, [], null);
+        if (typeof world === 'string') throw new Error(world);
+        core.enterWorld({ cause: 'reset', place: { built: world }, experiment: { preset: null, settings, freeSettings: settings, edits: [], built: null } });
       },
       selectPreset(id) {
         if (id !== get().preset && isLocked(get().studentView, 'preset')) {
@@ -76,28 +58,12 @@ export const createExperimentSlice =
         // A preset borrows its physics from the free sandbox's own settings, which come back with null.
         const free = withFreePhysics(get().settings, get().freeSettings);
         const settings = preset ? presetSettings(preset, free) : free;
-        const message = core.rebuild(settings, id, []);
-        if (message !== null) {
-          get().notify(message);
+        const world = core.worldFor(settings, id, [], null);
+        if (typeof world === 'string') {
+          get().notify(world);
           return;
         }
-        const focus = core.focusFor(id);
-        set((s) => ({
-          preset: id,
-          settings,
-          freeSettings: id === null ? settings : s.freeSettings,
-          errors: {},
-          edits: [],
-          built: null,
-          building: false,
-          buildPast: [],
-          buildFuture: [],
-          ...focus,
-          sceneVersion: s.sceneVersion + 1,
-          viewVersion: s.viewVersion + 1,
-        }));
-        core.holdStill();
-        core.publish();
+        core.enterWorld({ cause: 'preset', place: { built: world }, experiment: { preset: id, settings, freeSettings: id === null ? settings : get().freeSettings, edits: [], built: null } });
       },
       reverse() {
         sim.world.reverseVelocities();
@@ -113,11 +79,7 @@ export const createExperimentSlice =
           if (message === null) throw error;
           return core.t('store.sceneUnbuildable', { message });
         }
-        sim.replaceWorld(world);
-        const focus = core.focusFor(null);
-        set((s) => ({ scene: factsOf(world), preset: null, edits: [], built: null, building: false, buildPast: [], buildFuture: [], ...focus, selected: null, selection: [], sceneVersion: s.sceneVersion + 1, viewVersion: s.viewVersion + 1 }));
-        core.holdStill();
-        core.publish();
+        core.enterWorld({ cause: 'scene', place: { built: world }, experiment: { preset: null, edits: [], built: null } });
         return null;
       },
       select(id) {
@@ -164,10 +126,9 @@ export const createExperimentSlice =
           if (message === null) throw error;
           return message;
         }
-        if (!sim.adopt(world, world.positions.slice(0, 3 * world.count))) return core.t('thermo.pump.needsPage');
+        if (!core.enterWorld({ cause: 'pump', place: { adopted: world, previous: world.positions.slice(0, 3 * world.count) } })) return core.t('thermo.pump.needsPage');
         core.instruments.timeline.timeline.changed(world, sim.stepsRun);
         core.changed();
-        set({ scene: factsOf(world) });
         core.publish();
         return null;
       },

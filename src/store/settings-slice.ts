@@ -79,29 +79,32 @@ export const createSettingsSlice =
         set({ errors });
         return false;
       }
+      const errors = { ...state.errors };
+      for (const k of keys) delete errors[k];
       const rebuilt = keys.some((k) => !LIVE_SETTINGS.has(k));
-      const message = rebuilt ? core.rebuild(candidate, leavesPreset ? null : state.preset) : applyLive(core, candidate, keys);
+      if (rebuilt) {
+        // A new world: the preset's scene (or the gas) for the new settings, without the hand edits and the built scene.
+        const preset = leavesPreset ? null : state.preset;
+        const world = core.worldFor(candidate, preset, [], null);
+        if (typeof world === 'string') {
+          set({ errors: { ...state.errors, [key]: world } });
+          return false;
+        }
+        const freeSettings = leavesPreset || state.preset === null ? candidate : state.freeSettings;
+        core.enterWorld({ cause: 'settings', place: { built: world }, experiment: { preset, settings: candidate, freeSettings, edits: [], built: null }, errors, reframe: keys.includes('boxSize') || keys.includes('planar') || leavesPreset });
+        return true;
+      }
+      const message = applyLive(core, candidate, keys);
       if (message !== null) {
         set({ errors: { ...state.errors, [key]: message } });
         return false;
       }
-      const errors = { ...state.errors };
-      for (const k of keys) delete errors[k];
-      const focus = rebuilt ? core.focusFor(leavesPreset ? null : state.preset) : null;
-      const reframe = rebuilt && (keys.includes('boxSize') || keys.includes('planar') || leavesPreset);
       set((s) => ({
         settings: candidate,
-        freeSettings: leavesPreset || s.preset === null ? candidate : s.freeSettings,
+        freeSettings: s.preset === null ? candidate : s.freeSettings,
         errors,
         warnings: settingWarnings(candidate, core.t),
-        sceneVersion: rebuilt ? s.sceneVersion + 1 : s.sceneVersion,
-        viewVersion: reframe ? s.viewVersion + 1 : s.viewVersion,
-        ...(focus ? { edits: [], built: null, preset: leavesPreset ? null : s.preset, ...focus } : {}),
       }));
-      if (rebuilt) {
-        core.holdStill();
-        core.publish();
-      }
       return true;
     },
     setFieldError(key, message) {

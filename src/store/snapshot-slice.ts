@@ -4,9 +4,10 @@
  * the format).
  */
 import type { StateCreator } from 'zustand/vanilla';
-import { checkExperimentFile, checkSnapshot, isLocked, settingWarnings, SNAPSHOT_FORMAT, SNAPSHOT_VERSION, type ExperimentState, type SandboxSnapshot, type SphereEdit } from '../experiment/index.ts';
+import { checkExperimentFile, checkSnapshot, isLocked, SNAPSHOT_FORMAT, SNAPSHOT_VERSION, type ExperimentState, type SandboxSnapshot } from '../experiment/index.ts';
 import { worldToJSON } from '../solver/index.ts';
-import { factsOf, type StoreCore } from './core.ts';
+import type { StoreCore } from './core.ts';
+import { experimentPart } from './new-world.ts';
 import type { SandboxState } from './state.ts';
 
 /** The snapshot slice's part of the state. */
@@ -14,28 +15,19 @@ export type SnapshotSlice = Pick<SandboxState, 'snapshot' | 'restore' | 'openExp
 
 export const createSnapshotSlice =
   (core: StoreCore): StateCreator<SandboxState, [], [], SnapshotSlice> =>
-  (set, get, api) => {
+  (_set, get, api) => {
     const { sim } = core;
     const { twin } = core.instruments;
-    /**
-     * The state of an experiment taken whole (restored or opened) with hand edits `edits`: its
-     * settings, the selection cleared, the view framed afresh.
-     */
-    const taken = (s: SandboxState, experiment: ExperimentState, edits: SphereEdit[]): Partial<SandboxState> => ({
-      preset: experiment.preset,
-      settings: experiment.settings,
-      freeSettings: experiment.preset === null ? experiment.settings : s.freeSettings,
-      edits,
-      built: experiment.built ?? null,
-      errors: {},
-      warnings: settingWarnings(experiment.settings, core.t),
-      aids: core.focusFor(null).aids,
-      selected: null,
-      selection: [],
-      sceneVersion: s.sceneVersion + 1,
-      viewVersion: s.viewVersion + 1,
-      predict: { ...s.predict, on: experiment.predict === true },
-    });
+    /** Opens a whole experiment at its start (a file's or a link's): null, or why not with nothing changed. */
+    const open = (experiment: ExperimentState, cause: 'file' | 'link'): string | null => {
+      if (isLocked(get().studentView, 'preset')) return core.t('student.refusedPreset');
+      const edits = experiment.edits.map((e) => ({ ...e }));
+      const world = core.worldFor(experiment.settings, experiment.preset, edits, experiment.built ?? null);
+      if (typeof world === 'string') return world;
+      const spec = experiment.twin ?? null;
+      core.enterWorld({ cause, place: { built: world }, experiment: experimentPart(experiment, edits, get().freeSettings), twin: spec === null ? undefined : { spec } });
+      return null;
+    };
     /** The snapshot of the world on this page. */
     const take = (): SandboxSnapshot => {
       const world = sim.local!;
@@ -72,37 +64,21 @@ export const createSnapshotSlice =
         const checked = checkSnapshot(snapshot, sim.clock.fixedDt, core.t);
         if (typeof checked === 'string') return checked;
         const { experiment, step, world } = checked;
-        sim.replaceWorld(world, step);
-        sim.timeScale = experiment.settings.timeScale;
-        if (checked.twin !== null && experiment.twin !== null) twin.resume(checked.twin.world, checked.twin.start, experiment.twin);
-        else if (experiment.twin !== null && experiment.twin.step > step) twin.pending = experiment.twin;
-        set((s) => ({ ...taken(s, experiment, experiment.edits), scene: factsOf(world) }));
-        core.holdStill();
-        core.publish();
+        const spec = experiment.twin ?? null;
+        const run = checked.twin ?? undefined;
+        // A twin's run goes on from the snapshot; a twin that starts later waits for its step.
+        const twin = spec === null ? undefined : run !== undefined ? { spec, run } : spec.step > step ? { spec } : undefined;
+        core.enterWorld({ cause: 'snapshot', place: { built: world, step }, experiment: experimentPart(experiment, experiment.edits, get().freeSettings), twin });
         return null;
       },
       openExperiment(file) {
         if (isLocked(get().studentView, 'preset')) return core.t('student.refusedPreset');
         const checked = checkExperimentFile(file, core.t);
         if (typeof checked === 'string') return checked;
-        return get().openLinked({ ...checked.experiment, edits: [] });
+        return open({ ...checked.experiment, edits: [] }, 'file');
       },
       openLinked(experiment) {
-        if (isLocked(get().studentView, 'preset')) return core.t('student.refusedPreset');
-        const edits = experiment.edits.map((e) => ({ ...e }));
-        const message = core.rebuild(experiment.settings, experiment.preset, edits, experiment.built ?? null);
-        if (message !== null) return message;
-        twin.drop();
-        const spec = experiment.twin ?? null;
-        if (spec !== null) {
-          const refused = spec.step === 0 ? twin.start(spec) : null;
-          if (refused === null && spec.step > 0) twin.pending = spec;
-        }
-        sim.timeScale = experiment.settings.timeScale;
-        set((s) => taken(s, experiment, edits));
-        core.holdStill();
-        core.publish();
-        return null;
+        return open(experiment, 'link');
       },
     };
   };

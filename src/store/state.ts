@@ -341,8 +341,6 @@ export interface SandboxState extends TwinActions {
   setTapeEnd(field: 'from' | 'to', end: TapeEnd | null): string | null;
   /** Sets the end a click in the view picked: From when none or both are set (To then cleared), else To. */
   tapeClick(end: TapeEnd): void;
-  /** Clears each end on a sphere the world no longer has, with a notice. */
-  checkTape(): void;
 }
 
 /** The sandbox store's type. */

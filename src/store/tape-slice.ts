@@ -2,18 +2,17 @@
  * The tape slice: the measuring tape's two ends (instruments/tape.ts measures between them),
  * whether the view draws it and whether clicks in the view set its ends. View state: a link does
  * not carry it. An end on a sphere that leaves the box (a new world without that id, a deleted
- * sphere) is cleared with a notice when the world changes; the view hides a tape it cannot place.
+ * sphere) is cleared with a notice as the new world enters (core.ts); the view hides a tape it cannot place.
  * Build mode's delete closes the ids up: an end on a later sphere follows it to its new id
  * ({@link tapeAfterDelete}), and back when the delete is undone ({@link tapeAfterRestore}).
  */
 import type { StateCreator } from 'zustand/vanilla';
 import { checkTapeEnd, sameEnd, type TapeEnd } from '../instruments/index.ts';
-import type { Translate } from '../i18n/index.ts';
 import type { StoreCore } from './core.ts';
 import type { SandboxState, TapeState } from './state.ts';
 
 /** The tape slice's part of the state. */
-export type TapeSlice = Pick<SandboxState, 'tape' | 'setTape' | 'setTapeEnd' | 'tapeClick' | 'checkTape'>;
+export type TapeSlice = Pick<SandboxState, 'tape' | 'setTape' | 'setTapeEnd' | 'tapeClick'>;
 
 /** The tape at the start: hidden, no ends, clicks in the view setting the ends once it is shown. */
 export const TAPE_OFF: Readonly<TapeState> = Object.freeze({ on: false, picking: true, from: null, to: null });
@@ -45,18 +44,6 @@ export const createTapeSlice =
       const field = tape.from === null || tape.to !== null ? 'from' : 'to';
       if (checkTapeEnd(field, end, core.sim.world, core.t) !== null) return;
       set({ tape: field === 'from' ? { ...tape, from: copyEnd(end), to: null } : { ...tape, to: copyEnd(end) } });
-    },
-    checkTape() {
-      const tape = get().tape;
-      const world = core.sim.world;
-      const goneId = (end: TapeEnd | null): number | null => (end !== null && end.kind === 'sphere' && world.indexOf(end.id) < 0 ? end.id : null);
-      const fromGone = goneId(tape.from);
-      const toGone = goneId(tape.to);
-      if (fromGone === null && toGone === null) return;
-      const notices = [...get().notices];
-      if (fromGone !== null) notices.push(tapeGoneNotice(core.t, 'from', fromGone));
-      if (toGone !== null) notices.push(tapeGoneNotice(core.t, 'to', toGone));
-      set({ tape: { ...tape, from: fromGone === null ? tape.from : null, to: toGone === null ? tape.to : null }, notices });
     },
   });
 
@@ -105,9 +92,6 @@ export function tapeAfterRestore(tape: TapeState, deleted: readonly number[]): T
     return before;
   });
 }
-
-/** The notice that the tape end `field` on sphere `id` was cleared because the sphere left the box. */
-export const tapeGoneNotice = (t: Translate, field: 'from' | 'to', id: number): string => t('tape.gone', { id: String(id), field: t(`tape.${field}`) });
 
 /** A copy of a valid end with only its own fields. */
 function copyEnd(end: TapeEnd): TapeEnd {

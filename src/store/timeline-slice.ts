@@ -8,14 +8,12 @@ export type TimelineSlice = Pick<SandboxState, 'timeline' | 'seek'>;
 
 export const createTimelineSlice =
   (core: StoreCore): StateCreator<SandboxState, [], [], TimelineSlice> =>
-  (set, get) => ({
+  () => ({
     timeline: core.instruments.timeline.state(),
     seek(step) {
-      const refused = core.instruments.timeline.seek(step, core.t);
-      if (refused !== null) return refused;
-      if (get().running) set({ running: false });
-      core.publish();
-      core.predictor.arm();
+      const at = core.instruments.timeline.worldAt(step, core.t);
+      if (typeof at === 'string') return at;
+      core.enterWorld({ cause: 'rewind', place: { rewound: at.world, step: at.step } });
       return null;
     },
   });

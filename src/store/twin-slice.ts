@@ -59,14 +59,13 @@ export const createTwinSlice =
         if (sim.stepsRun > kept.spec.step) timeline.timeline.changed(kept.world, sim.stepsRun);
         const s = get();
         if (kept.spec.setting === 'mass') {
-          set({ edits: editsWith(s.edits, kept.spec.sphere as number, kept.spec.value), twin: null });
+          core.enterWorld({ cause: 'twin-kept', place: { placed: true }, experiment: { edits: editsWith(s.edits, kept.spec.sphere as number, kept.spec.value) } });
         } else {
           const settings = settingsWith(s.settings, kept.spec);
           const errors = { ...s.errors };
           for (const key of ['restitution', 'wallRestitution', 'gravity', 'gravityOn', 'pistonSpeed', 'piston'] as const) delete errors[key];
-          set({ settings, freeSettings: s.preset === null ? settings : s.freeSettings, errors, twin: null });
+          core.enterWorld({ cause: 'twin-kept', place: { placed: true }, experiment: { settings, freeSettings: s.preset === null ? settings : s.freeSettings }, errors });
         }
-        core.publish();
         return null;
       },
       dropTwin() {
