@@ -15,7 +15,7 @@ import { buildExperimentWorld } from './build-scene.ts';
 import { EDIT_MAX } from './edits.ts';
 import type { ExperimentState } from './experiment.ts';
 import { DEFAULT_SETTINGS, validateSettings, type Settings } from './settings.ts';
-import { SNAPSHOT_FORMAT } from './snapshot.ts';
+import { SNAPSHOT_FORMAT } from './formats.ts';
 import { checkChange, TWIN_STEP_MAX, type TwinSpec } from './twin-change.ts';
 
 /** The `format` field of an experiment file. */

@@ -11,9 +11,11 @@ import { EDIT_MAX, type SphereEdit } from './edits.ts';
 import type { ExperimentState } from './experiment.ts';
 import { DEFAULT_SETTINGS, validateSettings, type Settings } from './settings.ts';
 import { checkChange, TWIN_STEP_MAX, type TwinSpec } from './twin-change.ts';
+import { parseBuiltScene } from './experiment-file.ts';
+import { SNAPSHOT_FORMAT } from './formats.ts';
+import type { BuiltScene } from './built.ts';
 
-/** The `format` field of a snapshot. */
-export const SNAPSHOT_FORMAT = 'sphere-sandbox/snapshot';
+export { SNAPSHOT_FORMAT };
 /** The version of the snapshot format this code writes and reads. */
 export const SNAPSHOT_VERSION = 1;
 
@@ -94,6 +96,12 @@ export function checkSnapshot(json: unknown, dt: number, t: Translate = english)
     if (problem !== null) return problem;
   }
   if (e.predict !== undefined && typeof e.predict !== 'boolean') return t('snapshot.field', { field: 'experiment.predict', got: shown(e.predict) });
+  let built: BuiltScene | null = null;
+  if (e.built !== undefined && e.built !== null) {
+    const scene = parseBuiltScene(e.built, t);
+    if (typeof scene === 'string') return t('snapshot.setting', { field: 'experiment.built', problem: scene });
+    built = scene;
+  }
   let twinSpec: TwinSpec | null = null;
   if (e.twin !== undefined && e.twin !== null) {
     if (!isObject(e.twin) || !Number.isInteger(e.twin.step) || (e.twin.step as number) < 0) return t('snapshot.field', { field: 'experiment.twin', got: shown(e.twin) });
@@ -122,5 +130,5 @@ export function checkSnapshot(json: unknown, dt: number, t: Translate = english)
     twin = { world: running, start };
   }
   const edits = (e.edits as SphereEdit[]).map((x) => ({ ...x }));
-  return { experiment: { preset: (e.preset as string | null) ?? null, settings, edits, ...(e.predict === true ? { predict: true } : {}), twin: twinSpec }, step: step as number, world, twin };
+  return { experiment: { preset: (e.preset as string | null) ?? null, settings, edits, ...(built !== null ? { built } : {}), ...(e.predict === true ? { predict: true } : {}), twin: twinSpec }, step: step as number, world, twin };
 }

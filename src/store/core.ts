@@ -217,7 +217,7 @@ function enterWorld(core: StoreCore, set: SetState, get: GetState, entry: WorldE
   const running = rule.run === 'play' ? true : rule.run === 'pause' ? false : s.running;
   if (s.running && !running) sim.clock.reset();
 
-  const next: Partial<SandboxState> = { scene: facts };
+  const next: Partial<SandboxState> = { scene: facts, arrival: { cause: entry.cause, serial: s.arrival.serial + 1 } };
   if (entry.experiment !== undefined) {
     const e = entry.experiment;
     if (e.preset !== undefined) next.preset = e.preset;

@@ -8,6 +8,7 @@ import { checkChange } from '../experiment/index.ts';
 import { WATCHED_MAX } from '../instruments/index.ts';
 import { createBuildSlice } from './build-slice.ts';
 import { createCore } from './core.ts';
+import { sliceMaker } from './slice-maker.ts';
 import { createExperimentSlice } from './experiment-slice.ts';
 import { startFrom, type SandboxStoreOptions } from './options.ts';
 import { createPredictSlice } from './predict-slice.ts';
@@ -32,17 +33,18 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
       if (refused !== null) start.notices.push(start.t('store.twinNotStarted', { why: refused }));
       else if (options.twin.step > 0) twin.pending = options.twin;
     }
+    const slice = sliceMaker(set, get, api);
     return {
-      ...createRunSlice(core, options.running ?? true)(set, get, api),
-      ...createSettingsSlice(core, start.settings, start.freeSettings)(set, get, api),
-      ...createExperimentSlice(core, start)(set, get, api),
-      ...createTimelineSlice(core)(set, get, api),
-      ...createTwinSlice(core)(set, get, api),
-      ...createPredictSlice(core, options.predict === true)(set, get, api),
-      ...createViewSlice(core, options, start)(set, get, api),
-      ...createSnapshotSlice(core)(set, get, api),
-      ...createBuildSlice(core)(set, get, api),
-      ...createTapeSlice(core)(set, get, api),
+      ...slice('run', createRunSlice(core, options.running ?? true)),
+      ...slice('settings', createSettingsSlice(core, start.settings, start.freeSettings)),
+      ...slice('experiment', createExperimentSlice(core, start)),
+      ...slice('timeline', createTimelineSlice(core)),
+      ...slice('twin', createTwinSlice(core)),
+      ...slice('predict', createPredictSlice(core, options.predict === true)),
+      ...slice('view', createViewSlice(core, options, start)),
+      ...slice('snapshot', createSnapshotSlice(core)),
+      ...slice('build', createBuildSlice(core)),
+      ...slice('tape', createTapeSlice(core)),
     };
   });
   // The last collisions are watched for every sphere of a small scene (so a sphere selected after its

@@ -13,7 +13,7 @@ import type { SandboxState } from './state.ts';
 /** The experiment slice's part of the state. */
 export type ExperimentSlice = Pick<
   SandboxState,
-  'preset' | 'edits' | 'built' | 'selected' | 'selection' | 'scene' | 'sceneVersion' | 'restart' | 'reset' | 'selectPreset' | 'reverse' | 'loadScene' | 'select' | 'selectMany' | 'editSphere' | 'pump' | 'experiment'
+  'preset' | 'edits' | 'built' | 'selected' | 'selection' | 'scene' | 'sceneVersion' | 'arrival' | 'restart' | 'reset' | 'selectPreset' | 'reverse' | 'loadScene' | 'select' | 'selectMany' | 'editSphere' | 'pump' | 'experiment'
 >;
 
 export const createExperimentSlice =
@@ -28,6 +28,7 @@ export const createExperimentSlice =
       selection: start.focus && sim.world.has(start.focus.sphere) ? [start.focus.sphere] : [],
       scene: factsOf(sim.world),
       sceneVersion: 0,
+      arrival: { cause: 'start', serial: 0 },
       restart() {
         const s = get();
         const world = core.worldFor(s.settings, s.preset, s.edits, s.built);

@@ -7,4 +7,6 @@ export { SettingsError } from './options.ts';
 export type { SandboxStoreOptions } from './options.ts';
 export { DEFAULT_AIDS, prefersReducedMotion } from './view-slice.ts';
 export { THEMES } from './state.ts';
+export { WORLD_RULES, WORLD_CAUSES } from './new-world.ts';
+export type { WorldCause, WorldRule } from './new-world.ts';
 export type { SandboxState, SandboxStore, VisualAids, VisualAidKey, SceneFacts, Instruments, TwinActions, Theme, TapeState } from './state.ts';

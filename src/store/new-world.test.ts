@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { experimentFile, fileText, type BuiltSphere } from '../experiment/index.ts';
 import { stepN } from '../testing/store.ts';
-import { createSandboxStore, type SandboxStore } from './index.ts';
+import { createSandboxStore, WORLD_CAUSES, WORLD_RULES, type SandboxStore, type WorldCause } from './index.ts';
 
 const ball = (x: number): BuiltSphere => ({ position: [x, 0, 0], velocity: [0, 0, 0], radius: 0.2, mass: 1 });
 
@@ -71,5 +71,65 @@ describe('a new world while build mode is on', () => {
     expect(s.setBuilding(true)).toBeNull();
     expect(store.getState().buildAdd(ball(0))).toBeNull();
     expect(store.getState().sim.world.count).toBe(13);
+  });
+});
+
+describe('a snapshot of a built experiment', () => {
+  it('restores its built scene, so that a restart rebuilds it (it rebuilt the settings\' gas: the model test found it)', async () => {
+    const store = buildingHeadOn();
+    const built = structuredClone(store.getState().built);
+    const snapshot = JSON.parse(JSON.stringify(await store.getState().snapshot()));
+    const fresh = createSandboxStore({ settings: { count: 30 }, running: false, solverPort: null });
+    expect(fresh.getState().restore(snapshot)).toBeNull();
+    expect(fresh.getState().built).toEqual(built);
+    fresh.getState().restart();
+    expect(fresh.getState().sim.world.count).toBe(3);
+    snapshot.experiment.built.spheres[0].radius = -1;
+    expect(fresh.getState().restore(snapshot)).toContain('experiment.built');
+  });
+});
+
+/** Each cause's action, from a paused store of 12 spheres that `prepare` may first bring to where the action applies. */
+const ACTIONS: Record<WorldCause, { prepare?: (store: SandboxStore) => Promise<unknown> | unknown; act: (store: SandboxStore) => unknown }> = {
+  preset: { act: (s) => s.getState().selectPreset('cradle') },
+  settings: { act: (s) => (s.getState().applySettings({ count: 15 }) ? null : 'refused') },
+  restart: { prepare: (s) => stepN(s, 5), act: (s) => s.getState().restart() },
+  reset: { act: (s) => s.getState().reset() },
+  scene: { act: (s) => s.getState().loadScene({ options: { size: [2, 2, 2] }, spheres: [{ position: [0, 0, 0], velocity: [1, 0, 0], radius: 0.2 }] }) },
+  file: { act: (s) => s.getState().openExperiment(fileText(experimentFile({ preset: 'billiards', settings: s.getState().settings, edits: [] }, 'x'))) },
+  link: { act: (s) => s.getState().openLinked({ preset: 'glancing', settings: s.getState().settings, edits: [] }) },
+  snapshot: { act: async (s) => s.getState().restore(await createSandboxStore({ running: false, solverPort: null, settings: { count: 7 } }).getState().snapshot()) },
+  'build-on': { act: (s) => s.getState().setBuilding(true) },
+  'build-off': { prepare: (s) => s.getState().setBuilding(true), act: (s) => s.getState().setBuilding(false) },
+  'build-edit': { prepare: (s) => s.getState().setBuilding(true), act: (s) => s.getState().buildDelete([3]) },
+  'build-history': { prepare: (s) => (s.getState().setBuilding(true), s.getState().buildDelete([3])), act: (s) => s.getState().buildUndo() },
+  rewind: { prepare: (s) => stepN(s, 30), act: (s) => s.getState().seek(10) },
+  'twin-kept': { prepare: (s) => (s.getState().startTwin({ setting: 'restitution', value: 0.5 }), stepN(s, 5)), act: (s) => s.getState().keepTwin() },
+  pump: { act: (s) => s.getState().pump(3, 0.05) },
+  'worker-lost': { act: (s) => s.getState().sim.onWorkerLost?.('a test') },
+};
+
+describe('every new world goes through the one transition', () => {
+  it.each(WORLD_CAUSES)('%s: the world is placed inside enterWorld, which records its cause', async (cause) => {
+    const store = createSandboxStore({ settings: { count: 12, boxSize: 4 }, running: false, solverPort: null });
+    await ACTIONS[cause].prepare?.(store);
+    // Every placement of a world is followed, before anything else, by an arrival of that cause.
+    const log: string[] = [];
+    const sim = store.getState().sim;
+    for (const method of ['replaceWorld', 'rewindTo', 'adopt'] as const) {
+      const original = sim[method].bind(sim) as (...args: unknown[]) => unknown;
+      (sim as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => (log.push('placed'), original(...args));
+    }
+    const unsubscribe = store.subscribe((s, prev) => {
+      if (s.arrival !== prev.arrival) log.push(`arrived ${s.arrival.cause}`);
+    });
+    const before = store.getState().arrival.serial;
+    const result = await ACTIONS[cause].act(store);
+    unsubscribe();
+    expect(result ?? null, `${cause} was refused`).toBeNull();
+    expect(store.getState().arrival).toEqual({ cause, serial: before + 1 });
+    const placed = WORLD_RULES[cause].build === 'leave' && cause === 'build-off' ? [] : ['placed'];
+    expect(log).toEqual([...placed, `arrived ${cause}`]);
+    expectShowable(store);
   });
 });

@@ -9,6 +9,7 @@ import type { Arrangement, BuiltScene, BuiltSphere, SpherePatch, ExperimentState
 import type { CollisionCounter, Describer, FirstLaw, LastCollisions, PredictState, Stopwatch, ReadoutsWindow, RunTimeline, SampledStats, TapeEnd, TimelineState, TwinInstrument, TwinState, Velocity } from '../instruments/index.ts';
 import type { Simulation, SolverThread } from '../runtime/index.ts';
 import type { Scene } from '../solver/index.ts';
+import type { WorldCause } from './new-world.ts';
 
 /** The instruments a sandbox attaches to its simulation (see instruments/). */
 export interface Instruments {
@@ -113,6 +114,8 @@ export interface SandboxState extends TwinActions {
   running: boolean;
   /** Increments whenever the world is rebuilt (new count, radii, box ...). */
   sceneVersion: number;
+  /** Why the world on screen arrived (its {@link WorldCause}, or `start` for the store's first world) and how many worlds arrived before it. */
+  arrival: { cause: WorldCause | 'start'; serial: number };
   /** The world's sphere count and box, as of the last rebuild. */
   scene: SceneFacts;
   /** The run's timeline. */
