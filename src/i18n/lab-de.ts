@@ -23,6 +23,7 @@ export const labDe: Readonly<Record<LabKey, string>> = {
   'measure.period': 'Messdauer (s)',
   'measure.periodHint': 'Leer lassen, um bis Stopp zu zählen.',
   'measure.badPeriod': 'Die Messdauer „{value}“ ist keine positive Zahl von Sekunden.',
+  'measure.badTarget': 'Zählziel {value} ist weder alle Stöße noch eine Kugel in der Box noch eine Wand 0 bis 5.',
   'measure.startCount': 'Zählen starten',
   'measure.countOver': 'In {seconds} s ({running}).',
   'measure.counting': 'zählt',

@@ -22,6 +22,7 @@ export const labEn = {
   'measure.period': 'Sample period (s)',
   'measure.periodHint': 'Leave empty to count until you press Stop.',
   'measure.badPeriod': 'Sample period "{value}" is not a positive number of seconds.',
+  'measure.badTarget': 'Count target {value} is not every collision, a sphere in the box or a wall 0 to 5.',
   'measure.startCount': 'Start counting',
   'measure.countOver': 'Over {seconds} s ({running}).',
   'measure.counting': 'counting',

@@ -23,6 +23,7 @@ export const labEs: Readonly<Record<LabKey, string>> = {
   'measure.period': 'Periodo de muestra (s)',
   'measure.periodHint': 'Déjelo vacío para contar hasta pulsar Detener.',
   'measure.badPeriod': 'El periodo de muestra «{value}» no es un número positivo de segundos.',
+  'measure.badTarget': 'El objetivo del contador {value} no es todas las colisiones, una esfera de la caja ni una pared de 0 a 5.',
   'measure.startCount': 'Empezar a contar',
   'measure.countOver': 'En {seconds} s ({running}).',
   'measure.counting': 'contando',

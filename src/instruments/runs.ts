@@ -10,6 +10,46 @@ export interface RunRecord {
   results: Readonly<Record<string, number>>;
 }
 
+/** Spheres up to which each one's final velocity is a result of a run. */
+export const RUN_VELOCITY_SPHERES = 10;
+
+/** What a run's record reads: its experiment, the world at the moment shown and the measured wall pressure. */
+export interface RunSource {
+  readonly settings: Readonly<Record<string, unknown>>;
+  readonly preset: string | null;
+  readonly edits: readonly { id: number; mass?: number; radius?: number; velocity?: readonly number[] }[];
+  readonly world: { readonly time: number; readonly count: number; readonly velocities: Float64Array; idAt(slot: number): number; stats(): { energyLost: number } };
+  /** The measured wall pressure, Pa. */
+  readonly pressure: number;
+}
+
+/**
+ * The record of the run now: its settings (each plain setting, the preset, each hand edit as
+ * m<id>_kg, r<id>_m and v<id><axis>_start_m_s) and its results (the time, each sphere's velocity
+ * for up to {@link RUN_VELOCITY_SPHERES} spheres, the energy lost and the mean wall pressure).
+ */
+export function runRecord(source: RunSource): RunRecord {
+  const settings: Record<string, string | number | boolean> = {};
+  for (const [name, value] of Object.entries(source.settings)) if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') settings[name] = value;
+  settings.preset = source.preset ?? '';
+  for (const edit of source.edits) {
+    if (edit.mass !== undefined) settings[`m${edit.id}_kg`] = edit.mass;
+    if (edit.radius !== undefined) settings[`r${edit.id}_m`] = edit.radius;
+    if (edit.velocity !== undefined) edit.velocity.forEach((v, k) => (settings[`v${edit.id}${'xyz'[k]}_start_m_s`] = v));
+  }
+  const world = source.world;
+  const results: Record<string, number> = { time_s: world.time };
+  if (world.count <= RUN_VELOCITY_SPHERES) {
+    for (let slot = 0; slot < world.count; slot++) {
+      const id = world.idAt(slot);
+      for (let k = 0; k < 3; k++) results[`v${id}${'xyz'[k]}_m_s`] = world.velocities[3 * slot + k];
+    }
+  }
+  results.energy_lost_J = world.stats().energyLost;
+  results.mean_pressure_Pa = source.pressure;
+  return { settings, results };
+}
+
 /** The settings whose value differs in some row from the first row's, in the first row's order. */
 export function differingSettings(runs: readonly RunRecord[]): string[] {
   if (runs.length === 0) return [];

@@ -7,11 +7,11 @@
 import type { StoreApi } from 'zustand/vanilla';
 import { translator, type Translate } from '../i18n/index.ts';
 import { presetById } from '../presets/presets.ts';
-import { buildExperimentWorld, settingWarnings, type BuiltScene, type Settings, type SphereEdit } from '../experiment/index.ts';
-import { CollisionCounter, Describer, FirstLaw, LastCollisions, predictActions, ReadoutsWindow, RunTimeline, Stopwatch, TwinInstrument, type TapeEnd } from '../instruments/index.ts';
+import { buildExperimentWorld, settingWarnings, type BuiltScene, type FieldMessages, type Settings, type SphereEdit, type TwinSpec } from '../experiment/index.ts';
+import { CollisionCounter, Describer, FirstLaw, LastCollisions, MeasureTools, predictActions, ReadoutsWindow, RunTimeline, Stopwatch, TwinInstrument, type TapeEnd } from '../instruments/index.ts';
 import { browserWorkerPort, Simulation, type WorldView } from '../runtime/index.ts';
 import { SolverInputError, type World } from '../solver/index.ts';
-import { WORLD_RULES, type WorldEntry } from './new-world.ts';
+import { WORLD_RULES, type ExperimentPart, type Placement, type WorldCause } from './new-world.ts';
 import type { SandboxStoreOptions, StoreStart } from './options.ts';
 import type { Instruments, SandboxState, SceneFacts, TapeState } from './state.ts';
 
@@ -37,6 +37,29 @@ export function restingNow(world: WorldView, sleeping: number): boolean {
   const v = world.velocities;
   for (let k = 0; k < 3 * n; k++) if (v[k] !== 0) return false;
   return true;
+}
+
+/** A new world and what comes with it. */
+export interface WorldEntry {
+  cause: WorldCause;
+  /** How the world gets in (see {@link Placement}); absent when it stays. */
+  place?: Placement;
+  /** The experiment the world is of (absent: the same as before). */
+  experiment?: ExperimentPart;
+  /** Build mode's undo history, for the causes whose rule says `given`. */
+  build?: { past: BuiltScene[]; future: BuiltScene[] };
+  /** The selection, for the causes whose rule says `given`. */
+  selection?: number[];
+  /** The tape, when its ends were renumbered for the new world (build mode's delete, its undo and redo). */
+  tape?: TapeState;
+  /** Frame the box afresh even where the rule would not. */
+  reframe?: boolean;
+  /** The messages at the settings' fields (absent: cleared when new settings come, else kept). */
+  errors?: FieldMessages;
+  /** Notices to add. */
+  notices?: string[];
+  /** A twin to start (at its step), or to resume with its run (a snapshot's). */
+  twin?: { spec: TwinSpec; run?: { world: World; start: World } };
 }
 
 /** The slices' shared core. */
@@ -79,6 +102,7 @@ export function createCore(options: SandboxStoreOptions, start: StoreStart, set:
   const stopwatch = new Stopwatch();
   const counter = new CollisionCounter(sim);
   const lastCollisions = new LastCollisions(sim);
+  const measure = new MeasureTools(stopwatch, counter);
   twin.translate = start.t;
   // A preset about one sphere selects it (and may draw its trail); the trail goes back to how it
   // was when the preset is left.
@@ -86,7 +110,7 @@ export function createCore(options: SandboxStoreOptions, start: StoreStart, set:
 
   const core: StoreCore = {
     sim,
-    instruments: { readouts, timeline, twin, firstLaw, describer, stopwatch, counter, lastCollisions },
+    instruments: { readouts, timeline, twin, firstLaw, describer, stopwatch, counter, lastCollisions, measure },
     predictor: predictActions({
       sim,
       preset: () => get().preset,
@@ -112,7 +136,9 @@ export function createCore(options: SandboxStoreOptions, start: StoreStart, set:
       timeline.record();
       const stats = readouts.sample();
       firstLaw.sample();
-      set({ stats, timeline: timeline.state(), twin: twin.state(get().twin, true), resting: restingNow(sim.world, stats.sleeping) });
+      const s = get();
+      measure.sample({ world: sim.world, firstLaw: firstLaw.last }, s.sceneVersion);
+      set({ stats, timeline: timeline.state(), twin: twin.state(s.twin, true), resting: restingNow(sim.world, stats.sleeping), measure: measure.read(sim.world.time, s.measure) });
     },
     changed() {
       sim.changed();

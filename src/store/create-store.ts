@@ -11,6 +11,7 @@ import { createCore } from './core.ts';
 import { sliceMaker } from './slice-maker.ts';
 import { createExperimentSlice } from './experiment-slice.ts';
 import { startFrom, type SandboxStoreOptions } from './options.ts';
+import { createMeasureSlice } from './measure-slice.ts';
 import { createPredictSlice } from './predict-slice.ts';
 import { createRunSlice } from './run-slice.ts';
 import { createSettingsSlice } from './settings-slice.ts';
@@ -45,6 +46,7 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
       ...slice('snapshot', createSnapshotSlice(core)),
       ...slice('build', createBuildSlice(core)),
       ...slice('tape', createTapeSlice(core)),
+      ...slice('measure', createMeasureSlice(core)),
     };
   });
   // The last collisions are watched for every sphere of a small scene (so a sphere selected after its

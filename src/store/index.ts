@@ -9,4 +9,4 @@ export { DEFAULT_AIDS, prefersReducedMotion } from './view-slice.ts';
 export { THEMES } from './state.ts';
 export { WORLD_RULES, WORLD_CAUSES } from './new-world.ts';
 export type { WorldCause, WorldRule } from './new-world.ts';
-export type { SandboxState, SandboxStore, VisualAids, VisualAidKey, SceneFacts, Instruments, TwinActions, Theme, TapeState } from './state.ts';
+export type { MeasureSlice, StopwatchButton, SandboxState, SandboxStore, VisualAids, VisualAidKey, SceneFacts, Instruments, TwinActions, Theme, TapeState } from './state.ts';

@@ -233,3 +233,70 @@ describe('the last collision of each selected sphere', () => {
     expect(known).toBe(1);
   });
 });
+
+describe('the Measure tools in the store', () => {
+  it('the stopwatch and the counter are pressed through actions and read in the published state', () => {
+    const store = createSandboxStore({ settings: { count: 30, boxSize: 4 }, running: false, solverPort: null });
+    const s = () => store.getState();
+    s().pressStopwatch('start');
+    expect(s().measure.stopwatch).toEqual({ elapsed: 0, running: true, laps: [] });
+    expect(s().startCounter({ kind: 'all' }, 0.5)).toBeNull();
+    play(store, 60);
+    s().pause();
+    const time = s().sim.world.time;
+    expect(s().measure.stopwatch.elapsed).toBeCloseTo(time, 12);
+    const counted = s().instruments.counter.count(time);
+    expect(s().measure.counter).toMatchObject({ started: true, counting: false, count: counted, target: { kind: 'all' } });
+    expect(s().measure.counter.seconds).toBeCloseTo(0.5, 12);
+    s().pressStopwatch('reset');
+    expect(s().measure.stopwatch).toEqual({ elapsed: 0, running: false, laps: [] });
+  });
+
+  it('a bad count is refused with a message naming the value, and nothing starts', () => {
+    const store = createSandboxStore({ settings: { count: 10 }, running: false, solverPort: null });
+    expect(store.getState().startCounter({ kind: 'all' }, -2)).toContain('-2');
+    expect(store.getState().startCounter({ kind: 'sphere', id: 99 }, 1)).toContain('"id":99');
+    expect(store.getState().startCounter({ kind: 'wall', wall: 6 }, 1)).toContain('"wall":6');
+    expect(store.getState().measure.counter.started).toBe(false);
+  });
+
+  it('the graph samples each publish, panel or not; a new quantity or a new scene starts it afresh; a bad id is refused by name', () => {
+    const store = createSandboxStore({ settings: { count: 20, boxSize: 4 }, running: false, solverPort: null });
+    const s = () => store.getState();
+    const series = s().instruments.measure.graph;
+    for (let k = 0; k < 5; k++) s().stepOnce();
+    expect(s().measure.graph).toMatchObject({ x: 'time', y: 'kinetic', points: 5 });
+    expect(series.y[4]).toBeCloseTo(s().sim.world.stats().kineticEnergy, 12);
+    expect(s().setGraph('time', 's3.speed')).toBeNull();
+    expect(s().measure.graph).toMatchObject({ y: 's3.speed', points: 1 });
+    expect(s().setGraph('time', 'warp')).toContain('"warp"');
+    expect(s().measure.graph.y).toBe('s3.speed');
+    s().stepOnce();
+    expect(s().measure.graph.points).toBe(2);
+    s().restart();
+    expect(s().measure.graph.points).toBe(1);
+    s().clearGraph();
+    expect(s().measure.graph.points).toBe(0);
+  });
+
+  it('records runs into the store (they outlive any panel) and clears them', () => {
+    const store = createSandboxStore({ preset: 'head-on', running: false, solverPort: null });
+    play(store, 90);
+    store.getState().recordRun();
+    expect(store.getState().applySettings({ restitution: 0.5 })).toBe(true);
+    store.getState().restart();
+    play(store, 90);
+    store.getState().recordRun();
+    const runs = store.getState().runs;
+    expect(runs).toHaveLength(2);
+    expect(differingSettings(runs)).toEqual(['restitution']);
+    // Head-on at ±2 m/s, equal masses, after the collision (0.8 s) and before a wall (2.9 s): each
+    // leaves at e times the 2 m/s it brought, reversed (e = 1, then 0.5).
+    expect(runs[0].results.v0x_m_s).toBeCloseTo(-2, 12);
+    expect(runs[0].results.v1x_m_s).toBeCloseTo(2, 12);
+    expect(runs[1].results.v0x_m_s).toBeCloseTo(-1, 12);
+    expect(runs[1].results.v1x_m_s).toBeCloseTo(1, 12);
+    store.getState().clearRuns();
+    expect(store.getState().runs).toEqual([]);
+  });
+});

@@ -1,17 +1,16 @@
 /**
  * The one way into a new world. Every action that replaces the world the store runs (a preset, a
  * setting that rebuilds, restart, reset, a loaded scene, a file, a link, a snapshot, build mode on
- * and off, build edits, undo and redo, a timeline rewind, the twin kept, the pump) calls
- * {@link StoreCore.enterWorld} with its {@link WorldCause}; the cause's row of
+ * and off, build edits, undo and redo, a timeline rewind, the twin kept, the pump) calls the core's
+ * `enterWorld` (core.ts) with its {@link WorldCause}; the cause's row of
  * {@link WORLD_RULES} decides, here and nowhere else, what happens to build mode and its history,
  * the selection, the camera's framing, the run and the scene's version. The tape, predict, the twin
  * and the timeline follow from the world itself: the tape drops an end whose sphere the new world
  * lacks (with a notice), predict is armed again for a fresh scene or a rewind, the twin and the
  * timeline are published from their instruments (which the simulation tells of the replacement).
  */
-import type { BuiltScene, ExperimentState, FieldMessages, Settings, SphereEdit, TwinSpec } from '../experiment/index.ts';
+import type { BuiltScene, ExperimentState, Settings, SphereEdit } from '../experiment/index.ts';
 import type { World } from '../solver/index.ts';
-import type { TapeState } from './state.ts';
 
 /** Why a new world arrives; {@link WORLD_RULES} says what each keeps and what it clears. */
 export type WorldCause =
@@ -99,29 +98,6 @@ export interface ExperimentPart {
   built?: BuiltScene | null;
   /** Predict, then reveal switched on or off. */
   predict?: boolean;
-}
-
-/** A new world and what comes with it. */
-export interface WorldEntry {
-  cause: WorldCause;
-  /** How the world gets in (see {@link Placement}); absent when it stays. */
-  place?: Placement;
-  /** The experiment the world is of (absent: the same as before). */
-  experiment?: ExperimentPart;
-  /** Build mode's undo history, for the causes whose rule says `given`. */
-  build?: { past: BuiltScene[]; future: BuiltScene[] };
-  /** The selection, for the causes whose rule says `given`. */
-  selection?: number[];
-  /** The tape, when its ends were renumbered for the new world (build mode's delete, its undo and redo). */
-  tape?: TapeState;
-  /** Frame the box afresh even where the rule would not. */
-  reframe?: boolean;
-  /** The messages at the settings' fields (absent: cleared when new settings come, else kept). */
-  errors?: FieldMessages;
-  /** Notices to add. */
-  notices?: string[];
-  /** A twin to start (at its step), or to resume with its run (a snapshot's). */
-  twin?: { spec: TwinSpec; run?: { world: World; start: World } };
 }
 
 /** The experiment part of a whole experiment (a link's, a file's, a snapshot's). */

@@ -6,9 +6,10 @@
 import type { StoreApi } from 'zustand/vanilla';
 import type { Locale } from '../i18n/index.ts';
 import type { Arrangement, BuiltScene, BuiltSphere, SpherePatch, ExperimentState, SandboxSnapshot, FieldMessages, SettingKey, Settings, SphereEdit, StudentView, TwinChange } from '../experiment/index.ts';
-import type { CollisionCounter, Describer, FirstLaw, LastCollisions, PredictState, Stopwatch, ReadoutsWindow, RunTimeline, SampledStats, TapeEnd, TimelineState, TwinInstrument, TwinState, Velocity } from '../instruments/index.ts';
+import type { CollisionCounter, CounterTarget, MeasureReading, MeasureTools, RunRecord, Describer, FirstLaw, LastCollisions, PredictState, Stopwatch, ReadoutsWindow, RunTimeline, SampledStats, TapeEnd, TimelineState, TwinInstrument, TwinState, Velocity } from '../instruments/index.ts';
 import type { Simulation, SolverThread } from '../runtime/index.ts';
 import type { Scene } from '../solver/index.ts';
+import type { Sound } from '../sound/index.ts';
 import type { WorldCause } from './new-world.ts';
 
 /** The instruments a sandbox attaches to its simulation (see instruments/). */
@@ -27,8 +28,38 @@ export interface Instruments {
   readonly stopwatch: Stopwatch;
   /** The Measure tools' collision counter. */
   readonly counter: CollisionCounter;
+  /** The Measure tools together (the stopwatch, the counter and the graph's series), read when the stats are published. */
+  readonly measure: MeasureTools;
   /** The last collision of each selected sphere (the data table's before and after). */
   readonly lastCollisions: LastCollisions;
+}
+
+/** A stopwatch button. */
+export type StopwatchButton = 'start' | 'stop' | 'lap' | 'reset';
+
+/** The measure slice's state and actions (measure-slice.ts). */
+export interface MeasureSlice {
+  /** The stopwatch, the counter and the graph at the moment shown (published with the stats). */
+  measure: MeasureReading;
+  /** The runs recorded, oldest first (instruments/runs.ts). */
+  runs: RunRecord[];
+  /** Presses a stopwatch button at the moment shown (a stop or a lap while stopped does nothing). */
+  pressStopwatch(button: StopwatchButton): void;
+  /**
+   * Starts counting `target`'s collisions from the moment shown, for `seconds` of simulated time
+   * (Infinity: until stopped). Returns null, or a message naming the refused value with nothing changed.
+   */
+  startCounter(target: CounterTarget, seconds: number): string | null;
+  /** Stops the count at the moment shown. */
+  stopCounter(): void;
+  /** Graphs quantity `y` against `x` (ids: instruments/graph.ts `quantityId`); a change starts the graph afresh. Returns null, or a message naming the refused id. */
+  setGraph(x: string, y: string): string | null;
+  /** Forgets the graph's points. */
+  clearGraph(): void;
+  /** Adds the run now to the runs table. */
+  recordRun(): void;
+  /** Empties the runs table. */
+  clearRuns(): void;
 }
 
 /** The twin actions of the store (twin-slice.ts). */
@@ -96,7 +127,7 @@ export interface SceneFacts {
  * named for it (run-slice.ts, settings-slice.ts, experiment-slice.ts, timeline-slice.ts,
  * twin-slice.ts, predict-slice.ts, view-slice.ts, snapshot-slice.ts).
  */
-export interface SandboxState extends TwinActions {
+export interface SandboxState extends TwinActions, MeasureSlice {
   /** The settings in effect (only valid values ever get here). */
   settings: Settings;
   /**
@@ -254,6 +285,8 @@ export interface SandboxState extends TwinActions {
   notify(message: string): void;
   /** Clears the notices. */
   dismissNotices(): void;
+  /** The run's sound (sound/sound.ts): made and attached to the simulation on first use, silent until a gesture unlocks it. */
+  sound(): Sound;
   /** The whole experiment, as a shared link carries it. */
   experiment(): ExperimentState;
   /**

@@ -109,6 +109,10 @@ const commands = [
     for (let k = 0; k < n; k++) s.getState().frame(1 / 60);
   })),
   fc.constant(command('pause', (s) => s.getState().pause())),
+  fc.constantFrom('start', 'stop', 'lap', 'reset' as const).map((button) => command(`stopwatch ${button}`, (s) => s.getState().pressStopwatch(button as 'start'))),
+  fc.nat(24).map((id) => command(`count sphere ${id}`, (s) => s.getState().startCounter({ kind: 'sphere', id }, 1))),
+  fc.constantFrom('kinetic', 's0.speed', 's5.x').map((y) => command(`graph ${y}`, (s) => s.getState().setGraph('time', y))),
+  fc.constant(command('record a run', (s) => s.getState().recordRun())),
   fc.constant(command('step', (s) => s.getState().stepOnce())),
   fc.constant(command('reverse', (s) => s.getState().reverse())),
 ];

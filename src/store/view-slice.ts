@@ -1,15 +1,16 @@
 /**
  * The view slice: what the person sees around the run and what a link does not carry: the visual
- * aids, reduced motion, the language, the notices and the camera's home view.
+ * aids, reduced motion, the language, the notices, the camera's home view and the run's sound.
  */
 import type { StateCreator } from 'zustand/vanilla';
 import { isLocale } from '../i18n/index.ts';
+import { Sound } from '../sound/index.ts';
 import { speak, type StoreCore } from './core.ts';
 import type { SandboxStoreOptions, StoreStart } from './options.ts';
 import { THEMES, type SandboxState, type VisualAids } from './state.ts';
 
 /** The view slice's part of the state. */
-export type ViewSlice = Pick<SandboxState, 'aids' | 'reducedMotion' | 'theme' | 'studentView' | 'setTheme' | 'locale' | 'notices' | 'viewVersion' | 'resetView' | 'setAid' | 'setLocale' | 'notify' | 'dismissNotices'>;
+export type ViewSlice = Pick<SandboxState, 'aids' | 'reducedMotion' | 'theme' | 'studentView' | 'setTheme' | 'locale' | 'notices' | 'viewVersion' | 'resetView' | 'setAid' | 'setLocale' | 'notify' | 'dismissNotices' | 'sound'>;
 
 /** All visual aids off: the plain view. */
 export const DEFAULT_AIDS: Readonly<VisualAids> = Object.freeze({ velocity: false, momentum: false, centreOfMass: false, trail: false, flash: false, pressure: false });
@@ -23,6 +24,7 @@ export const createViewSlice =
   (core: StoreCore, options: SandboxStoreOptions, start: StoreStart): StateCreator<SandboxState, [], [], ViewSlice> =>
   (set, get) => {
     const reducedMotion = options.reducedMotion ?? prefersReducedMotion();
+    let sound: Sound | null = null;
     return {
       aids: { ...DEFAULT_AIDS, ...options.aids, ...(reducedMotion ? { flash: false } : {}), ...(start.focus?.trail ? { trail: true } : {}) },
       reducedMotion,
@@ -49,6 +51,13 @@ export const createViewSlice =
       },
       notify(message) {
         set((s) => ({ notices: [...s.notices, message] }));
+      },
+      sound() {
+        if (sound === null) {
+          sound = new Sound(() => new AudioContext());
+          core.sim.attach(sound);
+        }
+        return sound;
       },
       dismissNotices() {
         if (get().notices.length > 0) set({ notices: [] });

@@ -1,10 +1,10 @@
 /**
  * The "Sound" group of the settings: mute and volume, remembered in localStorage, and the M key
- * that mutes. The page's {@link Sound} is made once per store and attached to its simulation; its
+ * that mutes. The store makes the run's {@link Sound} once and attaches it to its simulation; its
  * AudioContext is made on the first gesture (a pointer press or a key) and never before.
  */
 import { useEffect, useId, useState } from 'react';
-import { Sound } from '../sound/index.ts';
+import type { Sound } from '../sound/index.ts';
 import type { SandboxStore } from '../store/index.ts';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
 import { useT } from '../hooks/use-translate.ts';
@@ -13,22 +13,15 @@ import { isTyping } from '../hooks/keys.ts';
 /** localStorage key of the sound's settings ({ muted, volume }). */
 export const SOUND_STORAGE_KEY = 'sphere-sandbox.sound';
 
-const sounds = new WeakMap<SandboxStore, Sound>();
-
-/** The sound of `store`'s run: made and attached on first use, with the remembered settings. */
+/** The sound of `store`'s run (the store makes one and attaches it on first use), with the remembered settings. */
 export function soundFor(store: SandboxStore): Sound {
-  let sound = sounds.get(store);
-  if (sound === undefined) {
-    sound = new Sound(() => new AudioContext());
-    try {
-      const saved = JSON.parse(localStorage.getItem(SOUND_STORAGE_KEY) ?? 'null') as { muted?: unknown; volume?: unknown } | null;
-      if (typeof saved?.muted === 'boolean') sound.muted = saved.muted;
-      if (typeof saved?.volume === 'number' && saved.volume >= 0 && saved.volume <= 1) sound.volume = saved.volume;
-    } catch {
-      // Nothing remembered, or storage refused: the defaults.
-    }
-    store.getState().sim.attach(sound);
-    sounds.set(store, sound);
+  const sound = store.getState().sound();
+  try {
+    const saved = JSON.parse(localStorage.getItem(SOUND_STORAGE_KEY) ?? 'null') as { muted?: unknown; volume?: unknown } | null;
+    if (typeof saved?.muted === 'boolean') sound.muted = saved.muted;
+    if (typeof saved?.volume === 'number' && saved.volume >= 0 && saved.volume <= 1) sound.volume = saved.volume;
+  } catch {
+    // Nothing remembered, or storage refused: the defaults.
   }
   return sound;
 }

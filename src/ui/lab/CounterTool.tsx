@@ -1,5 +1,6 @@
-/** The collision counter tool: what to count, for how long, and the count (instruments/collision-counter.ts). */
+/** The collision counter tool: what to count, for how long, and the count (instruments/collision-counter.ts, read by the store). */
 import { useId, useState, type FormEvent } from 'react';
+import { useStore } from 'zustand';
 import { useSandboxStore } from '../../hooks/sandbox-context.ts';
 import { useT } from '../../hooks/use-translate.ts';
 import { formatFixed, formatPlain } from '../../i18n/index.ts';
@@ -13,7 +14,7 @@ function targetOf(value: string): CounterTarget {
   return { kind: 'all' };
 }
 
-/** The counter's choices, its start and stop, and its count (re-read with each published sample by its parent). */
+/** The counter's choices, its start and stop, and its count (drawn again when the store's reading changes). */
 export function CounterTool() {
   const store = useSandboxStore();
   const t = useT();
@@ -21,11 +22,10 @@ export function CounterTool() {
   const [target, setTarget] = useState('all');
   const [period, setPeriod] = useState('');
   const [error, setError] = useState('');
-  const [, setPresses] = useState(0);
-  const { sim, instruments } = store.getState();
-  const counter = instruments.counter;
-  const now = sim.world.time;
-  const started = !Number.isNaN(counter.from) && now >= counter.from;
+  const counter = useStore(store, (s) => s.measure.counter);
+  // The spheres to choose from change with the world.
+  useStore(store, (s) => s.scene);
+  const { sim } = store.getState();
   const ids = Array.from({ length: sim.count }, (_, s) => sim.world.idAt(s)).sort((a, b) => a - b);
   const start = (e: FormEvent): void => {
     e.preventDefault();
@@ -34,15 +34,9 @@ export function CounterTool() {
       setError(t('measure.badPeriod', { value: period }));
       return;
     }
-    setError('');
-    counter.start(sim.world.time, targetOf(target), seconds);
-    setPresses((n) => n + 1);
+    setError(store.getState().startCounter(targetOf(target), seconds) ?? '');
   };
-  const stop = (): void => {
-    counter.stop(sim.world.time);
-    setPresses((n) => n + 1);
-  };
-  const shownUntil = Math.min(now, counter.until);
+  const stop = (): void => store.getState().stopCounter();
   return (
     <form className="counter" onSubmit={start} noValidate>
       <div className="field">
@@ -84,16 +78,16 @@ export function CounterTool() {
         <button type="submit" className="button">
           {t('measure.startCount')}
         </button>
-        <button type="button" className="button" onClick={stop} disabled={!counter.counting(now)}>
+        <button type="button" className="button" onClick={stop} disabled={!counter.counting}>
           {t('measure.stop')}
         </button>
       </div>
       <p className="measure__big" data-measure="counter" aria-live="off">
-        {started ? formatPlain(t.locale, counter.count(now)) : '—'}
+        {counter.started ? formatPlain(t.locale, counter.count) : '—'}
       </p>
-      {started && (
+      {counter.started && (
         <p className="field__hint">
-          {t('measure.countOver', { seconds: formatFixed(t.locale, Math.max(0, shownUntil - counter.from), 2), running: counter.counting(now) ? t('measure.counting') : t('measure.stopped') })}
+          {t('measure.countOver', { seconds: formatFixed(t.locale, counter.seconds, 2), running: counter.counting ? t('measure.counting') : t('measure.stopped') })}
         </p>
       )}
     </form>

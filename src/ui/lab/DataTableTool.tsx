@@ -27,6 +27,8 @@ export function DataTableTool() {
   const [editing, setEditing] = useState<number | null>(null);
   const [values, setValues] = useState<Record<string, string>>({});
   const sceneVersion = useStore(store, (s) => s.sceneVersion);
+  // The spheres' values are read again with each published sample.
+  useStore(store, (s) => s.stats);
   // The last edit's message, shown while the scene it was about is (a new scene drops it).
   const [said, setSaid] = useState({ text: '', scene: sceneVersion });
   const message = said.scene === sceneVersion ? said.text : '';

@@ -1,21 +1,21 @@
 /**
  * The Graph tool: any quantity of the run (instruments/graph.ts) against time or against another
- * quantity, drawn with uPlot. It takes a sample each time the store publishes one (a few times a
- * second) and redraws straight from the series' typed arrays, without a React render; the series
- * outlives the panel being folded and starts afresh when a quantity changes or the run's time goes
- * back. Zooms by dragging across the chart or with the zoom buttons (on the horizontal axis), and
+ * quantity, drawn with uPlot. The store samples the series each time it publishes (a few times a
+ * second, whether this panel is open or folded); the chart redraws straight from the series' typed
+ * arrays when it moves on, without a React render. The series starts afresh when a quantity
+ * changes or the run's time goes back. Zooms by dragging across the chart or with the zoom buttons (on the horizontal axis), and
  * downloads as CSV. A text under the chart tells the number of points, the latest value and the
  * range, for a screen reader and for anyone.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useStore } from 'zustand';
+import { useShallow } from 'zustand/shallow';
 import type uPlotType from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { useSandbox, useSandboxStore } from '../../hooks/sandbox-context.ts';
 import { useT } from '../../hooks/use-translate.ts';
 import { formatNumber, formatPlain, type MessageKey } from '../../i18n/index.ts';
-import { columnName, GraphSeries, parseQuantity, quantityId, quantityUnit, SPHERE_QUANTITIES, type GraphQuantity, type GraphSource, type RunQuantity } from '../../instruments/index.ts';
-import type { SandboxStore } from '../../store/index.ts';
+import { columnName, parseQuantity, quantityId, quantityUnit, SPHERE_QUANTITIES, type GraphQuantity, type RunQuantity } from '../../instruments/index.ts';
 import { CHART_COLORS } from '../chart-colors.ts';
 import { downloadText, sig } from '../format.ts';
 
@@ -30,30 +30,6 @@ const GROUPS: readonly (readonly [MessageKey, readonly RunQuantity[]])[] = [
 const HEIGHT = 170;
 /** Width before the panel has been measured, CSS pixels. */
 const FALLBACK_WIDTH = 300;
-
-/** One store's graph: its series and the quantities it holds (kept while the panel is folded). */
-interface Graph {
-  series: GraphSeries;
-  x: string;
-  y: string;
-}
-
-const graphs = new WeakMap<object, Graph>();
-
-function graphOf(store: object): Graph {
-  let g = graphs.get(store);
-  if (g === undefined) {
-    g = { series: new GraphSeries(), x: 'time', y: 'kinetic' };
-    graphs.set(store, g);
-  }
-  return g;
-}
-
-/** What a sample reads of a store. */
-function sourceOf(store: SandboxStore): GraphSource {
-  const { sim, instruments } = store.getState();
-  return { world: sim.world, firstLaw: instruments.firstLaw.last, counter: instruments.counter };
-}
 
 /** What the zoom buttons and Clear call on the chart drawn now. */
 interface ChartControls {
@@ -70,9 +46,8 @@ export function GraphTool() {
   const theme = useSandbox((s) => s.theme);
   const planar = useStore(store, (s) => s.scene.planar);
   const selection = useStore(store, (s) => s.selection);
-  const graph = graphOf(store);
-  const [x, setX] = useState(graph.x);
-  const [y, setY] = useState(graph.y);
+  const { x, y } = useStore(store, useShallow((s) => ({ x: s.measure.graph.x, y: s.measure.graph.y })));
+  const series = store.getState().instruments.measure.graph;
   const chartRef = useRef<HTMLDivElement>(null);
   const summaryRef = useRef<HTMLParagraphElement>(null);
   const controls = useRef<ChartControls | null>(null);
@@ -87,14 +62,6 @@ export function GraphTool() {
   useEffect(() => {
     const xq = parseQuantity(x);
     const yq = parseQuantity(y);
-    const g = graphOf(store);
-    if (g.x !== x || g.y !== y) {
-      g.series.clear();
-      g.x = x;
-      g.y = y;
-    }
-    const series = g.series;
-    series.sample(sourceOf(store), xq, yq, store.getState().sceneVersion);
     const xIsTime = xq.kind === 'run' && xq.name === 'time';
     const c = CHART_COLORS[theme];
     const xName = nameOf(xq);
@@ -172,11 +139,7 @@ export function GraphTool() {
 
     summarise();
     const unsubscribe = store.subscribe((s, prev) => {
-      if (s.stats === prev.stats) return;
-      const before = series.version;
-      // A new scene starts the series again (even when its time, 0, is the last sample's).
-      series.sample(sourceOf(store), xq, yq, s.sceneVersion);
-      if (series.version !== before) redraw();
+      if (s.measure.graph.version !== prev.measure.graph.version) redraw();
     });
 
     let resize: ResizeObserver | null = null;
@@ -252,7 +215,7 @@ export function GraphTool() {
     };
     // nameOf reads t and planar, both dependencies.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [store, x, y, theme, t, planar]);
+  }, [store, series, x, y, theme, t, planar]);
 
   // Each selected sphere's quantities, and those of a sphere chosen before (kept while it is graphed).
   const chosen = [x, y].map(parseQuantity).flatMap((q) => (q.kind === 'sphere' ? [q.id] : []));
@@ -290,10 +253,10 @@ export function GraphTool() {
   const download = (): void => {
     const xq = parseQuantity(x);
     const xIsTime = xq.kind === 'run' && xq.name === 'time';
-    downloadText('graph.csv', graphOf(store).series.toCsv(columnName(xq, planar), columnName(parseQuantity(y), planar), xIsTime));
+    downloadText('graph.csv', series.toCsv(columnName(xq, planar), columnName(parseQuantity(y), planar), xIsTime));
   };
   const clear = (): void => {
-    graphOf(store).series.clear();
+    store.getState().clearGraph();
     controls.current?.reset();
   };
   return (
@@ -302,7 +265,7 @@ export function GraphTool() {
         <label className="field__label" htmlFor={`${id}-y`}>
           {t('graph.y')}
         </label>
-        <select id={`${id}-y`} className="field__input" value={y} onChange={(e) => setY(e.target.value)}>
+        <select id={`${id}-y`} className="field__input" value={y} onChange={(e) => store.getState().setGraph(x, e.target.value)}>
           {options(false)}
         </select>
       </div>
@@ -310,7 +273,7 @@ export function GraphTool() {
         <label className="field__label" htmlFor={`${id}-x`}>
           {t('graph.x')}
         </label>
-        <select id={`${id}-x`} className="field__input" value={x} onChange={(e) => setX(e.target.value)}>
+        <select id={`${id}-x`} className="field__input" value={x} onChange={(e) => store.getState().setGraph(e.target.value, y)}>
           {options(true)}
         </select>
       </div>

@@ -2,12 +2,10 @@
  * The Measure section of the classroom panel: a tablist of the lab bench's measuring tools — the
  * stopwatch, the collision counter, the data table of the selected spheres, the runs table, the
  * graph of any quantity and the measuring tape.
- * Each tool reads the simulation when the store publishes a sample (a few times a second); none
- * re-renders per frame.
+ * Each tool draws what the store publishes (a few times a second) and calls the store's actions;
+ * none re-renders per frame.
  */
 import { useId, useState, type KeyboardEvent } from 'react';
-import { useStore } from 'zustand';
-import { useSandboxStore } from '../../hooks/sandbox-context.ts';
 import { useT } from '../../hooks/use-translate.ts';
 import type { MessageKey } from '../../i18n/index.ts';
 import { CounterTool } from './CounterTool.tsx';
@@ -34,8 +32,6 @@ export function MeasurePanel() {
   const t = useT();
   const id = useId();
   const [tool, setTool] = useState<Tool>('stopwatch');
-  // Every tool re-reads the simulation when a sample is published.
-  useStore(useSandboxStore(), (s) => s.stats);
   const onKey = (e: KeyboardEvent<HTMLDivElement>): void => {
     const k = TOOLS.findIndex(([name]) => name === tool);
     const next = e.key === 'ArrowRight' ? k + 1 : e.key === 'ArrowLeft' ? k - 1 : e.key === 'Home' ? 0 : e.key === 'End' ? TOOLS.length - 1 : null;

@@ -1,23 +1,15 @@
-/** The stopwatch tool: start, stop, lap and reset, in simulated time (instruments/stopwatch.ts). */
-import { useState } from 'react';
+/** The stopwatch tool: start, stop, lap and reset, in simulated time (instruments/stopwatch.ts, read by the store). */
+import { useStore } from 'zustand';
 import { useSandboxStore } from '../../hooks/sandbox-context.ts';
 import { useT } from '../../hooks/use-translate.ts';
 import { formatFixed } from '../../i18n/index.ts';
 
-/** The stopwatch's face and buttons (re-read with each published sample by its parent). */
+/** The stopwatch's face and buttons (drawn again when the store's reading changes). */
 export function StopwatchTool() {
   const store = useSandboxStore();
   const t = useT();
-  // A press re-renders at once, not only at the next sample.
-  const [, setPresses] = useState(0);
-  const { sim, instruments } = store.getState();
-  const sw = instruments.stopwatch;
-  const now = sim.world.time;
-  const r = sw.read(now);
-  const press = (action: 'start' | 'stop' | 'lap' | 'reset'): void => {
-    sw[action](sim.world.time);
-    setPresses((n) => n + 1);
-  };
+  const r = useStore(store, (s) => s.measure.stopwatch);
+  const press = store.getState().pressStopwatch;
   const seconds = (x: number): string => `${formatFixed(t.locale, x, 3)} s`;
   return (
     <div className="stopwatch">

@@ -31,11 +31,13 @@ function nameOf(end: TapeEnd, t: Translate): string {
   return t('tape.point', { x, y, z });
 }
 
-/** The tape's switches, its two ends and its reading (re-read with each published sample by its parent). */
+/** The tape's switches, its two ends and its reading (read again with each published sample). */
 export function TapeTool() {
   const store = useSandboxStore();
   const t = useT();
   const id = useId();
+  // The ends move with the spheres: the reading follows each published sample.
+  useStore(store, (s) => s.stats);
   const { on, picking, from, to } = useStore(store, useShallow((s) => s.tape));
   // A planar world's back and front walls are the slab's faces: not offered.
   const planar = useStore(store, (s) => s.scene.planar);
