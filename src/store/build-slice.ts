@@ -30,34 +30,10 @@ import { presetById } from '../presets/presets.ts';
 import { buildWorld } from '../solver/index.ts';
 import { tapeGoneNotice, type StoreCore } from './core.ts';
 import { tapeAfterDelete, tapeAfterRestore } from './tape-slice.ts';
-import type { SandboxState, TapeState } from './state.ts';
+import type { BuildSlice, SandboxState, TapeState } from './state.ts';
 
 /** The most scenes the undo history keeps (the oldest go first). */
 export const BUILD_HISTORY_MAX = 100;
-
-/** The build slice's part of the state. */
-export type BuildSlice = Pick<
-  SandboxState,
-  | 'building'
-  | 'buildPast'
-  | 'buildFuture'
-  | 'placeHeight'
-  | 'buildTemplate'
-  | 'setBuildTemplate'
-  | 'setBuilding'
-  | 'setPlaceHeight'
-  | 'buildPlace'
-  | 'buildAdd'
-  | 'buildDuplicate'
-  | 'buildDelete'
-  | 'buildMove'
-  | 'buildPatch'
-  | 'buildArrange'
-  | 'buildClear'
-  | 'buildStart'
-  | 'buildUndo'
-  | 'buildRedo'
->;
 
 export const createBuildSlice =
   (core: StoreCore): StateCreator<SandboxState, [], [], BuildSlice> =>

@@ -8,13 +8,7 @@ import { applyEdit, checkPump, DEFAULT_SETTINGS, isLocked, presetSettings, pumpS
 import { buildWorld, cloneWorld } from '../solver/index.ts';
 import { factsOf, solverMessage, type StoreCore } from './core.ts';
 import type { StoreStart } from './options.ts';
-import type { SandboxState } from './state.ts';
-
-/** The experiment slice's part of the state. */
-export type ExperimentSlice = Pick<
-  SandboxState,
-  'preset' | 'edits' | 'built' | 'selected' | 'selection' | 'scene' | 'sceneVersion' | 'arrival' | 'restart' | 'reset' | 'selectPreset' | 'reverse' | 'loadScene' | 'select' | 'selectMany' | 'editSphere' | 'pump' | 'experiment'
->;
+import type { ExperimentSlice, SandboxState } from './state.ts';
 
 export const createExperimentSlice =
   (core: StoreCore, start: StoreStart): StateCreator<SandboxState, [], [], ExperimentSlice> =>

@@ -2,10 +2,7 @@
 import type { StateCreator } from 'zustand/vanilla';
 import { PREDICT_OFF } from '../instruments/index.ts';
 import type { StoreCore } from './core.ts';
-import type { SandboxState } from './state.ts';
-
-/** The predict slice's part of the state. */
-export type PredictSlice = Pick<SandboxState, 'predict' | 'setPredict' | 'setPrediction' | 'reveal' | 'armPredict'>;
+import type { PredictSlice, SandboxState } from './state.ts';
 
 export const createPredictSlice =
   (core: StoreCore, on: boolean): StateCreator<SandboxState, [], [], PredictSlice> =>

@@ -6,10 +6,7 @@ import type { StateCreator } from 'zustand/vanilla';
 import { EMPTY_STATS } from '../instruments/index.ts';
 import type { SolverThread } from '../runtime/index.ts';
 import type { StoreCore } from './core.ts';
-import type { SandboxState } from './state.ts';
-
-/** The run slice's part of the state. */
-export type RunSlice = Pick<SandboxState, 'running' | 'resting' | 'stats' | 'sim' | 'instruments' | 'solverThread' | 'play' | 'pause' | 'toggle' | 'stepOnce' | 'frame' | 'sampleNow' | 'setSolverThread'>;
+import type { RunSlice, SandboxState } from './state.ts';
 
 export const createRunSlice =
   (core: StoreCore, running: boolean): StateCreator<SandboxState, [], [], RunSlice> =>

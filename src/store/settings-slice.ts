@@ -6,10 +6,7 @@
 import type { StateCreator } from 'zustand/vanilla';
 import { applyWallSettings, LIVE_SETTINGS, settingLocked, liveWorldOptions, settingWarnings, validateSettings, WALL_SETTINGS, withFreePhysics, type SettingKey, type Settings } from '../experiment/index.ts';
 import { solverMessage, type StoreCore } from './core.ts';
-import type { SandboxState } from './state.ts';
-
-/** The settings slice's part of the state. */
-export type SettingsSlice = Pick<SandboxState, 'settings' | 'freeSettings' | 'errors' | 'warnings' | 'applySetting' | 'applySettings' | 'setFieldError'>;
+import type { SandboxState, SettingsSlice } from './state.ts';
 
 /** The candidate settings of a patch, and whether it leaves the preset running (see applySettings). */
 function candidateOf(state: SandboxState, keys: readonly SettingKey[], patch: Partial<Settings>): { candidate: Settings; leavesPreset: boolean } {

@@ -8,10 +8,7 @@ import { checkExperimentFile, checkSnapshot, isLocked, SNAPSHOT_FORMAT, SNAPSHOT
 import { worldToJSON } from '../solver/index.ts';
 import type { StoreCore } from './core.ts';
 import { experimentPart } from './new-world.ts';
-import type { SandboxState } from './state.ts';
-
-/** The snapshot slice's part of the state. */
-export type SnapshotSlice = Pick<SandboxState, 'snapshot' | 'restore' | 'openExperiment' | 'openLinked'>;
+import type { SandboxState, SnapshotSlice } from './state.ts';
 
 export const createSnapshotSlice =
   (core: StoreCore): StateCreator<SandboxState, [], [], SnapshotSlice> =>

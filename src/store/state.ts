@@ -1,7 +1,9 @@
 /**
- * The store's state, as React and the slices read it: the types of every slice's state and
- * actions in one place (the actions themselves are in the slice files), and the instruments the
- * store attaches to its simulation.
+ * The store's state, as React and the slices read it: one interface per slice (its state and
+ * actions; the actions are written in the slice's own file, which each interface names), their
+ * intersection {@link SandboxState}, and the instruments the store attaches to its simulation. The
+ * interfaces live here rather than in the slice files because a slice file imports this one for
+ * `SandboxState`, and the architecture test forbids import circles.
  */
 import type { StoreApi } from 'zustand/vanilla';
 import type { Locale } from '../i18n/index.ts';
@@ -32,34 +34,6 @@ export interface Instruments {
   readonly measure: MeasureTools;
   /** The last collision of each selected sphere (the data table's before and after). */
   readonly lastCollisions: LastCollisions;
-}
-
-/** A stopwatch button. */
-export type StopwatchButton = 'start' | 'stop' | 'lap' | 'reset';
-
-/** The measure slice's state and actions (measure-slice.ts). */
-export interface MeasureSlice {
-  /** The stopwatch, the counter and the graph at the moment shown (published with the stats). */
-  measure: MeasureReading;
-  /** The runs recorded, oldest first (instruments/runs.ts). */
-  runs: RunRecord[];
-  /** Presses a stopwatch button at the moment shown (a stop or a lap while stopped does nothing). */
-  pressStopwatch(button: StopwatchButton): void;
-  /**
-   * Starts counting `target`'s collisions from the moment shown, for `seconds` of simulated time
-   * (Infinity: until stopped). Returns null, or a message naming the refused value with nothing changed.
-   */
-  startCounter(target: CounterTarget, seconds: number): string | null;
-  /** Stops the count at the moment shown. */
-  stopCounter(): void;
-  /** Graphs quantity `y` against `x` (ids: instruments/graph.ts `quantityId`); a change starts the graph afresh. Returns null, or a message naming the refused id. */
-  setGraph(x: string, y: string): string | null;
-  /** Forgets the graph's points. */
-  clearGraph(): void;
-  /** Adds the run now to the runs table. */
-  recordRun(): void;
-  /** Empties the runs table. */
-  clearRuns(): void;
 }
 
 /** The twin actions of the store (twin-slice.ts). */
@@ -122,12 +96,38 @@ export interface SceneFacts {
   planar: boolean;
 }
 
-/**
- * The store's state and actions: what React sees. Each slice's actions are written in the file
- * named for it (run-slice.ts, settings-slice.ts, experiment-slice.ts, timeline-slice.ts,
- * twin-slice.ts, predict-slice.ts, view-slice.ts, snapshot-slice.ts).
- */
-export interface SandboxState extends TwinActions, MeasureSlice {
+/** The run slice (run-slice.ts): playing, pausing and stepping, the frame the render loop calls, the sampled stats, where the solver runs. */
+export interface RunSlice {
+  /** Whether the clock advances the simulation. */
+  running: boolean;
+  /** Stats sampled a few times a second. */
+  stats: SampledStats;
+  /** The simulation; a constant reference, read in the frame loop, never a React dependency. */
+  sim: Simulation;
+  /** The instruments attached to the simulation; a constant reference, like {@link sim}. */
+  instruments: Instruments;
+  /** Where the solver is to run; see {@link SolverThread}. */
+  solverThread: SolverThread;
+  /** Starts the clock. */
+  play(): void;
+  /** Stops the clock; simulated time stands still. */
+  pause(): void;
+  /** Play when paused, pause when playing. */
+  toggle(): void;
+  /** Pauses and advances exactly one fixed step. */
+  stepOnce(): void;
+  /** One rendered frame of `frameDeltaSeconds` real seconds; call from the render loop. */
+  frame(frameDeltaSeconds: number): void;
+  /** Publishes the current stats now instead of at the end of the sample window. */
+  sampleNow(): void;
+  /** Where the solver runs; see {@link SolverThread}. Takes effect at the next play. */
+  setSolverThread(thread: SolverThread): void;
+  /** Whether every sphere is asleep or still (published with the stats; `onRest` fires when it becomes true). */
+  resting: boolean;
+}
+
+/** The settings slice (settings-slice.ts): the settings in effect, the free sandbox's own, and the messages at the fields. */
+export interface SettingsSlice {
   /** The settings in effect (only valid values ever get here). */
   settings: Settings;
   /**
@@ -141,70 +141,6 @@ export interface SandboxState extends TwinActions, MeasureSlice {
   errors: FieldMessages;
   /** Per-field advice about accepted values (for instance a very large count). */
   warnings: FieldMessages;
-  /** Whether the clock advances the simulation. */
-  running: boolean;
-  /** Increments whenever the world is rebuilt (new count, radii, box ...). */
-  sceneVersion: number;
-  /** Why the world on screen arrived (its {@link WorldCause}, or `start` for the store's first world) and how many worlds arrived before it. */
-  arrival: { cause: WorldCause | 'start'; serial: number };
-  /** The world's sphere count and box, as of the last rebuild. */
-  scene: SceneFacts;
-  /** The run's timeline. */
-  timeline: TimelineState;
-  /** Predict, then reveal (the two-body experiments). */
-  predict: PredictState;
-  /** Increments whenever the camera should go back to its home view. */
-  viewVersion: number;
-  /** Stats sampled a few times a second. */
-  stats: SampledStats;
-  /** The simulation; a constant reference, read in the frame loop, never a React dependency. */
-  sim: Simulation;
-  /** The instruments attached to the simulation; a constant reference, like {@link sim}. */
-  instruments: Instruments;
-  /** Id of the classroom preset being run, or null for the free sandbox. */
-  preset: string | null;
-  /** Hand edits of spheres, applied after the scene is built (kept in shared links). */
-  edits: SphereEdit[];
-  /** The lab bench's built scene, which replaces the preset's or the gas (kept in links and files), or null. */
-  built: BuiltScene | null;
-  /** Id of the sphere selected in the inspector, or null (the last one selected). */
-  selected: number | null;
-  /** Ids of every sphere selected together (shift-click, box select), in the order selected; `selected` is the last. */
-  selection: number[];
-  /** Plain-text notices for the person (a shared link that was partly wrong ...). */
-  notices: string[];
-  /** The visual aids switched on (view state: not part of a shared link). */
-  aids: VisualAids;
-  /** The person asked for reduced motion: no collision flashes, no camera glide. */
-  reducedMotion: boolean;
-  /** The page's and the view's theme (view state, like the language). */
-  theme: Theme;
-  /**
-   * The student view in effect (a teacher's `view=` link), or null: its hidden parts are not
-   * drawn, and the actions that would change what it locks refuse (applySettings records
-   * `errors[key]`, selectPreset and reset add a notice, editSphere, setBuilding and
-   * openExperiment return the message).
-   */
-  studentView: StudentView | null;
-  /** Where the solver is to run; see {@link SolverThread}. */
-  solverThread: SolverThread;
-  /** The interface's language. */
-  locale: Locale;
-  /** The what-if twin (twin-slice.ts), or null; published with the stats. */
-  twin: TwinState | null;
-
-  /** Starts the clock. */
-  play(): void;
-  /** Stops the clock; simulated time stands still. */
-  pause(): void;
-  /** Play when paused, pause when playing. */
-  toggle(): void;
-  /** Pauses and advances exactly one fixed step. */
-  stepOnce(): void;
-  /** Rebuilds the same scene from the same settings and seed (time back to 0). */
-  restart(): void;
-  /** Back to the default settings, rebuilt and running. */
-  reset(): void;
   /**
    * Applies one setting: live settings change the running world, the others rebuild the scene.
    * A rejected value leaves everything as it was and records a message in `errors[key]`.
@@ -221,12 +157,30 @@ export interface SandboxState extends TwinActions, MeasureSlice {
   applySettings(patch: Partial<Settings>): boolean;
   /** Records (or, with null, clears) a message for a field whose typed text is not a value yet. */
   setFieldError(key: SettingKey, message: string | null): void;
-  /** Asks the view to go back to its home camera. */
-  resetView(): void;
-  /** One rendered frame of `frameDeltaSeconds` real seconds; call from the render loop. */
-  frame(frameDeltaSeconds: number): void;
-  /** Publishes the current stats now instead of at the end of the sample window. */
-  sampleNow(): void;
+}
+
+/** The experiment slice (experiment-slice.ts): which experiment runs, its hand edits and built scene, the selection, Reverse, restart and reset, the pump. */
+export interface ExperimentSlice {
+  /** Increments whenever the world is rebuilt (new count, radii, box ...). */
+  sceneVersion: number;
+  /** Why the world on screen arrived (its {@link WorldCause}, or `start` for the store's first world) and how many worlds arrived before it. */
+  arrival: { cause: WorldCause | 'start'; serial: number };
+  /** The world's sphere count and box, as of the last rebuild. */
+  scene: SceneFacts;
+  /** Id of the classroom preset being run, or null for the free sandbox. */
+  preset: string | null;
+  /** Hand edits of spheres, applied after the scene is built (kept in shared links). */
+  edits: SphereEdit[];
+  /** The lab bench's built scene, which replaces the preset's or the gas (kept in links and files), or null. */
+  built: BuiltScene | null;
+  /** Id of the sphere selected in the inspector, or null (the last one selected). */
+  selected: number | null;
+  /** Ids of every sphere selected together (shift-click, box select), in the order selected; `selected` is the last. */
+  selection: number[];
+  /** Rebuilds the same scene from the same settings and seed (time back to 0). */
+  restart(): void;
+  /** Back to the default settings, rebuilt and running. */
+  reset(): void;
   /**
    * Runs a classroom preset (its scene for the current seed, its restitution and gravity), or the
    * free sandbox with null. Hand edits are dropped (they belong to the old scene).
@@ -235,28 +189,12 @@ export interface SandboxState extends TwinActions, MeasureSlice {
   /** Time reversal: negates every velocity (with e = 1 the system retraces its path). */
   reverse(): void;
   /**
-   * Goes back (or forward) to step `step` of this run, between `timeline.start` and
-   * `timeline.end`, exactly as it was, paused: playing on from there gives the run that happened.
-   * Returns null when done, else why not (the solver runs in a worker).
-   */
-  seek(step: number): string | null;
-  /** Switches Predict, then reveal on or off (it acts in the two-body experiments). */
-  setPredict(on: boolean): void;
-  /** Sets the predicted velocity of sphere `index` (0 or 1 of `predict.ids`); returns null or a message naming the value. */
-  setPrediction(index: number, velocity: Velocity): string | null;
-  /** Plays the collision and stops just after it, the solver's velocities beside the prediction. */
-  reveal(): void;
-  /** Sets the prediction up for the world now running. @internal */
-  armPredict(): void;
-  /**
    * Replaces the world with one built from a solver scene (any spheres, past the settings'
    * limits), framed afresh; the preset and edits are cleared, and the settings stay for the next
    * rebuild (a restart or a changed setting rebuilds from them). Returns null when loaded, else
    * the solver's message naming the bad field, with everything left as it was.
    */
   loadScene(scene: Scene): string | null;
-  /** Switches the theme of the page and the 3D view; an unknown theme is ignored. */
-  setTheme(theme: Theme): void;
   /** Selects a sphere by id for the inspector, or clears the selection with null. */
   select(id: number | null): void;
   /** Selects several spheres together (ids the world lacks are dropped); the last becomes `selected`. */
@@ -272,13 +210,72 @@ export interface SandboxState extends TwinActions, MeasureSlice {
    * message naming the value (or saying the solver must be on this page), with nothing changed.
    */
   pump(count: number, kT: number): string | null;
+  /** The whole experiment, as a shared link carries it. */
+  experiment(): ExperimentState;
+}
+
+/** The timeline slice (timeline-slice.ts): where the run stands on its timeline, and going back to any step. */
+export interface TimelineSlice {
+  /** The run's timeline. */
+  timeline: TimelineState;
+  /**
+   * Goes back (or forward) to step `step` of this run, between `timeline.start` and
+   * `timeline.end`, exactly as it was, paused: playing on from there gives the run that happened.
+   * Returns null when done, else why not (the solver runs in a worker).
+   */
+  seek(step: number): string | null;
+}
+
+/** The twin slice (twin-slice.ts): the what-if twin's published state and its actions. */
+export interface TwinSlice extends TwinActions {
+  /** The what-if twin (twin-slice.ts), or null; published with the stats. */
+  twin: TwinState | null;
+}
+
+/** The predict slice (predict-slice.ts): Predict, then reveal. */
+export interface PredictSlice {
+  /** Predict, then reveal (the two-body experiments). */
+  predict: PredictState;
+  /** Switches Predict, then reveal on or off (it acts in the two-body experiments). */
+  setPredict(on: boolean): void;
+  /** Sets the predicted velocity of sphere `index` (0 or 1 of `predict.ids`); returns null or a message naming the value. */
+  setPrediction(index: number, velocity: Velocity): string | null;
+  /** Plays the collision and stops just after it, the solver's velocities beside the prediction. */
+  reveal(): void;
+  /** Sets the prediction up for the world now running. @internal */
+  armPredict(): void;
+}
+
+/** The view slice (view-slice.ts): what the person sees around the run and a link does not carry: aids, theme, language, notices, the camera's home view, the sound. */
+export interface ViewSlice {
+  /** Increments whenever the camera should go back to its home view. */
+  viewVersion: number;
+  /** Plain-text notices for the person (a shared link that was partly wrong ...). */
+  notices: string[];
+  /** The visual aids switched on (view state: not part of a shared link). */
+  aids: VisualAids;
+  /** The person asked for reduced motion: no collision flashes, no camera glide. */
+  reducedMotion: boolean;
+  /** The page's and the view's theme (view state, like the language). */
+  theme: Theme;
+  /**
+   * The student view in effect (a teacher's `view=` link), or null: its hidden parts are not
+   * drawn, and the actions that would change what it locks refuse (applySettings records
+   * `errors[key]`, selectPreset and reset add a notice, editSphere, setBuilding and
+   * openExperiment return the message).
+   */
+  studentView: StudentView | null;
+  /** The interface's language. */
+  locale: Locale;
+  /** Asks the view to go back to its home camera. */
+  resetView(): void;
+  /** Switches the theme of the page and the 3D view; an unknown theme is ignored. */
+  setTheme(theme: Theme): void;
   /**
    * Switches one visual aid on or off. The collision flash stays off under reduced motion.
    * Returns whether the aid is now as asked.
    */
   setAid(key: VisualAidKey, on: boolean): boolean;
-  /** Where the solver runs; see {@link SolverThread}. Takes effect at the next play. */
-  setSolverThread(thread: SolverThread): void;
   /** Shows the interface in another language (an unknown code is ignored). */
   setLocale(locale: Locale): void;
   /** Adds a plain-text notice for the person (shown until dismissed). */
@@ -287,8 +284,10 @@ export interface SandboxState extends TwinActions, MeasureSlice {
   dismissNotices(): void;
   /** The run's sound (sound/sound.ts): made and attached to the simulation on first use, silent until a gesture unlocks it. */
   sound(): Sound;
-  /** The whole experiment, as a shared link carries it. */
-  experiment(): ExperimentState;
+}
+
+/** The snapshot slice (snapshot-slice.ts): snapshots, restoring one, and opening a file or a link. */
+export interface SnapshotSlice {
   /**
    * The whole experiment and the world's exact state (and a running twin's), as plain JSON: a
    * sandbox given it by {@link restore} goes on bit for bit. Resolves at once while the world is on
@@ -314,9 +313,10 @@ export interface SandboxState extends TwinActions, MeasureSlice {
    * null when opened, else the solver's message, with everything left as it was.
    */
   openLinked(experiment: ExperimentState): string | null;
-  /** Whether every sphere is asleep or still (published with the stats; `onRest` fires when it becomes true). */
-  resting: boolean;
+}
 
+/** The build slice (build-slice.ts): build mode, its edits of the built scene and their undo history. */
+export interface BuildSlice {
   /** Build mode is on (build-slice.ts): the run is paused and the built scene is edited. */
   building: boolean;
   /** The built scenes before each edit of this build session, oldest first (bounded): what undo gives back. */
@@ -364,7 +364,10 @@ export interface SandboxState extends TwinActions, MeasureSlice {
   buildUndo(): string | null;
   /** Gives back the scene the last undo took away. */
   buildRedo(): string | null;
+}
 
+/** The tape slice (tape-slice.ts): the measuring tape's ends and switches. */
+export interface TapeSlice {
   /** The measuring tape's ends and switches (tape-slice.ts). */
   tape: TapeState;
   /** Shows or hides the tape, and lets clicks in the view set its ends or not. */
@@ -378,6 +381,41 @@ export interface SandboxState extends TwinActions, MeasureSlice {
   /** Sets the end a click in the view picked: From when none or both are set (To then cleared), else To. */
   tapeClick(end: TapeEnd): void;
 }
+
+/** A stopwatch button. */
+export type StopwatchButton = 'start' | 'stop' | 'lap' | 'reset';
+
+/** The measure slice's state and actions (measure-slice.ts). */
+export interface MeasureSlice {
+  /** The stopwatch, the counter and the graph at the moment shown (published with the stats). */
+  measure: MeasureReading;
+  /** The runs recorded, oldest first (instruments/runs.ts). */
+  runs: RunRecord[];
+  /** Presses a stopwatch button at the moment shown (a stop or a lap while stopped does nothing). */
+  pressStopwatch(button: StopwatchButton): void;
+  /**
+   * Starts counting `target`'s collisions from the moment shown, for `seconds` of simulated time
+   * (Infinity: until stopped). Returns null, or a message naming the refused value with nothing changed.
+   */
+  startCounter(target: CounterTarget, seconds: number): string | null;
+  /** Stops the count at the moment shown. */
+  stopCounter(): void;
+  /** Graphs quantity `y` against `x` (ids: instruments/graph.ts `quantityId`); a change starts the graph afresh. Returns null, or a message naming the refused id. */
+  setGraph(x: string, y: string): string | null;
+  /** Forgets the graph's points. */
+  clearGraph(): void;
+  /** Adds the run now to the runs table. */
+  recordRun(): void;
+  /** Empties the runs table. */
+  clearRuns(): void;
+}
+
+/**
+ * The store's state and actions: what React sees. Each slice owns its part (the interfaces above,
+ * written in the file named for each, where its actions are); a slice writes only its own keys
+ * (slice-maker.ts), and a new world enters through the core's one transition (core.ts, new-world.ts).
+ */
+export type SandboxState = RunSlice & SettingsSlice & ExperimentSlice & TimelineSlice & TwinSlice & PredictSlice & ViewSlice & SnapshotSlice & BuildSlice & TapeSlice & MeasureSlice;
 
 /** The sandbox store's type. */
 export type SandboxStore = StoreApi<SandboxState>;

@@ -9,10 +9,7 @@
 import type { StateCreator } from 'zustand/vanilla';
 import { checkTapeEnd, sameEnd, type TapeEnd } from '../instruments/index.ts';
 import type { StoreCore } from './core.ts';
-import type { SandboxState, TapeState } from './state.ts';
-
-/** The tape slice's part of the state. */
-export type TapeSlice = Pick<SandboxState, 'tape' | 'setTape' | 'setTapeEnd' | 'tapeClick'>;
+import type { SandboxState, TapeSlice, TapeState } from './state.ts';
 
 /** The tape at the start: hidden, no ends, clicks in the view setting the ends once it is shown. */
 export const TAPE_OFF: Readonly<TapeState> = Object.freeze({ on: false, picking: true, from: null, to: null });

@@ -1,10 +1,7 @@
 /** The timeline slice: where the run stands on its timeline, and going back (or forward) to any step. */
 import type { StateCreator } from 'zustand/vanilla';
 import type { StoreCore } from './core.ts';
-import type { SandboxState } from './state.ts';
-
-/** The timeline slice's part of the state. */
-export type TimelineSlice = Pick<SandboxState, 'timeline' | 'seek'>;
+import type { SandboxState, TimelineSlice } from './state.ts';
 
 export const createTimelineSlice =
   (core: StoreCore): StateCreator<SandboxState, [], [], TimelineSlice> =>

@@ -7,10 +7,7 @@
 import type { StateCreator } from 'zustand/vanilla';
 import type { Settings, SphereEdit, TwinChange } from '../experiment/index.ts';
 import type { StoreCore } from './core.ts';
-import type { SandboxState, TwinActions } from './state.ts';
-
-/** The twin slice's part of the state. */
-export type TwinSlice = Pick<SandboxState, 'twin'> & TwinActions;
+import type { SandboxState, TwinSlice } from './state.ts';
 
 /** The settings with a twin's change in them (gravity 0 switches gravity off); unchanged for a mass. */
 export function settingsWith(settings: Settings, change: TwinChange): Settings {

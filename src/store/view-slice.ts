@@ -7,10 +7,7 @@ import { isLocale } from '../i18n/index.ts';
 import { Sound } from '../sound/index.ts';
 import { speak, type StoreCore } from './core.ts';
 import type { SandboxStoreOptions, StoreStart } from './options.ts';
-import { THEMES, type SandboxState, type VisualAids } from './state.ts';
-
-/** The view slice's part of the state. */
-export type ViewSlice = Pick<SandboxState, 'aids' | 'reducedMotion' | 'theme' | 'studentView' | 'setTheme' | 'locale' | 'notices' | 'viewVersion' | 'resetView' | 'setAid' | 'setLocale' | 'notify' | 'dismissNotices' | 'sound'>;
+import { THEMES, type SandboxState, type ViewSlice, type VisualAids } from './state.ts';
 
 /** All visual aids off: the plain view. */
 export const DEFAULT_AIDS: Readonly<VisualAids> = Object.freeze({ velocity: false, momentum: false, centreOfMass: false, trail: false, flash: false, pressure: false });
