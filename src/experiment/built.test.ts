@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildWorld, gasScene } from '../solver/index.ts';
 import { builtSceneOf } from './built.ts';
-import { buildExperimentWorld } from './build-scene.ts';
+import { experimentWorld } from './experiment-world.ts';
 import { DEFAULT_SETTINGS } from './settings.ts';
 
 describe('built scenes', () => {
@@ -15,7 +15,7 @@ describe('built scenes', () => {
     expect(built.spheres[5].fixed).toBe(true);
     expect(Number.isFinite(built.spheres[5].mass)).toBe(true);
     expect(built.spheres[7].restitution).toBe(0.25);
-    const again = buildExperimentWorld({ ...DEFAULT_SETTINGS, gravityOn: false }, null, [], undefined, built).world;
+    const again = experimentWorld({ ...DEFAULT_SETTINGS, gravityOn: false }, null, [], undefined, built).world;
     expect(again.count).toBe(40);
     expect(again.size).toEqual(world.size);
     for (let id = 0; id < 40; id++) {

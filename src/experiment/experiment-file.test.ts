@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { translator } from '../i18n/index.ts';
 import { PRESETS } from '../presets/presets.ts';
 import type { World } from '../solver/index.ts';
-import { buildExperimentWorld } from './build-scene.ts';
+import { experimentWorld } from './experiment-world.ts';
 import type { BuiltScene } from './built.ts';
 import { checkExperimentFile, experimentFile, fileNameOf, fileText, FILE_FORMAT, type ExperimentFile } from './experiment-file.ts';
 import type { ExperimentState } from './experiment.ts';
@@ -29,8 +29,8 @@ function throughFile(state: ExperimentState): ExperimentState {
 
 /** Both experiments' worlds after `steps` fixed steps of 1/60 s. */
 function runBoth(a: ExperimentState, b: ExperimentState, steps: number): [World, World] {
-  const wa = buildExperimentWorld(a.settings, a.preset, a.edits, undefined, a.built ?? null).world;
-  const wb = buildExperimentWorld(b.settings, b.preset, b.edits, undefined, b.built ?? null).world;
+  const wa = experimentWorld(a.settings, a.preset, a.edits, undefined, a.built ?? null).world;
+  const wb = experimentWorld(b.settings, b.preset, b.edits, undefined, b.built ?? null).world;
   for (let i = 0; i < steps; i++) {
     wa.step(1 / 60);
     wb.step(1 / 60);

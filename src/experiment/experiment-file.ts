@@ -11,7 +11,7 @@ import { presetById } from '../presets/presets.ts';
 import { SolverInputError, WALL_NAMES, type WallName } from '../solver/index.ts';
 import type { BuiltScene, BuiltSphere, BuiltWall } from './built.ts';
 import { builtSceneOf } from './built.ts';
-import { buildExperimentWorld } from './build-scene.ts';
+import { experimentWorld } from './experiment-world.ts';
 import { EDIT_MAX } from './edits.ts';
 import type { ExperimentState } from './experiment.ts';
 import { DEFAULT_SETTINGS, validateSettings, type Settings } from './settings.ts';
@@ -66,7 +66,7 @@ export function fileNameOf(name: string): string {
  * experiment does not build (an experiment in effect always does).
  */
 export function experimentFile(state: ExperimentState, name: string): ExperimentFile {
-  const { world } = buildExperimentWorld(state.settings, state.preset, state.edits, english, state.built ?? null);
+  const { world } = experimentWorld(state.settings, state.preset, state.edits, english, state.built ?? null);
   const built = state.built ?? null;
   const scene = builtSceneOf(world, (id) => {
     const s = built?.spheres[id];
@@ -177,7 +177,7 @@ function migrate(json: Record<string, unknown>, t: Translate): Record<string, un
     let file: ExperimentFile;
     try {
       const state: ExperimentState = { preset: e.preset as string | null, settings, edits: e.edits as ExperimentState['edits'], built, predict: e.predict === true, twin: null };
-      const { refused } = buildExperimentWorld(settings, state.preset, state.edits, t, built);
+      const { refused } = experimentWorld(settings, state.preset, state.edits, t, built);
       if (refused.length > 0) return t('file.setting', { field: 'experiment.edits', got: shown(e.edits), problem: refused[0] });
       file = experimentFile(state, 'snapshot');
     } catch (error) {
@@ -295,7 +295,7 @@ export function checkExperimentFile(input: unknown, t: Translate = english): Che
   const built = sceneOf(box, spheres);
   // The spheres must fit their box without overlapping: the solver says which does not.
   try {
-    buildExperimentWorld(settings, null, [], t, built);
+    experimentWorld(settings, null, [], t, built);
   } catch (error) {
     if (error instanceof SolverInputError) return t('file.unbuildable', { problem: error.message });
     throw error;

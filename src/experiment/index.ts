@@ -31,8 +31,8 @@ export { BUILD_MAX_SPHERES, BUILD_BOX_MIN, BUILD_BOX_MAX, LABEL_MAX, checkSphere
 export type { BuildOutcome, ArrangeShape, SpherePatch, Arrangement } from './build-ops.ts';
 export { TWIN_SETTINGS, TWIN_STEP_MAX, TWIN_LABELS, describeChange, currentValue, checkChange, applyChange, encodeTwin, parseTwin } from './twin-change.ts';
 export type { TwinSetting, TwinChange, TwinSpec } from './twin-change.ts';
-export { liveWorldOptions, sandboxScene, buildSandboxWorld, BORROWED_SETTINGS, withFreePhysics, presetSettings, buildExperimentWorld, builtSolverScene, applyWallSettings, sceneWallSettings, PISTON_WALL } from './build-scene.ts';
-export type { WallWorld } from './build-scene.ts';
+export { liveWorldOptions, sandboxScene, buildSandboxWorld, BORROWED_SETTINGS, withFreePhysics, presetSettings, experimentWorld, builtSolverScene, applyWallSettings, sceneWallSettings, PISTON_WALL } from './experiment-world.ts';
+export type { WallWorld } from './experiment-world.ts';
 export { PUMP_MAX, checkPump, pumpSpheres } from './pump.ts';
 export { SNAPSHOT_FORMAT, SNAPSHOT_VERSION, checkSnapshot } from './snapshot.ts';
 export type { SandboxSnapshot, CheckedSnapshot } from './snapshot.ts';

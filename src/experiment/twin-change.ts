@@ -9,7 +9,7 @@ import { english, formatPlain, type MessageKey, type Translate } from '../i18n/i
 import { EDIT_MAX } from './edits.ts';
 import { checkNumber, parseNumberInput } from './settings.ts';
 
-/** The piston: the top wall (build-scene.ts names it too). */
+/** The piston: the top wall (experiment-world.ts names it too). */
 const PISTON_WALL = '+y';
 
 /**

@@ -48,8 +48,8 @@ export const createBuildSlice =
       return { tape, notices: gone.map(({ field, id }) => tapeGoneNotice(core.t, field, id)) };
     };
 
-    /** Builds the world of `scene` and enters it with `cause`; returns the message of a refusal, else null. */
-    const show = (cause: 'build-on' | 'build-edit' | 'build-history', scene: BuiltScene, past: BuiltScene[], future: BuiltScene[], selection?: number[], tape?: TapeState, notices?: string[]): string | null => {
+    /** Checks `scene`, builds its world and enters it with `cause` and build mode's history; returns the message of a refusal, else null. */
+    const enterScene = (cause: 'build-on' | 'build-edit' | 'build-history', scene: BuiltScene, past: BuiltScene[], future: BuiltScene[], selection?: number[], tape?: TapeState, notices?: string[]): string | null => {
       const bad = checkBuiltScene(scene, core.t);
       if (bad !== null) return bad;
       const world = core.worldFor(get().settings, get().preset, [], scene);
@@ -64,7 +64,7 @@ export const createBuildSlice =
       if ('error' in outcome) return outcome.error;
       const past = [...get().buildPast, current()];
       if (past.length > BUILD_HISTORY_MAX) past.splice(0, past.length - BUILD_HISTORY_MAX);
-      return show('build-edit', outcome.scene, past, [], selection, tape, notices);
+      return enterScene('build-edit', outcome.scene, past, [], selection, tape, notices);
     };
 
     const guard = <A extends unknown[]>(edit: (scene: BuiltScene, ...args: A) => BuildOutcome) =>
@@ -108,7 +108,7 @@ export const createBuildSlice =
           const s = before?.spheres[id];
           return { ...(s?.color !== undefined ? { color: s.color } : {}), ...(s?.label !== undefined ? { label: s.label } : {}) };
         });
-        return show('build-on', scene, [], []);
+        return enterScene('build-on', scene, [], []);
       },
       setPlaceHeight(y) {
         const size = get().scene.size[1];
@@ -170,7 +170,7 @@ export const createBuildSlice =
         const past = get().buildPast;
         if (past.length === 0) return core.t('build.nothingToUndo');
         const deleted = deletions.get(current());
-        return show('build-history', past[past.length - 1], past.slice(0, -1), [current(), ...get().buildFuture], undefined, deleted ? tapeAfterRestore(get().tape, deleted) : undefined);
+        return enterScene('build-history', past[past.length - 1], past.slice(0, -1), [current(), ...get().buildFuture], undefined, deleted ? tapeAfterRestore(get().tape, deleted) : undefined);
       },
       buildRedo() {
         if (!get().building) return core.t('build.notBuilding');
@@ -178,7 +178,7 @@ export const createBuildSlice =
         if (future.length === 0) return core.t('build.nothingToRedo');
         const deleted = deletions.get(future[0]);
         const tape = deleted ? tapeDeleting(deleted) : undefined;
-        return show('build-history', future[0], [...get().buildPast, current()], future.slice(1), undefined, tape?.tape, tape?.notices);
+        return enterScene('build-history', future[0], [...get().buildPast, current()], future.slice(1), undefined, tape?.tape, tape?.notices);
       },
     };
   };

@@ -7,7 +7,7 @@
 import type { StoreApi } from 'zustand/vanilla';
 import { translator, type Translate } from '../i18n/index.ts';
 import { presetById } from '../presets/presets.ts';
-import { buildExperimentWorld, settingWarnings, type BuiltScene, type FieldMessages, type Settings, type SphereEdit, type TwinSpec } from '../experiment/index.ts';
+import { experimentWorld, settingWarnings, type BuiltScene, type FieldMessages, type Settings, type SphereEdit, type TwinSpec } from '../experiment/index.ts';
 import { CollisionCounter, Describer, FirstLaw, LastCollisions, MeasureTools, predictActions, ReadoutsWindow, RunTimeline, Stopwatch, TwinInstrument, type TapeEnd } from '../instruments/index.ts';
 import { browserWorkerPort, Simulation, type WorldView } from '../runtime/index.ts';
 import { SolverInputError, type World } from '../solver/index.ts';
@@ -122,7 +122,7 @@ export function createCore(options: SandboxStoreOptions, start: StoreStart, set:
     t: start.t,
     worldFor(settings, preset, edits, built) {
       try {
-        return buildExperimentWorld(settings, preset, edits, core.t, built).world;
+        return experimentWorld(settings, preset, edits, core.t, built).world;
       } catch (error) {
         const message = solverMessage(error);
         if (message === null) throw error;
@@ -193,7 +193,7 @@ export function createCore(options: SandboxStoreOptions, start: StoreStart, set:
 }
 
 /** The language of `locale` for the core and its instruments. */
-export function speak(core: StoreCore, locale: Parameters<typeof translator>[0]): void {
+export function setLanguage(core: StoreCore, locale: Parameters<typeof translator>[0]): void {
   core.t = translator(locale);
   core.instruments.twin.translate = core.t;
 }

@@ -4,7 +4,7 @@
  */
 import { DEFAULT_LOCALE, translator, type Locale, type Translate } from '../i18n/index.ts';
 import { presetById, type Preset } from '../presets/presets.ts';
-import { buildExperimentWorld, DEFAULT_SETTINGS, presetSettings, validateSettings, withFreePhysics, type BuiltScene, type FieldMessages, type Settings, type SphereEdit, type StudentView, type TwinSpec } from '../experiment/index.ts';
+import { experimentWorld, DEFAULT_SETTINGS, presetSettings, validateSettings, withFreePhysics, type BuiltScene, type FieldMessages, type Settings, type SphereEdit, type StudentView, type TwinSpec } from '../experiment/index.ts';
 import type { ClockOptions, Now, SolverPortFactory, SolverThread } from '../runtime/index.ts';
 import type { World } from '../solver/index.ts';
 import type { Theme, VisualAids } from './state.ts';
@@ -109,7 +109,7 @@ export function startFrom(options: SandboxStoreOptions): StoreStart {
   if (found) settings = { ...presetSettings(found, settings), ...options.settings };
   const edits = [...(options.edits ?? [])];
   const built = options.built ?? null;
-  const first = buildExperimentWorld(settings, preset, edits, t, built);
+  const first = experimentWorld(settings, preset, edits, t, built);
   notices.push(...first.refused);
   return { settings, freeSettings, preset, focus: found?.focus, edits, built, notices, world: first.world, t, locale };
 }

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { buildExperimentWorld, experimentFile, fileText, type BuiltSphere, type SandboxSnapshot } from '../experiment/index.ts';
+import { experimentWorld, experimentFile, fileText, type BuiltSphere, type SandboxSnapshot } from '../experiment/index.ts';
 import { createSandboxStore, type SandboxStore } from './index.ts';
 
 /** Runs of random sequences in `npm test` (each at least 30 actions); SOLVER_PROPERTY_RUNS multiplies them. */
@@ -45,7 +45,7 @@ function expectShowable(store: Real): void {
   expect(s.selected).toBe(s.selection.length > 0 ? s.selection[s.selection.length - 1] : null);
   for (const end of [s.tape.from, s.tape.to]) if (end?.kind === 'sphere') expect(world.has(end.id), `tape end on sphere ${end.id}, not in the world`).toBe(true);
   // The picker names the experiment on screen: rebuilt, it has the world's spheres and box.
-  const again = buildExperimentWorld(s.settings, s.preset, s.edits, undefined, s.built).world;
+  const again = experimentWorld(s.settings, s.preset, s.edits, undefined, s.built).world;
   expect(again.count, `the experiment (${s.preset ?? 'free'}) is not the world on screen`).toBe(world.count);
   expect([...again.size]).toEqual([...world.size]);
 }

@@ -5,7 +5,7 @@
 import type { StateCreator } from 'zustand/vanilla';
 import { isLocale } from '../i18n/index.ts';
 import { Sound } from '../sound/index.ts';
-import { speak, type StoreCore } from './core.ts';
+import { setLanguage, type StoreCore } from './core.ts';
 import type { SandboxStoreOptions, StoreStart } from './options.ts';
 import { THEMES, type SandboxState, type ViewSlice, type VisualAids } from './state.ts';
 
@@ -43,7 +43,7 @@ export const createViewSlice =
       },
       setLocale(locale) {
         if (!isLocale(locale)) return;
-        speak(core, locale);
+        setLanguage(core, locale);
         set({ locale });
       },
       notify(message) {

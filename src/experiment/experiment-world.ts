@@ -161,7 +161,7 @@ export function sceneWallSettings(scene: Scene, base: Settings): Pick<Settings, 
  * its seed (or the free sandbox of the settings), with the live settings applied, then the hand
  * edits. Throws `SolverInputError` when the scene cannot be built.
  */
-export function buildExperimentWorld(
+export function experimentWorld(
   settings: Settings,
   presetId: string | null,
   edits: readonly SphereEdit[] = [],
