@@ -8,6 +8,7 @@
  * nothing per step.
  */
 import type { ReplaceCause, StepParticipant, WorldView } from '../runtime/index.ts';
+import { SampleColumns } from './sample-columns.ts';
 
 /** Slabs of the temperature profile across the box (along x). */
 export const PROFILE_SLABS = 12;
@@ -17,6 +18,18 @@ export const MIN_WINDOW = 0.1;
 
 /** Points the P–V path keeps (the oldest half is dropped when full). */
 export const PATH_CAPACITY = 2000;
+
+/** The P–V path's columns: volume, pressure and kT of each sample, oldest first. */
+export class PvPath extends SampleColumns {
+  readonly volume: Float64Array;
+  readonly pressure: Float64Array;
+  readonly kT: Float64Array;
+
+  constructor(capacity = PATH_CAPACITY) {
+    super(3, capacity, 'P–V path');
+    [this.volume, this.pressure, this.kT] = this.columns;
+  }
+}
 
 /** One sample of the ledger and the gas's state. */
 export interface FirstLawReadout {
@@ -51,7 +64,7 @@ export interface FirstLawSource {
 /** The first-law ledger, the P–V path and the temperature profile of a run. */
 export class FirstLaw implements StepParticipant {
   /** The P–V path: volume, pressure and kT of each sample with a pressure, oldest first. */
-  readonly path = { volume: new Float64Array(PATH_CAPACITY), pressure: new Float64Array(PATH_CAPACITY), kT: new Float64Array(PATH_CAPACITY), length: 0 };
+  readonly path = new PvPath();
   /** The temperature profile: slab centres (x, m) and kT in each (NaN for an empty slab). */
   readonly profile = { x: new Float64Array(PROFILE_SLABS), kT: new Float64Array(PROFILE_SLABS).fill(NaN) };
   /** The last sample. */
@@ -81,7 +94,7 @@ export class FirstLaw implements StepParticipant {
     const s = w.stats();
     this.start = { energy: s.kineticEnergy + s.potentialEnergy, work: s.work, heat: s.heat, lost: s.energyLost, offset: 0 };
     this.window = { time: s.time, impulse: s.wallImpulse };
-    this.path.length = 0;
+    this.path.clear();
     this.profile.kT.fill(NaN);
     this.last = { ...EMPTY_FIRST_LAW, scale: this.start.energy, kT: kTOf(w) };
   }
@@ -135,17 +148,10 @@ export class FirstLaw implements StepParticipant {
 
   private push(volume: number, pressure: number, kT: number): void {
     const p = this.path;
-    if (p.length === PATH_CAPACITY) {
-      const half = PATH_CAPACITY >> 1;
-      p.volume.copyWithin(0, half);
-      p.pressure.copyWithin(0, half);
-      p.kT.copyWithin(0, half);
-      p.length -= half;
-    }
-    p.volume[p.length] = volume;
-    p.pressure[p.length] = pressure;
-    p.kT[p.length] = kT;
-    p.length++;
+    const k = p.addRow();
+    p.volume[k] = volume;
+    p.pressure[k] = pressure;
+    p.kT[k] = kT;
   }
 
   /** kT in each slab across x: (2/3) of the mean kinetic energy in 3D, the mean in the plane. */

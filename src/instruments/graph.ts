@@ -9,6 +9,7 @@ import type { WorldView } from '../runtime/index.ts';
 import { temperature, type WorldReadable } from '../solver/index.ts';
 import type { FirstLawReadout } from './first-law.ts';
 import { csvText } from './runs.ts';
+import { SampleColumns } from './sample-columns.ts';
 
 /** The quantities of the whole run, in the order the Graph tool offers them. */
 export const RUN_QUANTITIES = ['time', 'kinetic', 'potential', 'total', 'px', 'py', 'pz', 'p', 'kT', 'pressure', 'volume', 'deltaU', 'heat', 'work', 'lost', 'pairCollisions', 'wallCollisions', 'counter'] as const;
@@ -157,14 +158,11 @@ export type RecordResult = 'added' | 'restarted' | 'same-time' | 'no-value';
  * a fixed capacity; when full the oldest half is dropped. A sample earlier than the last one (the
  * timeline went back, or the scene started again) starts the series afresh.
  */
-export class GraphSeries {
+export class GraphSeries extends SampleColumns {
+  /** The samples' simulated times, s. */
   readonly time: Float64Array;
   readonly x: Float64Array;
   readonly y: Float64Array;
-  /** Number of valid samples. */
-  length = 0;
-  /** Increments with every change (a redraw is due when it moved). */
-  version = 0;
   /** Simulated time of the last sample offered, s (NaN when none). */
   private last = NaN;
   /** The scene the samples are of (the store's `sceneVersion`). */
@@ -173,11 +171,9 @@ export class GraphSeries {
   private readonly pair: GraphQuantity[] = [{ kind: 'run', name: 'time' }, { kind: 'run', name: 'time' }, { kind: 'run', name: 'time' }];
   private readonly read = new Float64Array(3);
 
-  constructor(readonly capacity = GRAPH_CAPACITY) {
-    if (!Number.isInteger(capacity) || capacity < 2) throw new RangeError(`Graph capacity must be a whole number >= 2, got ${capacity}`);
-    this.time = new Float64Array(capacity);
-    this.x = new Float64Array(capacity);
-    this.y = new Float64Array(capacity);
+  constructor(capacity = GRAPH_CAPACITY) {
+    super(3, capacity, 'Graph');
+    [this.time, this.x, this.y] = this.columns;
   }
 
   /**
@@ -195,18 +191,10 @@ export class GraphSeries {
     this.last = time;
     this.scene = scene;
     if (!Number.isFinite(x) || !Number.isFinite(y)) return result === 'restarted' ? result : 'no-value';
-    if (this.length === this.capacity) {
-      const half = this.capacity >> 1;
-      this.time.copyWithin(0, half);
-      this.x.copyWithin(0, half);
-      this.y.copyWithin(0, half);
-      this.length -= half;
-    }
-    this.time[this.length] = time;
-    this.x[this.length] = x;
-    this.y[this.length] = y;
-    this.length++;
-    this.version++;
+    const k = this.addRow();
+    this.time[k] = time;
+    this.x[k] = x;
+    this.y[k] = y;
     return result;
   }
 
@@ -219,10 +207,9 @@ export class GraphSeries {
   }
 
   /** Forgets every sample. */
-  clear(): void {
-    this.length = 0;
+  override clear(): void {
+    super.clear();
     this.last = NaN;
-    this.version++;
   }
 
   /** Smallest and largest y, NaN when empty. */
