@@ -500,7 +500,7 @@ export const de: Readonly<Record<MessageKey, string>> = {
   'thermo.divider.hint': "Eine Wand quer durch die Mitte der Box (x = 0): zwei Gase oder ein Gas und ein Vakuum, bis du sie herausnimmst.",
   // end thermodynamics controls
 
-  // ── thermodynamics: readouts and plots (instruments/thermo, ui/ThermoReadouts) ──
+  // ── thermodynamics: readouts and plots (instruments/first-law.ts, ui/ThermoReadouts) ──
   'thermo.readouts.title': 'Erster Hauptsatz',
   'thermo.deltaU': "ΔU (Energie der Kugeln)",
   'thermo.heatIn': "Q (zugeführte Wärme)",

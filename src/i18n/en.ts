@@ -501,7 +501,7 @@ export const en = {
   'thermo.divider.hint': "A wall across the middle of the box (x = 0): two gases, or a gas and a vacuum, until you take it out.",
   // end thermodynamics controls
 
-  // ── thermodynamics: readouts and plots (instruments/thermo, ui/ThermoReadouts) ──
+  // ── thermodynamics: readouts and plots (instruments/first-law.ts, ui/ThermoReadouts) ──
   'thermo.readouts.title': 'First law',
   'thermo.deltaU': "ΔU (energy of the spheres)",
   'thermo.heatIn': "Q (heat in)",

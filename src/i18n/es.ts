@@ -500,7 +500,7 @@ export const es: Readonly<Record<MessageKey, string>> = {
   'thermo.divider.hint': "Una pared en medio de la caja (x = 0): dos gases, o un gas y el vacío, hasta que la quites.",
   // end thermodynamics controls
 
-  // ── thermodynamics: readouts and plots (instruments/thermo, ui/ThermoReadouts) ──
+  // ── thermodynamics: readouts and plots (instruments/first-law.ts, ui/ThermoReadouts) ──
   'thermo.readouts.title': 'Primera ley',
   'thermo.deltaU': "ΔU (energía de las esferas)",
   'thermo.heatIn': "Q (calor recibido)",

@@ -1,8 +1,11 @@
 /**
- * What the classroom measures of a run, each a step participant of the simulation: the readouts
- * window (status line, plots' history, collision log, last hits, pressure map), the timeline, the
- * what-if twin's run and predict, then reveal. No React, no zustand: the store attaches them and
- * publishes what they measure.
+ * What the classroom measures of a run, most of them step participants of the simulation: the
+ * readouts window (status line, plots' history, collision log, last hits, pressure map), the
+ * timeline, the what-if twin's run, predict, then reveal, the first law's ledger (with the P–V path
+ * and the temperature profile), the describer (what a screen reader is told), and the Measure
+ * tools (the stopwatch, the collision counter, the data table, the runs table, the graph, the
+ * measuring tape, read together by measure-tools.ts). No React, no zustand: the store attaches them
+ * and publishes what they measure.
  */
 export { ReadoutsWindow, EMPTY_STATS } from './readouts-window.ts';
 export type { SampledStats, ReadoutsSource } from './readouts-window.ts';
