@@ -1,13 +1,14 @@
 /**
  * Every sphere in one instanced mesh (one draw call whatever the count). Each frame this
- * component writes each sphere's matrix (scale = radius, translation = position interpolated
- * between the last two steps) and colour straight into the instance buffers. Nothing is allocated per frame and React does not re-render per frame.
+ * component writes each sphere's colour and, through instance-matrices.ts, its matrix (scale =
+ * radius, translation = position interpolated between the last two steps) straight into the
+ * instance buffers. Nothing is allocated per frame and React does not re-render per frame.
  */
 import { useLayoutEffect, useRef, useState } from 'react';
 import { DynamicDrawUsage, InstancedBufferAttribute, InstancedMesh, type Intersection, type Raycaster } from 'three';
 import { useStore } from 'zustand';
 import type { DragPreview } from './drag-edit.ts';
-import { between } from './interpolate.ts';
+import { moveSphereMatrix, writeSphereMatrices } from './instance-matrices.ts';
 import { SphereColoring } from './sphere-colors.ts';
 import { FLASH_SECONDS, SphereLayerWriter, useSphereLayer } from './sphere-layer.ts';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
@@ -35,6 +36,8 @@ class MeshFrameWriter extends SphereLayerWriter {
   mesh: InstancedMesh | null = null;
   colors: InstancedBufferAttribute | null = null;
   capacity = 0;
+  /** Each sphere's radius as drawn this frame (a flashing sphere swells), for its matrix. */
+  drawnRadii = new Float64Array(0);
 
   constructor(store: SandboxStore) {
     super(store);
@@ -46,22 +49,20 @@ class MeshFrameWriter extends SphereLayerWriter {
     this.mesh = mesh;
     this.colors = colors;
     this.capacity = capacity;
+    this.drawnRadii = new Float64Array(capacity);
   }
 
   /** One frame: every sphere's matrix and colour into the instance buffers (no allocation). */
   writeMeshFrame(): void {
     this.beginFrame();
-    const { mesh, colors, capacity, coloring } = this;
+    const { mesh, colors, capacity, coloring, drawnRadii } = this;
     if (!mesh || !colors) return;
     const timing = this.probe?.timing;
     const state = this.store.getState();
     const sim = state.sim;
     const n = Math.min(sim.count, capacity);
-    const cur = sim.positions;
-    const prev = sim.previous;
     const radii = sim.radii;
     const vel = sim.velocities;
-    const alpha = sim.alpha;
     const m = mesh.instanceMatrix.array as Float32Array;
     const c = colors.array as Float32Array;
     const masses = sim.masses;
@@ -70,17 +71,8 @@ class MeshFrameWriter extends SphereLayerWriter {
     const ramp = coloring.ramp;
     for (let i = 0; i < n; i++) {
       const b = 3 * i;
-      const o = 16 * i;
       const f = coloring.flashOf(i, FLASH_SECONDS);
-      const r = f > 0 ? radii[i] * (1 + 0.25 * f) : radii[i];
-      // Only the scale and the translation change: the other entries keep the identity that
-      // three wrote when it made the mesh.
-      m[o] = r;
-      m[o + 5] = r;
-      m[o + 10] = r;
-      m[o + 12] = between(prev, cur, b, alpha);
-      m[o + 13] = between(prev, cur, b + 1, alpha);
-      m[o + 14] = between(prev, cur, b + 2, alpha);
+      drawnRadii[i] = f > 0 ? radii[i] * (1 + 0.25 * f) : radii[i];
       const k = coloring.rampOffset(i, vel, masses);
       if (f > 0) {
         const g = 0.85 * f;
@@ -93,13 +85,10 @@ class MeshFrameWriter extends SphereLayerWriter {
         c[b + 2] = ramp[k + 2];
       }
     }
+    writeSphereMatrices(m, n, sim.previous, sim.positions, sim, drawnRadii, 1);
+    // A sphere that a drag is moving is drawn where it would go.
     const moved = this.movedSlot(n);
-    if (moved >= 0) {
-      const to = this.preview!.position;
-      m[16 * moved + 12] = to[0];
-      m[16 * moved + 13] = to[1];
-      m[16 * moved + 14] = to[2];
-    }
+    if (moved >= 0) moveSphereMatrix(m, moved, this.preview!.position);
     mesh.count = n;
     this.endFrame(n);
     mesh.instanceMatrix.needsUpdate = true;

@@ -9,7 +9,7 @@ import { useFrame } from '@react-three/fiber';
 import { useLayoutEffect, useRef } from 'react';
 import { DynamicDrawUsage, type InstancedMesh } from 'three';
 import { useSandbox, useSandboxStore } from '../hooks/sandbox-context.ts';
-import { between } from './interpolate.ts';
+import { writeSphereMatrices } from './instance-matrices.ts';
 
 /** The twin's colour (the legend's swatch shows the same). */
 export const TWIN_COLOR = '#f2f5ff';
@@ -46,23 +46,8 @@ function TwinMesh({ capacity }: { capacity: number }) {
     }
     const world = twin.world;
     const n = Math.min(world.count, capacity);
-    const cur = world.positions;
-    const prev = twin.previous;
-    const radii = world.radii;
-    const alpha = sim.alpha;
-    const m = mesh.instanceMatrix.array as Float32Array;
-    for (let i = 0; i < n; i++) {
-      const b = 3 * i;
-      const o = 16 * i;
-      // Only scale and translation: the rest keeps the identity three wrote.
-      const r = GHOST_SCALE * radii[i];
-      m[o] = r;
-      m[o + 5] = r;
-      m[o + 10] = r;
-      m[o + 12] = between(prev, cur, b, alpha);
-      m[o + 13] = between(prev, cur, b + 1, alpha);
-      m[o + 14] = between(prev, cur, b + 2, alpha);
-    }
+    // The twin steps in lockstep with the run, so the run's alpha places it too.
+    writeSphereMatrices(mesh.instanceMatrix.array as Float32Array, n, twin.previous, world.positions, sim, world.radii, GHOST_SCALE);
     mesh.count = n;
     mesh.instanceMatrix.needsUpdate = true;
   });

@@ -1,8 +1,9 @@
 /**
  * Where a sphere is drawn between two fixed steps: its previous position (alpha 0) and its
- * current one (alpha 1), mixed by the clock's alpha. Every drawing of a position between steps
- * (the mesh spheres, the aids, the selection) goes through these; the impostors do the same in
- * their vertex shader.
+ * current one (alpha 1), mixed by the clock's alpha: previous + (current - previous) * alpha. The
+ * aids and the selection draw through these; the per-sphere writers of instance-matrices.ts (the
+ * mesh spheres, the twin's ghosts, the arrows) write the same arithmetic out in their loops, and
+ * the impostors do it in their vertex shader.
  */
 
 /** The positions to draw between, and where between (a Simulation is one). */

@@ -11,7 +11,7 @@ import { useStore } from 'zustand';
 import { useSandboxStore } from '../../hooks/sandbox-context.ts';
 import type { Settings } from '../../experiment/index.ts';
 import type { Simulation } from '../../runtime/index.ts';
-import { between } from '../interpolate.ts';
+import { ARROW_FLOATS, ARROW_VERTICES, writeMotionArrows } from '../instance-matrices.ts';
 import { useDisposeOnUnmount } from './aid-objects.ts';
 
 /** Arrows are drawn for at most this many spheres (the first by slot). */
@@ -21,9 +21,6 @@ export const MAX_ARROWS = 2000;
  * a fast scene, so that a typical arrow sticks out no more than two diameters.
  */
 const ARROW_SECONDS = 0.5;
-/** Vertices per arrow: the shaft and two strokes of the head. */
-const ARROW_VERTICES = 6;
-
 const COLORS = { velocity: '#e9f3ff', momentum: '#ff9f43' } as const;
 
 /** Module scratch for the camera's forward direction (written each frame, never allocated there). */
@@ -31,7 +28,7 @@ const forward = new Vector3();
 
 function arrowObject(color: string): LineSegments {
   const geometry = new BufferGeometry();
-  const position = new BufferAttribute(new Float32Array(3 * ARROW_VERTICES * MAX_ARROWS), 3);
+  const position = new BufferAttribute(new Float32Array(ARROW_FLOATS * MAX_ARROWS), 3);
   position.setUsage(DynamicDrawUsage);
   geometry.setAttribute('position', position);
   geometry.setDrawRange(0, 0);
@@ -75,90 +72,18 @@ export function arrowScales(sim: Simulation, settings: Settings): { velocity: nu
 }
 
 /**
- * Writes one arrow per sphere into `lines` (shaft from the interpolated centre, head facing the
- * camera): length = radius + |v| * `perSpeed` * (m when `byMomentum`). Returns the arrows written.
+ * Writes one arrow per sphere into `lines` ({@link writeMotionArrows}: length = radius + |v| *
+ * `perSpeed` * (m when `byMomentum`), head facing the camera) and marks them for upload. Returns
+ * the arrows written.
  */
 function writeArrows(lines: LineSegments, sim: Simulation, camera: Camera, perSpeed: number, byMomentum: boolean): number {
   const attr = lines.geometry.getAttribute('position') as BufferAttribute;
-  const out = attr.array as Float32Array;
   const n = Math.min(sim.count, MAX_ARROWS);
-  const cur = sim.positions;
-  const prev = sim.previous;
-  const a = sim.alpha;
-  const vel = sim.velocities;
-  const radii = sim.radii;
-  const masses = sim.masses;
   camera.getWorldDirection(forward);
-  const fx = forward.x;
-  const fy = forward.y;
-  const fz = forward.z;
-  for (let i = 0; i < n; i++) {
-    const b = 3 * i;
-    const o = 3 * ARROW_VERTICES * i;
-    const px = between(prev, cur, b, a);
-    const py = between(prev, cur, b + 1, a);
-    const pz = between(prev, cur, b + 2, a);
-    const vx = vel[b];
-    const vy = vel[b + 1];
-    const vz = vel[b + 2];
-    const speed = Math.sqrt(vx * vx + vy * vy + vz * vz);
-    const m = masses[i];
-    if (!(speed > 1e-9) || (byMomentum && !Number.isFinite(m))) {
-      // No arrow: all six vertices at the centre (a zero-length stroke draws nothing).
-      for (let k = 0; k < 3 * ARROW_VERTICES; k += 3) {
-        out[o + k] = px;
-        out[o + k + 1] = py;
-        out[o + k + 2] = pz;
-      }
-      continue;
-    }
-    const dx = vx / speed;
-    const dy = vy / speed;
-    const dz = vz / speed;
-    const length = radii[i] + speed * perSpeed * (byMomentum ? m : 1);
-    const tx = px + dx * length;
-    const ty = py + dy * length;
-    const tz = pz + dz * length;
-    // Head strokes across the direction, in the plane facing the camera: side = d x forward.
-    let sx = dy * fz - dz * fy;
-    let sy = dz * fx - dx * fz;
-    let sz = dx * fy - dy * fx;
-    let sl = Math.sqrt(sx * sx + sy * sy + sz * sz);
-    if (sl < 1e-6) {
-      // Pointing at the camera: any perpendicular will do.
-      sx = -dy;
-      sy = dx;
-      sz = 0;
-      sl = Math.sqrt(sx * sx + sy * sy) || 1;
-      if (sl < 1e-6) sx = 1;
-    }
-    const head = Math.min(0.3 * length, 0.45 * radii[i] + 0.1);
-    const w = (0.5 * head) / sl;
-    const bx = tx - dx * head;
-    const by = ty - dy * head;
-    const bz = tz - dz * head;
-    out[o] = px;
-    out[o + 1] = py;
-    out[o + 2] = pz;
-    out[o + 3] = tx;
-    out[o + 4] = ty;
-    out[o + 5] = tz;
-    out[o + 6] = tx;
-    out[o + 7] = ty;
-    out[o + 8] = tz;
-    out[o + 9] = bx + sx * w;
-    out[o + 10] = by + sy * w;
-    out[o + 11] = bz + sz * w;
-    out[o + 12] = tx;
-    out[o + 13] = ty;
-    out[o + 14] = tz;
-    out[o + 15] = bx - sx * w;
-    out[o + 16] = by - sy * w;
-    out[o + 17] = bz - sz * w;
-  }
+  writeMotionArrows(attr.array as Float32Array, n, sim, perSpeed, byMomentum, forward);
   lines.geometry.setDrawRange(0, ARROW_VERTICES * n);
   attr.clearUpdateRanges();
-  attr.addUpdateRange(0, 3 * ARROW_VERTICES * n);
+  attr.addUpdateRange(0, ARROW_FLOATS * n);
   attr.needsUpdate = true;
   return n;
 }
