@@ -70,6 +70,8 @@ export interface StoreCore {
   readonly predictor: ReturnType<typeof predictActions>;
   /** The store's language (follows `locale`). */
   t: Translate;
+  /** The page's clock, ms (the store's `now` option): what the describer's rate limit reads. */
+  readonly now: () => number;
   /** The world of an experiment at its start (a preset's scene or the gas for `settings`, the hand edits, a built scene), or the message of why it cannot be built. */
   worldFor(settings: Settings, preset: string | null, edits: readonly SphereEdit[], built: BuiltScene | null): World | string;
   /**
@@ -103,6 +105,7 @@ export function createCore(options: SandboxStoreOptions, start: StoreStart, set:
   const counter = new CollisionCounter(sim);
   const lastCollisions = new LastCollisions(sim);
   const measure = new MeasureTools(stopwatch, counter);
+  const now = options.now ?? (() => performance.now());
   twin.translate = start.t;
   // A preset about one sphere selects it (and may draw its trail); the trail goes back to how it
   // was when the preset is left.
@@ -120,6 +123,7 @@ export function createCore(options: SandboxStoreOptions, start: StoreStart, set:
       pause: () => get().pause(),
     }),
     t: start.t,
+    now,
     worldFor(settings, preset, edits, built) {
       try {
         return experimentWorld(settings, preset, edits, core.t, built).world;
@@ -138,7 +142,9 @@ export function createCore(options: SandboxStoreOptions, start: StoreStart, set:
       firstLaw.sample();
       const s = get();
       measure.sample({ world: sim.world, firstLaw: firstLaw.last }, s.sceneVersion);
-      set({ stats, timeline: timeline.state(), twin: twin.state(s.twin, true), resting: restingNow(sim.world, stats.sleeping), measure: measure.read(sim.world.time, s.measure) });
+      // What a screen reader hears of the run (rate-limited by the describer), while it plays.
+      const said = s.running ? describer.announce(now(), core.t, stats) : null;
+      set({ stats, timeline: timeline.state(), twin: twin.state(s.twin, true), resting: restingNow(sim.world, stats.sleeping), measure: measure.read(sim.world.time, s.measure), ...(said !== null ? { said } : {}) });
     },
     changed() {
       sim.changed();
@@ -285,6 +291,8 @@ function enterWorld(core: StoreCore, set: SetState, get: GetState, entry: WorldE
   if (notices.length > 0) next.notices = [...s.notices, ...notices];
   if (running !== s.running) next.running = running;
   if (rule.fresh) next.sceneVersion = s.sceneVersion + 1;
+  // What was said of the world before is not about this one.
+  if ((rule.fresh || entry.cause === 'rewind') && s.said !== '') next.said = '';
   if (reframe) next.viewVersion = s.viewVersion + 1;
   set(next);
   core.holdStill();

@@ -58,8 +58,11 @@ export function createSandboxStore(options: SandboxStoreOptions = {}): SandboxSt
   };
   store.subscribe((s, prev) => {
     if (s.selection !== prev.selection || s.scene !== prev.scene) watch(s);
+    // The describer counts the selected sphere's hits.
+    if (s.selected !== prev.selected) s.instruments.describer.selected = s.selected ?? -1;
   });
   store.getState().armPredict();
   watch(store.getState());
+  store.getState().instruments.describer.selected = store.getState().selected ?? -1;
   return store;
 }

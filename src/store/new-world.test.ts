@@ -133,3 +133,18 @@ describe('every new world goes through the one transition', () => {
     expectShowable(store);
   });
 });
+
+describe('the live region', () => {
+  it('tells a collision while the run plays, and is cleared when another experiment arrives', () => {
+    let clock = 0;
+    const store = createSandboxStore({ preset: 'head-on', running: true, solverPort: null, now: () => (clock += 1000) });
+    // Head-on at ±2 m/s from 4 m apart, radii 0.4: they meet at 0.8 s.
+    for (let k = 0; k < 90 && store.getState().said === ''; k++) store.getState().frame(1 / 60);
+    expect(store.getState().said).toMatch(/0.*1|1.*0/);
+    expect(store.getState().said).toContain('2.0');
+    store.getState().selectPreset('gas');
+    expect(store.getState().said).toBe('');
+    store.getState().say('Sphere 3 selected.');
+    expect(store.getState().said).toBe('Sphere 3 selected.');
+  });
+});

@@ -282,6 +282,14 @@ export interface ViewSlice {
   notify(message: string): void;
   /** Clears the notices. */
   dismissNotices(): void;
+  /**
+   * What the live region says now: the describer's last announcement of the run (a collision, the
+   * gas's trend; a few times a second at most, while it plays), or a text given to {@link say};
+   * empty when a new scene arrives or the timeline jumps.
+   */
+  said: string;
+  /** Says `text` in the live region now (the describer's next announcement waits its turn). */
+  say(text: string): void;
   /** The run's sound (sound/sound.ts): made and attached to the simulation on first use, silent until a gesture unlocks it. */
   sound(): Sound;
 }

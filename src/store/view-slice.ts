@@ -49,6 +49,11 @@ export const createViewSlice =
       notify(message) {
         set((s) => ({ notices: [...s.notices, message] }));
       },
+      said: '',
+      say(text) {
+        core.instruments.describer.spoke(core.now());
+        set({ said: String(text) });
+      },
       sound() {
         if (sound === null) {
           sound = new Sound(() => new AudioContext());

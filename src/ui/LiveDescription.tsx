@@ -1,10 +1,10 @@
 /**
  * The scene told to a screen reader: a description of the experiment (spheres, time, selection)
  * that the canvas names with aria-describedby, re-written when the store publishes a sample (a
- * few times a second, never per frame), and a polite live region for what happens (the
- * describer's announcements, at most one every two seconds of the page's clock).
+ * few times a second, never per frame), and a polite live region for what happens (the store's
+ * `said`: the describer's announcements, at most one every two seconds of the page's clock).
  */
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import { formatFixed, type Translate } from '../i18n/index.ts';
 import { nearestSphere, neighbourSphere } from '../instruments/index.ts';
@@ -31,11 +31,8 @@ function selectionText(store: SandboxStore, t: Translate): string {
   return t('describe.selected', { id: String(selected), speed: f(speed), x: f(p[3 * slot]), y: f(p[3 * slot + 1]), z: f(p[3 * slot + 2]) });
 }
 
-/** The page's clock, ms. */
-const pageNow = (): number => performance.now();
-
-/** The hidden description of the scene and the live region of its events; `now` is the page's clock (ms). */
-export function LiveDescription({ now = pageNow }: { now?: () => number }) {
+/** The hidden description of the scene and the live region of its events (the store's `said`). */
+export function LiveDescription() {
   const store = useSandboxStore();
   const t = useT();
   // Re-rendered with each published sample: the description follows the run.
@@ -44,17 +41,8 @@ export function LiveDescription({ now = pageNow }: { now?: () => number }) {
   // Re-rendered when the selection changes: the description names it.
   useStore(store, (s) => s.selected);
   const presetId = useStore(store, (s) => s.preset);
-  const [said, setSaid] = useState('');
-  useEffect(() => {
-    // Told of each published sample (a few times a second): the selection, then what to say.
-    return store.subscribe((s, before) => {
-      const describer = s.instruments.describer;
-      describer.selected = s.selected ?? -1;
-      if (s.stats === before.stats || !s.running) return;
-      const text = describer.announce(now(), t, s.stats);
-      if (text !== null) setSaid(text);
-    });
-  }, [store, now, t]);
+  // The store's describer words the run as it publishes (a few times a second), and clears it for a new scene.
+  const said = useStore(store, (s) => s.said);
   useEffect(() => {
     // N and P: the next and previous sphere; J: the one nearest the selection; V: its values; I: edit them in the Inspector.
     const onKey = (event: KeyboardEvent): void => {
@@ -74,12 +62,11 @@ export function LiveDescription({ now = pageNow }: { now?: () => number }) {
       } else if (key !== 'v') return;
       event.preventDefault();
       if (next !== undefined && next !== null) st.select(next);
-      st.instruments.describer.spoke(now());
-      setSaid(selectionText(store, t));
+      st.say(selectionText(store, t));
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [store, now, t]);
+  }, [store, t]);
 
   const world = store.getState().sim.world;
   const preset = presetId === null ? undefined : presetById(presetId);
