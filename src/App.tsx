@@ -9,7 +9,7 @@ import { SandboxCanvas } from './scene/SandboxCanvas.tsx';
 import { useStore } from 'zustand';
 import { createSandboxStore, type SandboxStore, type Theme } from './store/index.ts';
 import { Overlay } from './ui/Overlay.tsx';
-import { RestoreOffer } from './ui/RestoreOffer.tsx';
+import { RestoreOffer } from './ui/experiment/RestoreOffer.tsx';
 import { keepExperiment, readKept } from './share/autosave.ts';
 import { storeOptionsFromQuery } from './share/url-state.ts';
 import { studentViewFromQuery } from './share/student-view.ts';

@@ -2,8 +2,9 @@
  * The shape of `src/`: each folder imports only from the layers below it (so no cycle between
  * folders is possible), no two source files import each other round a circle (type-only imports
  * included), the core's folders are entered through their index, the test helpers stay in
- * `testing/` where no production file reaches them, and no source file grows past 700 lines.
- * See docs/architecture.md.
+ * `testing/` where no production file reaches them, no source file grows past 700 lines, the
+ * sections of `ui/` stand beside each other on its shared primitives, and no stylesheet grows
+ * past 400 lines. See docs/architecture.md.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -34,6 +35,13 @@ const LAYERS: readonly (readonly string[])[] = [
 /** Folders that other folders enter through their index.ts only. */
 const ENTERED_BY_INDEX = ['experiment', 'runtime', 'instruments', 'store'];
 
+/**
+ * ui/'s folder of shared primitives (fields, buttons, icons, formatting, the theme). Every other
+ * folder of ui/ is a section of the page (time, settings, the classroom panel's sections); the
+ * files directly in ui/ are the frame that puts the sections together (Overlay, ClassroomPanel).
+ */
+const UI_SHARED = 'shared';
+
 /** The package's entry modules: nothing they reach may be a test helper. */
 const PACKAGE_ENTRIES = ['embed/entry.ts', 'embed/index.ts', 'solver/index.ts'];
 
@@ -60,6 +68,24 @@ function folderOf(path: string): string {
 }
 
 const isTest = (path: string): boolean => /\.test\.tsx?$/.test(path);
+
+/** The folder of ui/ a file is in (a section or the shared primitives), '.' for the frame's files directly in ui/, null outside ui/. */
+function uiFolderOf(path: string): string | null {
+  const parts = relative(join(SRC, 'ui'), path).split(sep);
+  if (parts[0] === '..') return null;
+  return parts.length === 1 ? '.' : parts[0];
+}
+
+/** Every stylesheet under src/. */
+function stylesheets(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) out.push(...stylesheets(path));
+    else if (name.endsWith('.css')) out.push(path);
+  }
+  return out;
+}
 
 /** Every relative import of a file (static, re-export, type-only and dynamic), resolved, with whether it is dynamic. */
 function importsOf(file: string): { target: string; dynamic: boolean }[] {
@@ -177,16 +203,36 @@ describe('the layers of src/', () => {
     expect([...reached].filter((f) => folderOf(f) === 'testing' || isTest(f)).map((f) => relative(SRC, f))).toEqual([]);
   });
 
-  it("every stylesheet's braces pair up (a lost closing brace nests the rules after it, and they no longer apply)", () => {
-    const sheets: string[] = [];
-    const walk = (dir: string): void => {
-      for (const name of readdirSync(dir)) {
-        const path = join(dir, name);
-        if (statSync(path).isDirectory()) walk(path);
-        else if (name.endsWith('.css')) sheets.push(path);
+  it('a section of ui/ imports no other section and not the frame: only the shared primitives and the layers below (tests included)', () => {
+    const sections = readdirSync(join(SRC, 'ui')).filter((name) => name !== UI_SHARED && statSync(join(SRC, 'ui', name)).isDirectory());
+    expect(sections.length).toBeGreaterThan(5);
+    const wrong: string[] = [];
+    for (const [file, imports] of graph) {
+      const from = uiFolderOf(file);
+      if (from === null || from === '.' || from === UI_SHARED) continue;
+      for (const { target } of imports) {
+        const to = uiFolderOf(target);
+        if (to === null || to === from || to === UI_SHARED) continue;
+        wrong.push(`${relative(SRC, file)} imports ${relative(SRC, target)} (the section ${from} may not import ${to === '.' ? 'the frame' : `the section ${to}`})`);
       }
-    };
-    walk(SRC);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("ui/'s shared primitives import no section of ui/ and not the frame", () => {
+    const wrong: string[] = [];
+    for (const [file, imports] of graph) {
+      if (uiFolderOf(file) !== UI_SHARED) continue;
+      for (const { target } of imports) {
+        const to = uiFolderOf(target);
+        if (to !== null && to !== UI_SHARED) wrong.push(`${relative(SRC, file)} imports ${relative(SRC, target)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("every stylesheet's braces pair up (a lost closing brace nests the rules after it, and they no longer apply)", () => {
+    const sheets = stylesheets(SRC);
     expect(sheets.length).toBeGreaterThan(2);
     const unbalanced = sheets.flatMap((file) => {
       // Comments and strings hold no braces that count.
@@ -201,6 +247,13 @@ describe('the layers of src/', () => {
       return depth === 0 ? [] : [`${relative(SRC, file)}: ${depth} block(s) left open at the end`];
     });
     expect(unbalanced).toEqual([]);
+  });
+
+  it('no stylesheet is over 400 lines (a section keeps its look in its own stylesheet, beside its components)', () => {
+    const sheets = stylesheets(SRC);
+    expect(sheets.length).toBeGreaterThan(10);
+    const long = sheets.map((f) => ({ file: relative(SRC, f), lines: readFileSync(f, 'utf8').split('\n').length })).filter((f) => f.lines > 400);
+    expect(long).toEqual([]);
   });
 
   it('no source file is over 700 lines', () => {

@@ -9,7 +9,6 @@ import { prepareAddress } from './share/compressed-link.ts';
 import { localeFromQuery } from './share/url-state.ts';
 import { translator } from './i18n/index.ts';
 import './ui/page.css';
-import './ui/overlay.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html must contain an element with id "root"');

@@ -7,7 +7,6 @@
 import { StrictMode, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { SphereSandbox, type SandboxCollisionEvent, type SampledStats, type SphereSandboxHandle } from '../embed/index.ts';
-import '../ui/overlay.css';
 import '../embed/sphere-sandbox.css';
 import { HooksLab } from './HooksLab.tsx';
 import './lesson.css';

@@ -6,7 +6,7 @@
  */
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
-import { TimeButtons } from '../ui/TimeButtons.tsx';
+import { TimeButtons } from '../ui/time/TimeButtons.tsx';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
 import { useT } from '../hooks/use-translate.ts';
 import { formatFixed, formatNumber } from '../i18n/index.ts';

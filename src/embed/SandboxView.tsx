@@ -10,7 +10,7 @@ import { useStore } from 'zustand';
 import { useSandboxInstance, useSandboxStore } from '../hooks/sandbox-context.ts';
 import { useT } from '../hooks/use-translate.ts';
 import { SandboxCanvas } from '../scene/SandboxCanvas.tsx';
-import { Notices } from '../ui/Notices.tsx';
+import { Notices } from '../ui/shared/Notices.tsx';
 import { Overlay } from '../ui/Overlay.tsx';
 import { CompactBar } from './CompactBar.tsx';
 

@@ -1,8 +1,7 @@
 /**
  * The library build's entry for the component: the public API (index.ts) and the stylesheets
- * that the build gathers into the package's `style.css`.
+ * that the build gathers into the package's `style.css`: the components' own (each imports its
+ * stylesheet, ui/Overlay.tsx the theme and the shared ones first), then the embedded box's.
  */
-import '../ui/overlay.css';
-import './sphere-sandbox.css';
-
 export * from './index.ts';
+import './sphere-sandbox.css';

@@ -1,7 +1,7 @@
 /**
  * Moving an HTML label over the view each frame without making a string each frame: the label's
  * offset goes into two CSS custom properties, `--label-x` and `--label-y`, which its `transform`
- * reads (overlay.css), written as texts made once for each whole number of pixels and kept.
+ * reads (ui/overlay.css for the sphere labels, ui/measure/measure.css for the tape's), written as texts made once for each whole number of pixels and kept.
  */
 
 /** Whole pixels from -LIMIT to LIMIT keep their texts; anything else (never on a screen) is made each time. */

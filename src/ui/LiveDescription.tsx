@@ -10,7 +10,7 @@ import { formatFixed, type Translate } from '../i18n/index.ts';
 import { nearestSphere, neighbourSphere } from '../instruments/index.ts';
 import type { SandboxStore } from '../store/index.ts';
 import { presetById } from '../presets/presets.ts';
-import { presetTitle } from './preset-text.ts';
+import { presetTitle } from './shared/preset-text.ts';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
 import { useT } from '../hooks/use-translate.ts';
 import { isTyping } from '../hooks/keys.ts';

@@ -4,20 +4,27 @@
  * links) and says that it is in effect.
  */
 import { useCallback, useEffect, useId, useRef, useState, type RefObject } from 'react';
+// The look, in cascade order: the theme and the shared controls first, then the frame's own;
+// each section's components import their folder's stylesheet, which comes after these.
+import './shared/theme.css';
+import './shared/fields.css';
+import './shared/buttons.css';
+import './shared/tables.css';
+import './overlay.css';
 import { ClassroomPanel } from './ClassroomPanel.tsx';
-import { Help } from './Help.tsx';
+import { Help } from './time/Help.tsx';
 import { LiveDescription } from './LiveDescription.tsx';
-import { Notices } from './Notices.tsx';
-import { PlayHint } from './PlayHint.tsx';
-import { PlotsDialog } from './PlotsDialog.tsx';
-import { SettingsPanel } from './SettingsPanel.tsx';
-import { SphereCard } from './SphereCard.tsx';
-import { StatusLine } from './StatusLine.tsx';
-import { FullScreenButton, Transport } from './Transport.tsx';
-import { TwinLegend } from './WhatIfPanel.tsx';
+import { Notices } from './shared/Notices.tsx';
+import { PlayHint } from './time/PlayHint.tsx';
+import { PlotsDialog } from './readouts/PlotsDialog.tsx';
+import { SettingsPanel } from './settings/SettingsPanel.tsx';
+import { SphereCard } from './inspector/SphereCard.tsx';
+import { StatusLine } from './time/StatusLine.tsx';
+import { FullScreenButton, Transport } from './time/Transport.tsx';
+import { TwinLegend } from './whatif/WhatIfPanel.tsx';
 import { useT } from '../hooks/use-translate.ts';
 import { useSandbox } from '../hooks/sandbox-context.ts';
-import { useHidden } from './StudentView.tsx';
+import { useHidden } from './shared/LockedNote.tsx';
 
 /** Props of {@link Overlay}. */
 export interface OverlayProps {

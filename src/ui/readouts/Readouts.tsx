@@ -1,0 +1,81 @@
+/**
+ * The readouts: energies (potential measured from the floor), momentum, temperature, measured
+ * wall pressure beside the ideal-gas prediction, collision counts. A classroom preset shows the
+ * groups its lesson needs and keeps the others one click away under "More readouts"; the free
+ * sandbox shows all. Re-rendered only when the store publishes a sample.
+ */
+import { useStore } from 'zustand';
+import { presetById, READOUT_GROUPS, type ReadoutGroup } from '../../presets/presets.ts';
+import { formatNumber, type Locale, type MessageKey, type Translate } from '../../i18n/index.ts';
+import type { SampledStats } from '../../instruments/index.ts';
+import { sig, vec } from '../shared/format.ts';
+import { useSandboxStore } from '../../hooks/sandbox-context.ts';
+import { useT } from '../../hooks/use-translate.ts';
+import './readouts.css';
+
+type Row = [key: string, label: MessageKey, value: string];
+
+/** The rows of one group, from a sample, with numbers written for `locale`. */
+function rowsOf(group: ReadoutGroup, stats: SampledStats, running: boolean, locale: Locale): Row[] {
+  const p = stats.momentum;
+  const pUnit = stats.planar ? 'N/m' : 'Pa';
+  switch (group) {
+    case 'energy':
+      return [
+        ['kinetic', 'readouts.kinetic', `${sig(stats.kineticEnergy, 4, locale)} J`],
+        ['potential', 'readouts.potential', `${sig(stats.potentialEnergy, 4, locale)} J`],
+        ['total', 'readouts.total', `${sig(stats.kineticEnergy + stats.potentialEnergy, 4, locale)} J`],
+      ];
+    case 'momentum':
+      return [
+        ['momentum', 'readouts.momentum', `${vec(p, 3, locale)} kg·m/s`],
+        ['momentum-magnitude', 'readouts.momentumMagnitude', `${sig(Math.hypot(p[0], p[1], p[2]), 4, locale)} kg·m/s`],
+      ];
+    case 'gas':
+      return [
+        ['temperature', 'readouts.temperature', `${sig(stats.temperature, 4, locale)} J`],
+        ['pressure', 'readouts.pressure', `${sig(stats.pressureMeasured, 4, locale)} ${pUnit}`],
+        ['pressure-ideal', 'readouts.pressureIdeal', `${sig(stats.pressureIdeal, 4, locale)} ${pUnit}`],
+      ];
+    case 'collisions':
+      return [
+        ['collision-rate', 'readouts.collisionRate', running ? sig(stats.collisionsPerSecond, 3, locale) : '–'],
+        ['collision-total', 'readouts.collisionTotal', formatNumber(locale, stats.pairCollisionsTotal)],
+      ];
+  }
+}
+
+function Rows({ groups, stats, running, label, t }: { groups: readonly ReadoutGroup[]; stats: SampledStats; running: boolean; label: string; t: Translate }) {
+  return (
+    <dl className="readouts" aria-label={label}>
+      {groups.flatMap((g) => rowsOf(g, stats, running, t.locale)).map(([key, name, value]) => (
+        <div className="readouts__row" key={key}>
+          <dt>{t(name)}</dt>
+          <dd data-readout={key}>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Conserved quantities and gas readouts, SI units. */
+export function Readouts() {
+  const store = useSandboxStore();
+  const t = useT();
+  const stats = useStore(store, (s) => s.stats);
+  const running = useStore(store, (s) => s.running);
+  const preset = useStore(store, (s) => (s.preset === null ? undefined : presetById(s.preset)));
+  const main = READOUT_GROUPS.filter((g) => !preset || preset.readouts.includes(g));
+  const more = READOUT_GROUPS.filter((g) => !main.includes(g));
+  return (
+    <div data-readout-groups={main.join(' ')}>
+      <Rows groups={main} stats={stats} running={running} label={t('readouts.label')} t={t} />
+      {more.length > 0 && (
+        <details className="readouts__more">
+          <summary>{t('readouts.more')}</summary>
+          <Rows groups={more} stats={stats} running={running} label={t('readouts.more')} t={t} />
+        </details>
+      )}
+    </div>
+  );
+}

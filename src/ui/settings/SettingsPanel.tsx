@@ -1,0 +1,203 @@
+/**
+ * The settings panel: scene, physics and view settings, collapsible, with Reset to defaults.
+ * Starts collapsed on a narrow or short screen so the spheres are seen first.
+ */
+import { SoundField } from './SoundField.tsx';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useStore } from 'zustand';
+import { presetById } from '../../presets/presets.ts';
+import { WORKER_AUTO_COUNT } from '../../runtime/index.ts';
+import { LanguageMenu } from './LanguageMenu.tsx';
+import { NumberField } from '../shared/NumberField.tsx';
+import { presetTitle } from '../shared/preset-text.ts';
+import { SwitchRow, ToggleField } from '../shared/ToggleField.tsx';
+import { useSandboxStore } from '../../hooks/sandbox-context.ts';
+import { useT } from '../../hooks/use-translate.ts';
+import type { MessageKey } from '../../i18n/index.ts';
+import './settings.css';
+
+/** Props of {@link SettingsPanel}. */
+export interface SettingsPanelProps {
+  /** Whether the panel starts open. @defaultValue open unless the window is narrower than 720 px or lower than 520 px */
+  defaultOpen?: boolean;
+  /** Told when the panel opens or closes by its own button (the overlay then closes the other panel on a narrow screen). @defaultValue none */
+  onOpenChange?(open: boolean): void;
+  /** Changes whenever the overlay asks the panel to close (another panel opened on a narrow screen). @defaultValue 0 */
+  closeRequest?: number;
+}
+
+function ColorByField() {
+  const store = useSandboxStore();
+  const colorBy = useStore(store, (s) => s.settings.colorBy);
+  const name = useId();
+  const t = useT();
+  return (
+    <fieldset className="field field--segmented">
+      <legend className="field__label">{t('setting.colorBy')}</legend>
+      <div className="segmented">
+        {(['speed', 'mass'] as const).map((mode) => (
+          <label key={mode} className={`segmented__option${colorBy === mode ? ' segmented__option--on' : ''}`}>
+            <input type="radio" name={name} value={mode} checked={colorBy === mode} onChange={() => store.getState().applySetting('colorBy', mode)} />
+            {t(mode === 'speed' ? 'settings.colorBy.speed' : 'settings.colorBy.mass')}
+          </label>
+        ))}
+      </div>
+      <div className={`legend legend--${colorBy}`} aria-hidden="true">
+        <span>{t(colorBy === 'speed' ? 'settings.legend.slow' : 'settings.legend.light')}</span>
+        <span>{t(colorBy === 'speed' ? 'settings.legend.fast' : 'settings.legend.heavy')}</span>
+      </div>
+    </fieldset>
+  );
+}
+
+const THREADS = [
+  ['auto', 'settings.thread.auto'],
+  ['main', 'settings.thread.main'],
+  ['worker', 'settings.thread.worker'],
+] as const satisfies readonly (readonly [string, MessageKey])[];
+
+/** Where the solver runs: chosen by scene size, on the page's own thread, or in a Web Worker. */
+function SolverThreadField() {
+  const store = useSandboxStore();
+  const thread = useStore(store, (s) => s.solverThread);
+  const name = useId();
+  const hintId = useId();
+  const t = useT();
+  return (
+    <fieldset className="field field--segmented" aria-describedby={hintId}>
+      <legend className="field__label">{t('settings.thread')}</legend>
+      <div className="segmented">
+        {THREADS.map(([value, label]) => (
+          <label key={value} className={`segmented__option${thread === value ? ' segmented__option--on' : ''}`}>
+            <input type="radio" name={name} value={value} checked={thread === value} onChange={() => store.getState().setSolverThread(value)} />
+            {t(label)}
+          </label>
+        ))}
+      </div>
+      <p className="field__hint" id={hintId}>
+        {t('settings.threadHint', { count: WORKER_AUTO_COUNT })}
+      </p>
+    </fieldset>
+  );
+}
+
+/**
+ * While a classroom experiment runs, the scene fields still hold the free sandbox's values (the
+ * experiment builds its own spheres and box): this says so, with the experiment's name and its
+ * number of spheres, and what changing a field does.
+ */
+function ExperimentSceneNote() {
+  const store = useSandboxStore();
+  const presetId = useStore(store, (s) => s.preset);
+  // A rebuild or an edit changes the count, each with a store update that reads it again.
+  const count = useStore(store, (s) => s.scene.count);
+  const t = useT();
+  const preset = presetId === null ? undefined : presetById(presetId);
+  if (!preset) return null;
+  return (
+    <p className="panel__note" data-testid="experiment-scene-note">
+      <strong>{presetTitle(t, preset)}</strong> {t(count === 1 ? 'settings.experimentNote.one' : 'settings.experimentNote.other', { count })}
+    </p>
+  );
+}
+
+/** Below this window width, choosing an experiment folds the settings panel away. */
+const CROWDED_BELOW_PX = 1100;
+/** The projector theme's switch (the theme is view state: it does not rebuild the scene). */
+function ThemeField() {
+  const store = useSandboxStore();
+  const projector = useStore(store, (s) => s.theme === 'projector');
+  const t = useT();
+  return (
+    <SwitchRow
+      label={t('theme.projector')}
+      name="theme"
+      checked={projector}
+      note={t('theme.projectorHint')}
+      data={{ 'data-setting': 'theme' }}
+      onChange={(on) => store.getState().setTheme(on ? 'projector' : 'dark')}
+    />
+  );
+}
+
+/** How much larger large-text mode draws the panels (`--zoom` in shared/theme.css). */
+const LARGE_TEXT_ZOOM = 1.3;
+
+/** The collapsible settings panel. */
+export function SettingsPanel({ defaultOpen, onOpenChange, closeRequest = 0 }: SettingsPanelProps) {
+  const store = useSandboxStore();
+  const [open, setOpen] = useState(() => defaultOpen ?? (typeof window === 'undefined' || (window.innerWidth >= 720 && window.innerHeight >= 520)));
+  const gravityOn = useStore(store, (s) => s.settings.gravityOn);
+  const bodyId = useId();
+  const t = useT();
+  const asideRef = useRef<HTMLElement>(null);
+  // A new close request from the overlay closes the panel (adjusted while rendering, as React advises).
+  const [seenRequest, setSeenRequest] = useState(closeRequest);
+  if (closeRequest !== seenRequest) {
+    setSeenRequest(closeRequest);
+    setOpen(false);
+  }
+  // An experiment chosen on a crowded screen gets the room: the panel folds away (one click opens it).
+  useEffect(
+    () =>
+      store.subscribe((s, prev) => {
+        if (s.preset === null || s.preset === prev.preset || typeof window === 'undefined') return;
+        // Large text draws the panels 1.3 times larger: the screen is as crowded as a narrower one.
+        const zoom = asideRef.current?.closest('.overlay--large') ? LARGE_TEXT_ZOOM : 1;
+        if (window.innerWidth < CROWDED_BELOW_PX * zoom) setOpen(false);
+      }),
+    [store],
+  );
+  return (
+    <aside ref={asideRef} className={`panel${open ? ' panel--open' : ''}`} aria-label={t('settings.title')} data-covers-view="" data-panel="settings">
+      <button type="button" className="panel__toggle" aria-expanded={open} aria-controls={bodyId} onClick={() => {
+          onOpenChange?.(!open);
+          setOpen(!open);
+        }}>
+        <span className="panel__title">{t('settings.title')}</span>
+        <span className="panel__chevron" aria-hidden="true">
+          {open ? '▾' : '▸'}
+        </span>
+      </button>
+      <div className="panel__body" id={bodyId} hidden={!open}>
+        <section className="panel__section" aria-labelledby={`${bodyId}-scene`}>
+          <h2 className="panel__heading" id={`${bodyId}-scene`}>
+            {t('settings.scene')}
+          </h2>
+          <ExperimentSceneNote />
+          <NumberField setting="count" />
+          <div className="field-pair">
+            <NumberField setting="radiusMin" />
+            <NumberField setting="radiusMax" />
+          </div>
+          <NumberField setting="speed" />
+          <NumberField setting="boxSize" />
+          <ToggleField setting="planar" />
+          <NumberField setting="seed" />
+        </section>
+        <section className="panel__section" aria-labelledby={`${bodyId}-physics`}>
+          <h2 className="panel__heading" id={`${bodyId}-physics`}>
+            {t('settings.physics')} <span className="panel__badge">{t('settings.live')}</span>
+          </h2>
+          <NumberField setting="restitution" slider hint={t('settings.restitutionHint')} />
+          <NumberField setting="wallRestitution" slider />
+          <ToggleField setting="gravityOn" />
+          <NumberField setting="gravity" slider disabled={!gravityOn} />
+          <NumberField setting="timeScale" slider hint={t('settings.timeScaleHint')} />
+        </section>
+        <section className="panel__section" aria-label={t('settings.view')}>
+          <LanguageMenu />
+          <ThemeField />
+          <ColorByField />
+          <SolverThreadField />
+          <SoundField />
+        </section>
+        <div className="panel__footer">
+          <button type="button" className="button button--quiet" data-action="reset" onClick={() => store.getState().reset()}>
+            {t('settings.reset')}
+          </button>
+        </div>
+      </div>
+    </aside>
+  );
+}

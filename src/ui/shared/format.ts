@@ -1,0 +1,31 @@
+/**
+ * Number formatting for the readouts: a few significant digits, SI units, a dash for a value
+ * that is not there yet.
+ */
+import { formatSig, type Locale } from '../../i18n/index.ts';
+
+/**
+ * A number with `digits` significant digits for `locale` (its decimal sign), in exponent form
+ * when very large or small, a dash when it is not there yet.
+ */
+export function sig(value: number, digits = 4, locale: Locale = 'en'): string {
+  return formatSig(locale, value, digits);
+}
+
+/** A vector as (x, y, z) with {@link sig}; the separator is a semicolon where the decimal sign is a comma. */
+export function vec(v: ArrayLike<number>, digits = 3, locale: Locale = 'en'): string {
+  const sep = locale === 'en' ? ', ' : '; ';
+  return `(${sig(v[0], digits, locale)}${sep}${sig(v[1], digits, locale)}${sep}${sig(v[2], digits, locale)})`;
+}
+
+/** Saves text as a file download (CSV exports). */
+export function downloadText(filename: string, text: string, type = 'text/csv'): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
