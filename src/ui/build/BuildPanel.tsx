@@ -6,7 +6,7 @@
  * a row, grid or ring, and starting again from an empty box or a preset. Each refusal is shown at
  * the field or under the tools, naming the value.
  */
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 import { PRESETS } from '../../presets/presets.ts';
@@ -14,6 +14,7 @@ import { readNumber, type ArrangeShape } from '../../experiment/index.ts';
 import { formatPlain } from '../../i18n/index.ts';
 import { presetTitle } from '../shared/preset-text.ts';
 import { SwitchRow } from '../shared/ToggleField.tsx';
+import { TextField } from '../shared/TextField.tsx';
 import { useSandboxStore } from '../../hooks/sandbox-context.ts';
 import { useT } from '../../hooks/use-translate.ts';
 import { useLocked } from '../shared/LockedNote.tsx';
@@ -25,7 +26,6 @@ export const MOVE_STEP = 0.1;
 
 /** A text field whose typed value is handed to `commit` (on Enter or leaving it); `commit` returns a message or null. */
 export function BuildField({ label, name, value, commit }: { label: string; name: string; value: string; commit(text: string): string | null }) {
-  const id = useId();
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const apply = (): void => {
@@ -35,37 +35,21 @@ export function BuildField({ label, name, value, commit }: { label: string; name
     if (message === null) setDraft(null);
   };
   return (
-    <div className={`field${error ? ' field--invalid' : ''}`} data-build-field={name}>
-      <div className="field__row">
-        <label className="field__label" htmlFor={id}>
-          {label}
-        </label>
-        <input
-          id={id}
-          className="field__input"
-          type="text"
-          inputMode="decimal"
-          autoComplete="off"
-          name={name}
-          value={draft ?? value}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-message` : undefined}
-          onChange={(e) => setDraft(e.target.value)}
-          onBlur={apply}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              e.preventDefault();
-              apply();
-            }
-          }}
-        />
-      </div>
-      {error && (
-        <p className="field__message field__message--error" id={`${id}-message`} role="alert">
-          {error}
-        </p>
-      )}
-    </div>
+    <TextField
+      label={label}
+      name={name}
+      value={draft ?? value}
+      error={error}
+      fieldData={{ 'data-build-field': name }}
+      onChange={setDraft}
+      onBlur={apply}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') {
+          e.preventDefault();
+          apply();
+        }
+      }}
+    />
   );
 }
 

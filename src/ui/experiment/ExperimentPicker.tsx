@@ -17,6 +17,7 @@ import { LockedNote, useLocked } from '../shared/LockedNote.tsx';
 import { StudentViewControls } from './StudentView.tsx';
 import { useSandboxStore } from '../../hooks/sandbox-context.ts';
 import { useT } from '../../hooks/use-translate.ts';
+import { TextField } from '../shared/TextField.tsx';
 import { formatPlain, type MessageKey } from '../../i18n/index.ts';
 import './experiment.css';
 
@@ -95,12 +96,7 @@ export function ExperimentPicker() {
       <ExperimentFileControls />
       <StudentViewControls />
       {link !== null && (
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-link`}>
-            {t('preset.picker.link')}
-          </label>
-          <input id={`${id}-link`} className="field__input field__input--wide" readOnly value={link} onFocus={(e) => e.currentTarget.select()} data-testid="share-link" />
-        </div>
+        <TextField id={`${id}-link`} label={t('preset.picker.link')} kind="text" row={false} wide readOnly value={link} data={{ 'data-testid': 'share-link' }} />
       )}
     </div>
   );

@@ -11,6 +11,7 @@ import { shareLink } from '../../share/compressed-link.ts';
 import { withStudentView } from '../../share/student-view.ts';
 import { useSandbox, useSandboxStore } from '../../hooks/sandbox-context.ts';
 import { useT } from '../../hooks/use-translate.ts';
+import { TextField } from '../shared/TextField.tsx';
 
 /** The label of a part a view can hide. */
 const HIDE_LABELS: Readonly<Record<HideName, MessageKey>> = {
@@ -129,12 +130,7 @@ export function StudentViewControls() {
             {said === null ? '' : t(said.key, { length: formatPlain(t.locale, said.length ?? 0), max: formatPlain(t.locale, said.max ?? 0) })}
           </p>
           {link !== null && (
-            <div className="field">
-              <label className="field__label" htmlFor={`${id}-link`}>
-                {t('student.link')}
-              </label>
-              <input id={`${id}-link`} className="field__input field__input--wide" readOnly value={link} onFocus={(e) => e.currentTarget.select()} data-testid="student-link" />
-            </div>
+            <TextField id={`${id}-link`} label={t('student.link')} kind="text" row={false} wide readOnly value={link} data={{ 'data-testid': 'student-link' }} />
           )}
         </div>
       )}

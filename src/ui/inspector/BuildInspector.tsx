@@ -12,6 +12,7 @@ import { EDIT_LABELS, readNumber, type BuiltSphere, type SpherePatch } from '../
 import { formatPlain, type MessageKey } from '../../i18n/index.ts';
 import { useSandboxStore } from '../../hooks/sandbox-context.ts';
 import { useT } from '../../hooks/use-translate.ts';
+import { TextField } from '../shared/TextField.tsx';
 
 const NUMBER_FIELDS = ['mass', 'radius', 'restitution', 'px', 'py', 'pz', 'vx', 'vy', 'vz'] as const;
 const TEXT_FIELDS = ['color', 'label'] as const;
@@ -122,35 +123,19 @@ function BuildForm({ ids, initial, mixed, fixed, formId, t, store }: FormProps) 
     <form className="inspector__edit" aria-label={t('build.multi.legend', { count: String(ids.length) })} onSubmit={submit} noValidate data-build-inspector={ids.join(',')}>
       <p className="field__hint">{t('build.multi.hint')}</p>
       {([...NUMBER_FIELDS, ...TEXT_FIELDS] as Field[]).map((f) => {
-        const id = `${formId}-${f}`;
-        const error = errors[f];
         return (
-          <div className={`field${error ? ' field--invalid' : ''}`} key={f}>
-            <div className="field__row">
-              <label className="field__label" htmlFor={id}>
-                {t(LABELS[f])}
-              </label>
-              <input
-                id={id}
-                className="field__input"
-                type="text"
-                inputMode={f === 'color' || f === 'label' ? 'text' : 'decimal'}
-                autoComplete="off"
-                name={f}
-                value={text[f]}
-                placeholder={mixed.has(f) ? t('build.mixed') : undefined}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? `${id}-message` : undefined}
-                onChange={(e) => setText({ ...text, [f]: e.target.value })}
-              />
-              {f === 'color' && /^#[0-9a-f]{6}$/i.test(text.color) && <span className="build__swatch" aria-hidden="true" style={{ background: text.color }} />}
-            </div>
-            {error && (
-              <p className="field__message field__message--error" id={`${id}-message`} role="alert">
-                {error}
-              </p>
-            )}
-          </div>
+          <TextField
+            key={f}
+            id={`${formId}-${f}`}
+            label={t(LABELS[f])}
+            kind={f === 'color' || f === 'label' ? 'text' : 'decimal'}
+            name={f}
+            value={text[f]}
+            placeholder={mixed.has(f) ? t('build.mixed') : undefined}
+            error={errors[f]}
+            onChange={(typed) => setText({ ...text, [f]: typed })}
+            after={f === 'color' && /^#[0-9a-f]{6}$/i.test(text.color) && <span className="build__swatch" aria-hidden="true" style={{ background: text.color }} />}
+          />
         );
       })}
       <div className="field field--toggle">

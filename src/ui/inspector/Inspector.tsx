@@ -15,6 +15,7 @@ import { sig, vec } from '../shared/format.ts';
 import { useSandboxStore } from '../../hooks/sandbox-context.ts';
 import { useT } from '../../hooks/use-translate.ts';
 import { LockedNote, useLocked } from '../shared/LockedNote.tsx';
+import { TextField } from '../shared/TextField.tsx';
 import './inspector.css';
 
 type FieldName = EditField;
@@ -211,34 +212,20 @@ function SphereEditor({ id, initial, maxRadius, boxSize, result, onResult }: Sph
     <form className="inspector__edit" aria-label={t('inspector.editLabel', { id: String(id) })} onSubmit={submit} noValidate>
       {locked ? <LockedNote id={`${formId}-locked`} /> : <p className="field__hint">{t('inspector.editHint')}</p>}
       {(Object.keys(EDIT_LABELS) as FieldName[]).map((k) => {
-        const fieldId = `${formId}-${k}`;
-        const error = errors[k];
+        // A locked form's fields are disabled, described by the form's one note; their labels stay undimmed.
         return (
-          <div className={`field${error ? ' field--invalid' : ''}`} key={k}>
-            <div className="field__row">
-              <label className="field__label" htmlFor={fieldId}>
-                {t(EDIT_LABELS[k])}
-              </label>
-              <input
-                id={fieldId}
-                className="field__input"
-                type="text"
-                inputMode="decimal"
-                autoComplete="off"
-                name={k}
-                value={text[k]}
-                disabled={locked}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? `${fieldId}-message` : locked ? `${formId}-locked` : undefined}
-                onChange={(e) => setText({ ...text, [k]: e.target.value })}
-              />
-            </div>
-            {error && (
-              <p className="field__message field__message--error" id={`${fieldId}-message`} role="alert">
-                {error}
-              </p>
-            )}
-          </div>
+          <TextField
+            key={k}
+            id={`${formId}-${k}`}
+            label={t(EDIT_LABELS[k])}
+            name={k}
+            value={text[k]}
+            error={errors[k]}
+            disabled={locked}
+            dimmed={false}
+            describedBy={locked ? `${formId}-locked` : undefined}
+            onChange={(typed) => setText({ ...text, [k]: typed })}
+          />
         );
       })}
       <button type="submit" className="button" data-action="apply-edit" disabled={locked}>

@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useStore } from 'zustand';
 import { useSandboxStore } from '../../hooks/sandbox-context.ts';
 import { useT } from '../../hooks/use-translate.ts';
+import { TextField } from '../shared/TextField.tsx';
 import { formatFixed, formatPlain } from '../../i18n/index.ts';
 import { WALL_NAMES } from '../../solver/index.ts';
 import type { CounterTarget } from '../../instruments/index.ts';
@@ -57,23 +58,7 @@ export function CounterTool() {
           ))}
         </select>
       </div>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-period`}>
-          {t('measure.period')}
-        </label>
-        <input
-          id={`${id}-period`}
-          className="field__input"
-          inputMode="decimal"
-          value={period}
-          onChange={(e) => setPeriod(e.target.value)}
-          aria-invalid={error !== ''}
-          aria-describedby={`${id}-period-hint`}
-        />
-        <p className="field__hint" id={`${id}-period-hint`} role={error ? 'alert' : undefined}>
-          {error || t('measure.periodHint')}
-        </p>
-      </div>
+      <TextField id={`${id}-period`} label={t('measure.period')} row={false} value={period} hint={t('measure.periodHint')} error={error} onChange={setPeriod} />
       <div className="measure__buttons">
         <button type="submit" className="button">
           {t('measure.startCount')}

@@ -9,6 +9,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useStore } from 'zustand';
 import { useSandboxStore } from '../../hooks/sandbox-context.ts';
 import { useT } from '../../hooks/use-translate.ts';
+import { TextField } from '../shared/TextField.tsx';
 import { checkEditValue } from '../../experiment/index.ts';
 import { sphereTable, type LastCollision } from '../../instruments/index.ts';
 import { WALL_NAMES } from '../../solver/index.ts';
@@ -163,19 +164,15 @@ export function DataTableTool() {
               </select>
             </div>
             {EDITS.map((key) => (
-              <div className="field" key={key}>
-                <label className="field__label" htmlFor={`${id}-${key}`}>
-                  {key === 'mass' ? t('measure.colMass') : t('measure.colV', { axis: key[1] })}
-                </label>
-                <input
-                  id={`${id}-${key}`}
-                  className="field__input"
-                  inputMode="decimal"
-                  placeholder={n(key === 'mass' ? chosen.mass : chosen.velocity['xyz'.indexOf(key[1])])}
-                  value={values[key] ?? ''}
-                  onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))}
-                />
-              </div>
+              <TextField
+                key={key}
+                id={`${id}-${key}`}
+                label={key === 'mass' ? t('measure.colMass') : t('measure.colV', { axis: key[1] })}
+                row={false}
+                placeholder={n(key === 'mass' ? chosen.mass : chosen.velocity['xyz'.indexOf(key[1])])}
+                value={values[key] ?? ''}
+                onChange={(typed) => setValues((v) => ({ ...v, [key]: typed }))}
+              />
             ))}
             <button type="submit" className="button">
               {t('measure.apply')}

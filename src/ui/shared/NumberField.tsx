@@ -1,7 +1,8 @@
 /**
  * A labelled number field bound to one setting. Every keystroke is validated; a valid value is
  * applied at once (live settings change the world, scene settings rebuild it) and an invalid one
- * shows its message under the field while the simulation keeps running on the old value.
+ * shows its message under the field while the simulation keeps running on the old value. The
+ * field's markup and wiring are {@link TextField}'s.
  */
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useStore } from 'zustand';
@@ -9,7 +10,8 @@ import { checkNumber, NUMBER_SPECS, parseNumberInput, type NumberKey } from '../
 import { useSandboxStore } from '../../hooks/sandbox-context.ts';
 import { useT } from '../../hooks/use-translate.ts';
 import { formatPlain, type Locale } from '../../i18n/index.ts';
-import { LockedNote, useSettingLocked } from './LockedNote.tsx';
+import { useSettingLocked } from './LockedNote.tsx';
+import { fieldIds, TextField } from './TextField.tsx';
 
 /** Props of {@link NumberField}. */
 export interface NumberFieldProps {
@@ -80,38 +82,28 @@ export function NumberField({ setting, slider = false, hint, disabled: off = fal
     }
   };
 
-  const messageId = `${id}-message`;
-  const hintId = `${id}-hint`;
-  const lockedId = `${id}-locked`;
-  const describedBy = [locked ? lockedId : '', hint ? hintId : '', error || warning ? messageId : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={`field${error ? ' field--invalid' : ''}${locked ? ' field--locked' : disabled ? ' field--disabled' : ''}`} data-setting={setting} title={locked ? t('student.locked') : undefined}>
-      <div className="field__row">
-        <label className="field__label" htmlFor={id}>
-          {label}
-          {spec.unit && <span className="field__unit"> ({spec.unit})</span>}
-        </label>
-        <input
-          id={id}
-          className="field__input"
-          type="text"
-          inputMode={spec.integer && spec.min >= 0 ? 'numeric' : 'decimal'}
-          autoComplete="off"
-          spellCheck={false}
-          name={setting}
-          value={shown}
-          disabled={disabled}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          onChange={(e) => edit(e.target.value)}
-          onFocus={() => setFocused(true)}
-          onBlur={() => {
-            setFocused(false);
-            if (!store.getState().errors[setting]) setDraft(null);
-          }}
-          onKeyDown={onKeyDown}
-        />
-      </div>
+    <TextField
+      id={id}
+      label={label}
+      unit={spec.unit ? `(${spec.unit})` : undefined}
+      kind={spec.integer && spec.min >= 0 ? 'numeric' : 'decimal'}
+      name={setting}
+      value={shown}
+      hint={hint}
+      error={error}
+      warning={warning}
+      disabled={off}
+      locked={locked}
+      fieldData={{ 'data-setting': setting }}
+      onChange={edit}
+      onFocus={() => setFocused(true)}
+      onBlur={() => {
+        setFocused(false);
+        if (!store.getState().errors[setting]) setDraft(null);
+      }}
+      onKeyDown={onKeyDown}
+    >
       {slider && (
         <input
           className="field__slider"
@@ -122,7 +114,7 @@ export function NumberField({ setting, slider = false, hint, disabled: off = fal
           value={value}
           disabled={disabled}
           aria-label={t('setting.slider', { name: label })}
-          aria-describedby={locked ? lockedId : undefined}
+          aria-describedby={locked ? fieldIds(id).locked : undefined}
           aria-valuetext={`${formatSetting(value, t.locale)}${spec.unit ? ` ${spec.unit}` : ''}`}
           onChange={(e) => {
             setDraft(null);
@@ -130,17 +122,6 @@ export function NumberField({ setting, slider = false, hint, disabled: off = fal
           }}
         />
       )}
-      {locked && <LockedNote id={lockedId} quiet />}
-      {hint && (
-        <p className="field__hint" id={hintId}>
-          {hint}
-        </p>
-      )}
-      {(error || warning) && (
-        <p className={error ? 'field__message field__message--error' : 'field__message field__message--warning'} id={messageId} role={error ? 'alert' : 'status'}>
-          {error ?? warning}
-        </p>
-      )}
-    </div>
+    </TextField>
   );
 }

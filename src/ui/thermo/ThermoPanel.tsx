@@ -9,6 +9,7 @@ import { useStore } from 'zustand';
 import { checkPump, parseNumberInput, PISTON_MODES, PISTON_WALL, PUMP_MAX } from '../../experiment/index.ts';
 import { useSandboxStore } from '../../hooks/sandbox-context.ts';
 import { useT } from '../../hooks/use-translate.ts';
+import { FieldInput } from '../shared/TextField.tsx';
 import { formatPlain } from '../../i18n/index.ts';
 import { sig } from '../shared/format.ts';
 import { NumberField } from '../shared/NumberField.tsx';
@@ -108,18 +109,8 @@ function Pump() {
   };
   return (
     <div className="field" data-thermo="pump">
-      <div className="field__row">
-        <label className="field__label" htmlFor={`${id}-count`}>
-          {t('thermo.pump.countLabel')}
-        </label>
-        <input id={`${id}-count`} className="field__input" inputMode="numeric" value={count} max={PUMP_MAX} onChange={(e) => setCount(e.target.value)} />
-      </div>
-      <div className="field__row">
-        <label className="field__label" htmlFor={`${id}-kT`}>
-          {t('thermo.pump.kTLabel')}
-        </label>
-        <input id={`${id}-kT`} className="field__input" inputMode="decimal" value={kT} onChange={(e) => setKT(e.target.value)} />
-      </div>
+      <FieldInput id={`${id}-count`} label={t('thermo.pump.countLabel')} kind="numeric" value={count} max={PUMP_MAX} onChange={setCount} />
+      <FieldInput id={`${id}-kT`} label={t('thermo.pump.kTLabel')} value={kT} onChange={setKT} />
       <button type="button" className="button" data-action="pump" onClick={pump}>
         {t('thermo.pump.button')}
       </button>

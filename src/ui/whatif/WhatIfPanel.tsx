@@ -13,6 +13,7 @@ import { parseNumberInput } from '../../experiment/index.ts';
 import { checkChange, describeChange, TWIN_LABELS, TWIN_SETTINGS, type TwinChange, type TwinSetting } from '../../experiment/index.ts';
 import type { TwinState } from '../../instruments/index.ts';
 import { sig } from '../shared/format.ts';
+import { TextField } from '../shared/TextField.tsx';
 import './whatif.css';
 
 /** The run's own value of a changed setting, as the legend writes it. */
@@ -220,41 +221,21 @@ export function WhatIfPanel() {
         </div>
       </div>
       {setting === 'mass' && (
-        <div className="field">
-          <div className="field__row">
-            <label className="field__label" htmlFor={`${id}-sphere`}>
-              {t('twin.sphere')}
-            </label>
-            <input id={`${id}-sphere`} className="field__input" inputMode="numeric" value={sphereText} data-twin-field="sphere" onChange={(e) => setSphere(e.target.value)} />
-          </div>
-        </div>
+        <TextField id={`${id}-sphere`} label={t('twin.sphere')} kind="numeric" value={sphereText} data={{ 'data-twin-field': 'sphere' }} onChange={setSphere} />
       )}
-      <div className={`field${message ? ' field--invalid' : ''}`}>
-        <div className="field__row">
-          <label className="field__label" htmlFor={`${id}-value`}>
-            {t('twin.newValue')} {setting === 'gravity' ? <span className="field__unit">{t('twin.gravityUnit')}</span> : setting === 'mass' ? <span className="field__unit">(kg)</span> : setting === 'pistonSpeed' ? <span className="field__unit">(m/s)</span> : null}
-          </label>
-          <input
-            id={`${id}-value`}
-            className="field__input"
-            inputMode="decimal"
-            value={valueText}
-            aria-invalid={message !== null}
-            aria-describedby={message ? `${id}-message` : undefined}
-            data-twin-field="value"
-            onChange={(e) => {
-              setValue(e.target.value);
-              setMessage(null);
-            }}
-          />
-        </div>
-        <p className="field__hint">{t('twin.current', { value: Number.isFinite(currentOf(setting)) ? formatPlain(t.locale, Number(currentOf(setting).toPrecision(6))) : '–' })}</p>
-      </div>
-      {message && (
-        <p className="field__message field__message--error" id={`${id}-message`} role="alert">
-          {message}
-        </p>
-      )}
+      <TextField
+        id={`${id}-value`}
+        label={t('twin.newValue')}
+        unit={setting === 'gravity' ? t('twin.gravityUnit') : setting === 'mass' ? '(kg)' : setting === 'pistonSpeed' ? '(m/s)' : undefined}
+        value={valueText}
+        hint={t('twin.current', { value: Number.isFinite(currentOf(setting)) ? formatPlain(t.locale, Number(currentOf(setting).toPrecision(6))) : '–' })}
+        error={message}
+        data={{ 'data-twin-field': 'value' }}
+        onChange={(typed) => {
+          setValue(typed);
+          setMessage(null);
+        }}
+      />
       <button type="submit" className="button button--primary" data-action="start-twin" disabled={!available}>
         {t('twin.start')}
       </button>
