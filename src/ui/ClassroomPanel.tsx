@@ -22,6 +22,7 @@ import { TimelineBar } from './time/TimelineBar.tsx';
 import { VisualAidsPanel } from './aids/VisualAidsPanel.tsx';
 import { WhatIfPanel } from './whatif/WhatIfPanel.tsx';
 import { useHidden } from './shared/LockedNote.tsx';
+import { Panel } from './shared/Panel.tsx';
 import type { HideName } from '../experiment/index.ts';
 
 /** Props of {@link ClassroomPanel}. */
@@ -66,69 +67,61 @@ export function ClassroomPanel({ open, onOpenChange, largeText, onLargeTextChang
     return preset === undefined ? 'free' : preset.thermo ? 'lesson' : preset.readouts.includes('gas') ? 'gas' : 'none';
   });
   return (
-    <aside className={`panel lab${open ? ' panel--open' : ''}`} aria-label={t('classroom.title')} data-covers-view="" data-panel="classroom">
-      <button type="button" className="panel__toggle" aria-expanded={open} aria-controls={bodyId} onClick={() => onOpenChange(!open)}>
-        <span className="panel__title">{t('classroom.title')}</span>
-        <span className="panel__chevron" aria-hidden="true">
-          {open ? '▾' : '▸'}
-        </span>
-      </button>
-      <div className="panel__body" id={bodyId} hidden={!open}>
-        <Section title={t('classroom.experiment')} name="experiment">
-          <ExperimentPicker />
+    <Panel name="classroom" className="lab" title={t('classroom.title')} open={open} onOpenChange={onOpenChange} bodyId={bodyId}>
+      <Section title={t('classroom.experiment')} name="experiment">
+        <ExperimentPicker />
+      </Section>
+      <Section title={t('classroom.predict')} name="predict">
+        <PredictPanel />
+      </Section>
+      <Section title={t('classroom.whatIf')} name="what-if">
+        <WhatIfPanel />
+      </Section>
+      <Section title={t('classroom.readouts')} name="readouts">
+        <Readouts />
+      </Section>
+      {thermo !== 'none' && (
+        <Section title={t('classroom.thermo')} name="thermo" open={thermo === 'lesson'} key={thermo}>
+          <ThermoPanel />
         </Section>
-        <Section title={t('classroom.predict')} name="predict">
-          <PredictPanel />
+      )}
+      {thermo !== 'none' && (
+        <Section title={t('thermo.readouts.title')} name="first-law" open={thermo === 'lesson'} key={`${thermo}-law`}>
+          <ThermoReadouts />
         </Section>
-        <Section title={t('classroom.whatIf')} name="what-if">
-          <WhatIfPanel />
-        </Section>
-        <Section title={t('classroom.readouts')} name="readouts">
-          <Readouts />
-        </Section>
-        {thermo !== 'none' && (
-          <Section title={t('classroom.thermo')} name="thermo" open={thermo === 'lesson'} key={thermo}>
-            <ThermoPanel />
-          </Section>
+      )}
+      <Section title={t('classroom.plots')} name="plots">
+        {onEnlargePlots && (
+          <button type="button" className="button button--quiet plots__enlarge" data-action="enlarge-plots" aria-haspopup="dialog" onClick={onEnlargePlots}>
+            {t('classroom.enlargePlots')}
+          </button>
         )}
-        {thermo !== 'none' && (
-          <Section title={t('thermo.readouts.title')} name="first-law" open={thermo === 'lesson'} key={`${thermo}-law`}>
-            <ThermoReadouts />
-          </Section>
-        )}
-        <Section title={t('classroom.plots')} name="plots">
-          {onEnlargePlots && (
-            <button type="button" className="button button--quiet plots__enlarge" data-action="enlarge-plots" aria-haspopup="dialog" onClick={onEnlargePlots}>
-              {t('classroom.enlargePlots')}
-            </button>
-          )}
-          <Plots />
-          <TimelineBar />
-        </Section>
-        <Section title={t('classroom.aids')} name="aids">
-          <VisualAidsPanel />
-        </Section>
-        <Section title={t('build.title')} name="build">
-          <BuildPanel />
-        </Section>
-        <Section title={t('classroom.inspector')} name="inspector">
-          <Inspector />
-        </Section>
-        <Section title={t('classroom.measure')} name="lab" open={false}>
-          <MeasurePanel />
-        </Section>
-        <Section title={t('classroom.log')} name="log" open={false}>
-          <CollisionLogView />
-        </Section>
-        <div className="field field--toggle lab__large">
-          <div className="field__row">
-            <label className="field__label" htmlFor={`${bodyId}-large`}>
-              {t('classroom.largeText')}
-            </label>
-            <input id={`${bodyId}-large`} className="switch" type="checkbox" role="switch" checked={largeText} onChange={(e) => onLargeTextChange(e.target.checked)} />
-          </div>
+        <Plots />
+        <TimelineBar />
+      </Section>
+      <Section title={t('classroom.aids')} name="aids">
+        <VisualAidsPanel />
+      </Section>
+      <Section title={t('build.title')} name="build">
+        <BuildPanel />
+      </Section>
+      <Section title={t('classroom.inspector')} name="inspector">
+        <Inspector />
+      </Section>
+      <Section title={t('classroom.measure')} name="lab" open={false}>
+        <MeasurePanel />
+      </Section>
+      <Section title={t('classroom.log')} name="log" open={false}>
+        <CollisionLogView />
+      </Section>
+      <div className="field field--toggle lab__large">
+        <div className="field__row">
+          <label className="field__label" htmlFor={`${bodyId}-large`}>
+            {t('classroom.largeText')}
+          </label>
+          <input id={`${bodyId}-large`} className="switch" type="checkbox" role="switch" checked={largeText} onChange={(e) => onLargeTextChange(e.target.checked)} />
         </div>
       </div>
-    </aside>
+    </Panel>
   );
 }

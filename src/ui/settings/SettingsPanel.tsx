@@ -9,6 +9,7 @@ import { presetById } from '../../presets/presets.ts';
 import { WORKER_AUTO_COUNT } from '../../runtime/index.ts';
 import { LanguageMenu } from './LanguageMenu.tsx';
 import { NumberField } from '../shared/NumberField.tsx';
+import { Panel } from '../shared/Panel.tsx';
 import { presetTitle } from '../shared/preset-text.ts';
 import { SwitchRow, ToggleField } from '../shared/ToggleField.tsx';
 import { useSandboxStore } from '../../hooks/sandbox-context.ts';
@@ -149,55 +150,54 @@ export function SettingsPanel({ defaultOpen, onOpenChange, closeRequest = 0 }: S
     [store],
   );
   return (
-    <aside ref={asideRef} className={`panel${open ? ' panel--open' : ''}`} aria-label={t('settings.title')} data-covers-view="" data-panel="settings">
-      <button type="button" className="panel__toggle" aria-expanded={open} aria-controls={bodyId} onClick={() => {
-          onOpenChange?.(!open);
-          setOpen(!open);
-        }}>
-        <span className="panel__title">{t('settings.title')}</span>
-        <span className="panel__chevron" aria-hidden="true">
-          {open ? '▾' : '▸'}
-        </span>
-      </button>
-      <div className="panel__body" id={bodyId} hidden={!open}>
-        <section className="panel__section" aria-labelledby={`${bodyId}-scene`}>
-          <h2 className="panel__heading" id={`${bodyId}-scene`}>
-            {t('settings.scene')}
-          </h2>
-          <ExperimentSceneNote />
-          <NumberField setting="count" />
-          <div className="field-pair">
-            <NumberField setting="radiusMin" />
-            <NumberField setting="radiusMax" />
-          </div>
-          <NumberField setting="speed" />
-          <NumberField setting="boxSize" />
-          <ToggleField setting="planar" />
-          <NumberField setting="seed" />
-        </section>
-        <section className="panel__section" aria-labelledby={`${bodyId}-physics`}>
-          <h2 className="panel__heading" id={`${bodyId}-physics`}>
-            {t('settings.physics')} <span className="panel__badge">{t('settings.live')}</span>
-          </h2>
-          <NumberField setting="restitution" slider hint={t('settings.restitutionHint')} />
-          <NumberField setting="wallRestitution" slider />
-          <ToggleField setting="gravityOn" />
-          <NumberField setting="gravity" slider disabled={!gravityOn} />
-          <NumberField setting="timeScale" slider hint={t('settings.timeScaleHint')} />
-        </section>
-        <section className="panel__section" aria-label={t('settings.view')}>
-          <LanguageMenu />
-          <ThemeField />
-          <ColorByField />
-          <SolverThreadField />
-          <SoundField />
-        </section>
-        <div className="panel__footer">
-          <button type="button" className="button button--quiet" data-action="reset" onClick={() => store.getState().reset()}>
-            {t('settings.reset')}
-          </button>
+    <Panel
+      ref={asideRef}
+      name="settings"
+      title={t('settings.title')}
+      open={open}
+      onOpenChange={(next) => {
+        onOpenChange?.(next);
+        setOpen(next);
+      }}
+      bodyId={bodyId}
+    >
+      <section className="panel__section" aria-labelledby={`${bodyId}-scene`}>
+        <h2 className="panel__heading" id={`${bodyId}-scene`}>
+          {t('settings.scene')}
+        </h2>
+        <ExperimentSceneNote />
+        <NumberField setting="count" />
+        <div className="field-pair">
+          <NumberField setting="radiusMin" />
+          <NumberField setting="radiusMax" />
         </div>
+        <NumberField setting="speed" />
+        <NumberField setting="boxSize" />
+        <ToggleField setting="planar" />
+        <NumberField setting="seed" />
+      </section>
+      <section className="panel__section" aria-labelledby={`${bodyId}-physics`}>
+        <h2 className="panel__heading" id={`${bodyId}-physics`}>
+          {t('settings.physics')} <span className="panel__badge">{t('settings.live')}</span>
+        </h2>
+        <NumberField setting="restitution" slider hint={t('settings.restitutionHint')} />
+        <NumberField setting="wallRestitution" slider />
+        <ToggleField setting="gravityOn" />
+        <NumberField setting="gravity" slider disabled={!gravityOn} />
+        <NumberField setting="timeScale" slider hint={t('settings.timeScaleHint')} />
+      </section>
+      <section className="panel__section" aria-label={t('settings.view')}>
+        <LanguageMenu />
+        <ThemeField />
+        <ColorByField />
+        <SolverThreadField />
+        <SoundField />
+      </section>
+      <div className="panel__footer">
+        <button type="button" className="button button--quiet" data-action="reset" onClick={() => store.getState().reset()}>
+          {t('settings.reset')}
+        </button>
       </div>
-    </aside>
+    </Panel>
   );
 }
