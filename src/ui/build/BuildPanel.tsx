@@ -14,7 +14,7 @@ import { readNumber, type ArrangeShape } from '../../experiment/index.ts';
 import { formatPlain } from '../../i18n/index.ts';
 import { presetTitle } from '../shared/preset-text.ts';
 import { SwitchRow } from '../shared/ToggleField.tsx';
-import { TextField } from '../shared/TextField.tsx';
+import { SelectField, TextField } from '../shared/TextField.tsx';
 import { useSandboxStore } from '../../hooks/sandbox-context.ts';
 import { useT } from '../../hooks/use-translate.ts';
 import { useLocked } from '../shared/LockedNote.tsx';
@@ -189,20 +189,13 @@ export function BuildPanel() {
       </fieldset>
       <fieldset className="build__set">
         <legend>{t('build.arrangeLegend')}</legend>
-        <div className="field">
-          <div className="field__row">
-            <label className="field__label" htmlFor="build-shape">
-              {t('build.shape')}
-            </label>
-            <select id="build-shape" className="field__input" name="build-shape" value={shape} onChange={(e) => setShape(e.target.value as ArrangeShape)}>
-              {(['row', 'grid', 'ring'] as const).map((k) => (
-                <option key={k} value={k}>
-                  {t(`build.shape.${k}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
+        <SelectField id="build-shape" label={t('build.shape')} name="build-shape" row value={shape} onChange={(v) => setShape(v as ArrangeShape)}>
+          {(['row', 'grid', 'ring'] as const).map((k) => (
+            <option key={k} value={k}>
+              {t(`build.shape.${k}`)}
+            </option>
+          ))}
+        </SelectField>
         <BuildField label={t('build.arrangeCount')} name="arrange-count" value={arrangeCount} commit={(text) => {
           const v = readNumber(text, t('build.arrangeCount'), comma, t);
           if (typeof v === 'string') return v;
@@ -236,20 +229,13 @@ export function BuildPanel() {
         <button type="button" className="button" data-action="build-empty" onClick={() => { const l = Number(side); act(s().buildStart({ size: [l, l, l], planar: s().scene.planar })); }}>
           {t('build.startEmpty')}
         </button>
-        <div className="field">
-          <div className="field__row">
-            <label className="field__label" htmlFor="build-preset">
-              {t('build.startLegend')}
-            </label>
-            <select id="build-preset" className="field__input" name="build-preset" value={preset} onChange={(e) => setPreset(e.target.value)}>
-              {PRESETS.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {presetTitle(t, p)}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
+        <SelectField id="build-preset" label={t('build.startLegend')} name="build-preset" row value={preset} onChange={setPreset}>
+          {PRESETS.map((p) => (
+            <option key={p.id} value={p.id}>
+              {presetTitle(t, p)}
+            </option>
+          ))}
+        </SelectField>
         <button type="button" className="button" data-action="build-from-preset" onClick={() => act(s().buildStart({ preset }))}>
           {t('build.startPreset')}
         </button>

@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useStore } from 'zustand';
 import { useSandboxStore } from '../../hooks/sandbox-context.ts';
 import { useT } from '../../hooks/use-translate.ts';
-import { TextField } from '../shared/TextField.tsx';
+import { SelectField, TextField } from '../shared/TextField.tsx';
 import { formatFixed, formatPlain } from '../../i18n/index.ts';
 import { WALL_NAMES } from '../../solver/index.ts';
 import type { CounterTarget } from '../../instruments/index.ts';
@@ -40,24 +40,19 @@ export function CounterTool() {
   const stop = (): void => store.getState().stopCounter();
   return (
     <form className="counter" onSubmit={start} noValidate>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-target`}>
-          {t('measure.count')}
-        </label>
-        <select id={`${id}-target`} className="field__input" value={target} onChange={(e) => setTarget(e.target.value)}>
-          <option value="all">{t('measure.countAll')}</option>
-          {ids.map((sphere) => (
-            <option key={`s${sphere}`} value={`s${sphere}`}>
-              {t('inspector.label', { id: String(sphere) })}
-            </option>
-          ))}
-          {WALL_NAMES.map((wall, k) => (
-            <option key={`w${k}`} value={`w${k}`}>
-              {t('measure.wall', { wall })}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField id={`${id}-target`} label={t('measure.count')} value={target} onChange={setTarget}>
+        <option value="all">{t('measure.countAll')}</option>
+        {ids.map((sphere) => (
+          <option key={`s${sphere}`} value={`s${sphere}`}>
+            {t('inspector.label', { id: String(sphere) })}
+          </option>
+        ))}
+        {WALL_NAMES.map((wall, k) => (
+          <option key={`w${k}`} value={`w${k}`}>
+            {t('measure.wall', { wall })}
+          </option>
+        ))}
+      </SelectField>
       <TextField id={`${id}-period`} label={t('measure.period')} row={false} value={period} hint={t('measure.periodHint')} error={error} onChange={setPeriod} />
       <div className="measure__buttons">
         <button type="submit" className="button">

@@ -9,7 +9,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useStore } from 'zustand';
 import { useSandboxStore } from '../../hooks/sandbox-context.ts';
 import { useT } from '../../hooks/use-translate.ts';
-import { TextField } from '../shared/TextField.tsx';
+import { SelectField, TextField } from '../shared/TextField.tsx';
 import { checkEditValue } from '../../experiment/index.ts';
 import { sphereTable, type LastCollision } from '../../instruments/index.ts';
 import { WALL_NAMES } from '../../solver/index.ts';
@@ -151,18 +151,13 @@ export function DataTableTool() {
         <form className="measure__edit" onSubmit={apply} noValidate>
           <fieldset>
             <legend>{t('measure.editLegend')}</legend>
-            <div className="field">
-              <label className="field__label" htmlFor={`${id}-sphere`}>
-                {t('measure.sphere')}
-              </label>
-              <select id={`${id}-sphere`} className="field__input" value={chosen.id} onChange={(e) => setEditing(Number(e.target.value))}>
-                {rows.map((r) => (
-                  <option key={r.id} value={r.id}>
-                    #{r.id}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectField id={`${id}-sphere`} label={t('measure.sphere')} value={chosen.id} onChange={(v) => setEditing(Number(v))}>
+              {rows.map((r) => (
+                <option key={r.id} value={r.id}>
+                  #{r.id}
+                </option>
+              ))}
+            </SelectField>
             {EDITS.map((key) => (
               <TextField
                 key={key}

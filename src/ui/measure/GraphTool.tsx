@@ -14,6 +14,7 @@ import type uPlotType from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { useSandbox, useSandboxStore } from '../../hooks/sandbox-context.ts';
 import { useT } from '../../hooks/use-translate.ts';
+import { SelectField } from '../shared/TextField.tsx';
 import { formatNumber, formatPlain, type MessageKey } from '../../i18n/index.ts';
 import { columnName, parseQuantity, quantityId, quantityUnit, SPHERE_QUANTITIES, type GraphQuantity, type RunQuantity } from '../../instruments/index.ts';
 import { CHART_COLORS } from '../shared/chart-colors.ts';
@@ -261,22 +262,12 @@ export function GraphTool() {
   };
   return (
     <div className="graph">
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-y`}>
-          {t('graph.y')}
-        </label>
-        <select id={`${id}-y`} className="field__input" value={y} onChange={(e) => store.getState().setGraph(x, e.target.value)}>
-          {options(false)}
-        </select>
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-x`}>
-          {t('graph.x')}
-        </label>
-        <select id={`${id}-x`} className="field__input" value={x} onChange={(e) => store.getState().setGraph(e.target.value, y)}>
-          {options(true)}
-        </select>
-      </div>
+      <SelectField id={`${id}-y`} label={t('graph.y')} value={y} onChange={(v) => store.getState().setGraph(x, v)}>
+        {options(false)}
+      </SelectField>
+      <SelectField id={`${id}-x`} label={t('graph.x')} value={x} onChange={(v) => store.getState().setGraph(v, y)}>
+        {options(true)}
+      </SelectField>
       {selection.length === 0 && <p className="field__hint">{t('graph.selectHint')}</p>}
       <div ref={chartRef} className="graph__chart" data-graph="chart" role="img" aria-label={t('graph.chart', { y: nameOf(parseQuantity(y)), x: nameOf(parseQuantity(x)) })} aria-describedby={`${id}-summary`} />
       <p ref={summaryRef} id={`${id}-summary`} className="field__hint graph__summary" data-graph="summary" />

@@ -4,8 +4,8 @@
  * technology: the label names the input (`htmlFor`), `aria-describedby` names the hint, the
  * message and a student view's lock note, `aria-invalid` marks an error, and an error is
  * announced (`role="alert"`; a warning is a polite `role="status"`). What the typed text means
- * (parsing, checking, applying) stays with the control that uses it. The look is
- * shared/fields.css's `field` classes.
+ * (parsing, checking, applying) stays with the control that uses it. A labelled select drawn the
+ * same way ({@link SelectField}) is here too. The look is shared/fields.css's `field` classes.
  */
 import { useId, type ChangeEvent, type FocusEvent, type HTMLAttributes, type InputHTMLAttributes, type KeyboardEvent, type ReactNode } from 'react';
 import { useT } from '../../hooks/use-translate.ts';
@@ -85,17 +85,61 @@ export function FieldInput({ label, unit, id: given, value, onChange, kind = 'de
     onBlur,
     onKeyDown,
   };
+  return (
+    <LabelRow id={id} label={label} unit={unit} row={row}>
+      <input {...input} {...data} />
+      {after}
+    </LabelRow>
+  );
+}
+
+/** A label for the control with id `id`, and the control: side by side in a `field__row`, or one under the other. */
+function LabelRow({ id, label, unit, row, children }: { id: string; label: string; unit?: string; row: boolean; children: ReactNode }) {
   const parts = (
     <>
       <label className="field__label" htmlFor={id}>
         {label}
         {unit && <span className="field__unit">{` ${unit}`}</span>}
       </label>
-      <input {...input} {...data} />
-      {after}
+      {children}
     </>
   );
   return row ? <div className="field__row">{parts}</div> : parts;
+}
+
+/** Props of {@link SelectField}. */
+export interface SelectFieldProps {
+  /** The label's text. */
+  label: string;
+  /** The select's id. @defaultValue one made with `useId` */
+  id?: string;
+  /** The chosen option's value. */
+  value: string | number;
+  /** Called with the chosen option's value. */
+  onChange(value: string): void;
+  /** The select's name. @defaultValue none */
+  name?: string;
+  /** Label and select in one `field__row` (side by side), or one under the other. @defaultValue false */
+  row?: boolean;
+  /** `data-*` attributes of the select. @defaultValue none */
+  data?: DataAttributes;
+  /** The options. */
+  children: ReactNode;
+}
+
+/** A labelled choice among options, drawn like a typed field's input (`field__input`). */
+export function SelectField({ label, id: given, value, onChange, name, row = false, data, children }: SelectFieldProps) {
+  const made = useId();
+  const id = given ?? made;
+  return (
+    <div className="field">
+      <LabelRow id={id} label={label} row={row}>
+        <select id={id} className="field__input" name={name} value={value} onChange={(e) => onChange(e.target.value)} {...data}>
+          {children}
+        </select>
+      </LabelRow>
+    </div>
+  );
 }
 
 /** Props of {@link TextField}. */

@@ -2,7 +2,7 @@
  * The field primitive's wiring for assistive technology, as the server renders it: the label
  * names the input, `aria-describedby` names the hint and the message that are drawn, an error
  * marks the input invalid and is announced, and a setting's field (NumberField) is wired the same
- * way from the store's errors and the student view's locks.
+ * way from the store’s errors and the student view’s locks; a select (SelectField) is labelled alike.
  */
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { SandboxContext } from '../../hooks/sandbox-context.ts';
 import { createSandboxStore, type SandboxStore } from '../../store/index.ts';
 import { NumberField } from './NumberField.tsx';
-import { FieldInput, TextField } from './TextField.tsx';
+import { FieldInput, SelectField, TextField } from './TextField.tsx';
 
 /** `node` rendered inside a sandbox whose store is `store` (its present state). */
 function render(node: ReactNode, store: SandboxStore = createSandboxStore({ running: false })): string {
@@ -112,5 +112,24 @@ describe('NumberField on TextField', () => {
     expect(html).toContain('<span class="field__unit"> (m/s)</span>');
     expect(attributes(html, /class="field__input"/)['aria-invalid']).toBeUndefined();
     expect(attributes(html, /class="field__input"/)['aria-describedby']).toBeUndefined();
+  });
+});
+
+describe('SelectField', () => {
+  it('labels its select, drawn as a field input, beside its label in a row or under it', () => {
+    const html = render(
+      <SelectField id="s" label="Shape" name="shape" row value="grid" onChange={() => {}} data={{ 'data-tape-end': 'from' }}>
+        <option value="row">Row</option>
+        <option value="grid">Grid</option>
+      </SelectField>,
+    );
+    expect(html).toMatch(/^<div class="field"><div class="field__row"><label class="field__label" for="s">Shape<\/label><select id="s" class="field__input" name="shape" data-tape-end="from">/);
+    expect(html).toContain('<option value="grid" selected="">Grid</option>');
+    const under = render(
+      <SelectField id="s" label="Shape" value="row" onChange={() => {}}>
+        <option value="row">Row</option>
+      </SelectField>,
+    );
+    expect(under).toMatch(/^<div class="field"><label class="field__label" for="s">Shape<\/label><select/);
   });
 });
