@@ -40,16 +40,16 @@ export interface ClassroomPanelProps {
 }
 
 /** The part of a student view that hides each section (the Measure section's is `measure`). */
-const HIDDEN_BY: Readonly<Record<string, HideName>> = { experiment: 'experiment', predict: 'predict', 'what-if': 'what-if', readouts: 'readouts', thermo: 'thermo', 'first-law': 'thermo', plots: 'plots', aids: 'aids', build: 'build', inspector: 'inspector', lab: 'measure', log: 'log' };
+const HIDDEN_BY: Readonly<Record<string, HideName>> = { experiment: 'experiment', predict: 'predict', 'what-if': 'what-if', readouts: 'readouts', thermo: 'thermo', 'first-law': 'thermo', plots: 'plots', aids: 'aids', build: 'build', inspector: 'inspector', measure: 'measure', log: 'log' };
 
 function Section({ title, children, open = true, name }: { title: string; children: ReactNode; open?: boolean; name: string }) {
   // A section a student view hides is not drawn.
   const hidden = useHidden(HIDDEN_BY[name]);
   if (hidden) return null;
   return (
-    <details className="lab__section" open={open} data-section={name}>
-      <summary className="panel__heading lab__summary">
-        <h2 className="lab__title">{title}</h2>
+    <details className="classroom__section" open={open} data-section={name}>
+      <summary className="panel__heading classroom__summary">
+        <h2 className="classroom__title">{title}</h2>
       </summary>
       {children}
     </details>
@@ -67,7 +67,7 @@ export function ClassroomPanel({ open, onOpenChange, largeText, onLargeTextChang
     return preset === undefined ? 'free' : preset.thermo ? 'lesson' : preset.readouts.includes('gas') ? 'gas' : 'none';
   });
   return (
-    <Panel name="classroom" className="lab" title={t('classroom.title')} open={open} onOpenChange={onOpenChange} bodyId={bodyId}>
+    <Panel name="classroom" className="classroom" title={t('classroom.title')} open={open} onOpenChange={onOpenChange} bodyId={bodyId}>
       <Section title={t('classroom.experiment')} name="experiment">
         <ExperimentPicker />
       </Section>
@@ -108,13 +108,13 @@ export function ClassroomPanel({ open, onOpenChange, largeText, onLargeTextChang
       <Section title={t('classroom.inspector')} name="inspector">
         <Inspector />
       </Section>
-      <Section title={t('classroom.measure')} name="lab" open={false}>
+      <Section title={t('classroom.measure')} name="measure" open={false}>
         <MeasurePanel />
       </Section>
       <Section title={t('classroom.log')} name="log" open={false}>
         <CollisionLogView />
       </Section>
-      <div className="field field--toggle lab__large">
+      <div className="field field--toggle classroom__large">
         <div className="field__row">
           <label className="field__label" htmlFor={`${bodyId}-large`}>
             {t('classroom.largeText')}

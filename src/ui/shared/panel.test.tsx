@@ -22,11 +22,11 @@ describe('Panel', () => {
 
   it('closed: the button is collapsed and the body hidden; an extra class stands beside panel', () => {
     const html = renderToString(
-      <Panel name="classroom" className="lab" title="Classroom" open={false} onOpenChange={ignore}>
+      <Panel name="classroom" className="classroom" title="Classroom" open={false} onOpenChange={ignore}>
         <p>inside</p>
       </Panel>,
     );
-    expect(html).toMatch(/^<aside class="panel lab" /);
+    expect(html).toMatch(/^<aside class="panel classroom" /);
     const controls = html.match(/aria-expanded="false" aria-controls="([^"]+)"/)?.[1];
     expect(controls).toBeDefined();
     expect(html).toContain(`<div class="panel__body" id="${controls}" hidden=""><p>inside</p></div>`);

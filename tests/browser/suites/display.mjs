@@ -122,7 +122,7 @@ export default async function displaySuite({ browser, base, consoleErrors }) {
     await page.evaluate(() => window.__sandbox.store.getState().selectMany([0, 1]));
     await openEverything(page);
     const found = [];
-    const tabs = page.locator('[data-section=lab] [role=tab]');
+    const tabs = page.locator('[data-section=measure] [role=tab]');
     const count = await tabs.count();
     for (let k = 0; k < Math.max(count, 1); k++) {
       if (count > 0) await tabs.nth(k).click();

@@ -40,7 +40,7 @@ async function openGraph(context, base, query, consoleErrors, label) {
   await page.goto(`${base}/?preset=head-on&test=1${query}`);
   await waitReady(page);
   const panel = page.getByRole('complementary', { name: 'Classroom' });
-  await panel.locator('[data-section="lab"] > summary').click();
+  await panel.locator('[data-section="measure"] > summary').click();
   await panel.getByRole('tablist', { name: 'Measuring tools' }).getByRole('tab', { name: 'Graph' }).click();
   await page.waitForSelector(`${CHART} canvas`);
   return { page, panel };

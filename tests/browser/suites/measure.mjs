@@ -59,7 +59,7 @@ export default async function measureSuite({ browser, base, consoleErrors }) {
   const panel = page.getByRole('complementary', { name: 'Classroom' });
   await page.goto(`${base}/?preset=head-on&test=1`);
   await waitReady(page);
-  await panel.locator('[data-section="lab"] > summary').click();
+  await panel.locator('[data-section="measure"] > summary').click();
   const tools = panel.getByRole('tablist', { name: 'Measuring tools' });
 
   await step('stopwatch: reads the simulated time between Start and Stop, still while paused, and follows a timeline seek', async () => {

@@ -46,7 +46,7 @@ export default async function studentSuite({ browser, base, consoleErrors }) {
     await student.goto(`${link}&test=1`);
     await waitReady(student);
     check((await student.locator('[data-section="build"]').count()) === 0, 'no Build section');
-    check((await student.locator('[data-section="lab"]').count()) === 0, 'no Measure section');
+    check((await student.locator('[data-section="measure"]').count()) === 0, 'no Measure section');
     check((await student.locator('[data-section="plots"]').count()) === 1, 'the Plots section is still there');
     const picker = student.getByRole('combobox', { name: 'Experiment' });
     check(await picker.isDisabled(), 'the experiment picker is disabled');

@@ -44,7 +44,7 @@ export default async function tapeSuite({ browser, base, consoleErrors }) {
   await page.goto(`${base}/?preset=cradle&test=1`);
   await waitReady(page);
   await page.evaluate(() => window.__sandbox.store.getState().pause());
-  await panel.locator('[data-section="lab"] > summary').click();
+  await panel.locator('[data-section="measure"] > summary').click();
   const tools = panel.getByRole('tablist', { name: 'Measuring tools' });
   const from = panel.getByLabel('From', { exact: true });
   const to = panel.getByLabel('To', { exact: true });
