@@ -11,6 +11,8 @@ if (!existsSync(CHROMIUM)) {
 /** The port the built app is served on; give each checkout its own when two run at once. */
 const PORT = Number(process.env.SANDBOX_TEST_PORT ?? 4173);
 const CI = Boolean(process.env.CI);
+/** The @alone group's HTML report goes beside the main group's, not over it. */
+const ALONE = process.argv.includes('--project=alone');
 
 export default defineConfig({
   testDir: 'tests/browser',
@@ -23,7 +25,7 @@ export default defineConfig({
   forbidOnly: true,
   timeout: 180_000,
   expect: { timeout: 60_000 },
-  reporter: CI ? [['list']] : [['list'], ['html', { open: 'never', outputFolder: 'test-results/report' }]],
+  reporter: CI ? [['list']] : [['list'], ['html', { open: 'never', outputFolder: ALONE ? 'test-results/report-alone' : 'test-results/report' }]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     headless: true,

@@ -9,13 +9,16 @@ import { defineConfig } from 'vitest/config';
  * optimizing, for the life of the process).
  */
 const ALLOCATION = ['src/solver/allocation.test.ts', 'src/instruments/frame-allocation.test.ts', 'src/scene/label-allocation.test.ts'];
+/** The long runs (`npm run test:long`): the soak, and the property and fuzz tests with more runs (`SOLVER_PROPERTY_RUNS`). Only the soak is left out of the unit project. */
+const LONG = ['src/solver/soak.test.ts', 'src/solver/properties.test.ts', 'src/share/url-state.fuzz.test.ts'];
 
 export default defineConfig({
   test: {
     environment: 'node',
     testTimeout: 120_000,
     projects: [
-      { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'], exclude: ALLOCATION, setupFiles: ['src/testing/steady-clock.ts'], sequence: { groupOrder: 0 } } },
+      { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'], exclude: [...ALLOCATION, LONG[0]], setupFiles: ['src/testing/steady-clock.ts'], sequence: { groupOrder: 0 } } },
+      { extends: true, test: { name: 'long', include: LONG, setupFiles: ['src/testing/steady-clock.ts'] } },
       { extends: true, test: { name: 'allocation', include: ALLOCATION, fileParallelism: false, sequence: { groupOrder: 1 } } },
     ],
   },
