@@ -8,8 +8,12 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(CHROMIUM)) {
   throw new Error(`Chromium not found at ${CHROMIUM}. Install Debian's package (apt-get update && apt-get install -y chromium) or set CHROMIUM_PATH.`);
 }
-/** The port the built app is served on; give each checkout its own when two run at once. */
+/**
+ * The port the built app is served on. Two runs at once (two checkouts) each need their own, and
+ * their own output folder: a run empties its output folder when it starts.
+ */
 const PORT = Number(process.env.SANDBOX_TEST_PORT ?? 4173);
+const OUTPUT = process.env.SANDBOX_TEST_PORT ? `test-results/playwright-${PORT}` : 'test-results/playwright';
 const CI = Boolean(process.env.CI);
 /** The @alone group's HTML report goes beside the main group's, not over it. */
 const ALONE = process.argv.includes('--project=alone');
@@ -53,8 +57,8 @@ export default defineConfig({
   // frame-allocation checks, which measure what V8 allocates and need the machine to themselves)
   // one at a time.
   projects: [
-    { name: 'browser', grepInvert: /@alone/, outputDir: 'test-results/playwright/browser' },
-    { name: 'alone', grep: /@alone/, outputDir: 'test-results/playwright/alone', fullyParallel: false },
+    { name: 'browser', grepInvert: /@alone/, outputDir: `${OUTPUT}/browser` },
+    { name: 'alone', grep: /@alone/, outputDir: `${OUTPUT}/alone`, fullyParallel: false },
   ],
   webServer: {
     command: `npx tsx tests/browser/support/serve.ts dist ${PORT}`,
