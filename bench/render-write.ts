@@ -6,7 +6,7 @@
  * the solver on this thread; then with the solver behind a message channel, as in worker mode,
  * where the worker sends the data for drawing ready-made in 32 bits. The solver's readouts (positions, velocities, radii, masses: copies made when first read after a
  * step) are read before the clock starts: at this size the solver runs in a worker, which sends
- * them ready-made. The browser figures (tests/browser/suites/scale.mjs) add the software renderer's threads and the
+ * them ready-made. The browser figures (tests/browser/scale.spec.ts) add the software renderer's threads and the
  * solver worker competing for the same two cores.
  */
 import { ImpostorFrameWriter, createImpostorGeometry } from '../src/scene/ImpostorSpheres.tsx';
