@@ -71,31 +71,6 @@ export function runFromRestart(page: Page, n: number): Promise<RunResult> {
   }, n);
 }
 
-/**
- * The app's world by sphere id (positions, velocities, time) as exact bit patterns: hex of each
- * double, so -0 and every last bit count. `name` picks a named sandbox of the page.
- */
-export function stateById(page: Page, name?: string): Promise<string[]> {
-  return page.evaluate((which) => {
-    const hook = which === undefined ? window.__sandbox : window.__sandboxes[which];
-    const world = hook.store.getState().sim.world;
-    const bits = new DataView(new ArrayBuffer(8));
-    const hex = (x: number) => {
-      bits.setFloat64(0, x);
-      return bits.getBigUint64(0).toString(16);
-    };
-    const ids: number[] = [];
-    for (let s = 0; s < world.count; s++) ids.push(world.idAt(s));
-    ids.sort((a, b) => a - b);
-    const out = [hex(world.time)];
-    for (const id of ids) {
-      const s = world.indexOf(id);
-      for (let d = 0; d < 3; d++) out.push(hex(world.positions[3 * s + d]), hex(world.velocities[3 * s + d]));
-    }
-    return out;
-  }, name);
-}
-
 /** Pixels of an image that differ from the background, and strongly coloured ones. */
 export interface PixelCount {
   total: number;
@@ -154,9 +129,10 @@ export function parseCsv(text: string): { header: string[]; rows: number[][] } {
 }
 
 /**
- * The source of a function `(world) => string[]` that reads a world by sphere id as exact bit
- * patterns (as `stateById`), for code in a page that reads a world of its own choosing (the
- * twin's, a restarted run's): `new Function(\`return ${STATE_BY_ID}\`)()` there.
+ * The source of a function `(world) => string[]` that reads a world by sphere id (positions,
+ * velocities, time) as exact bit patterns: hex of each double, so -0 and every last bit count.
+ * For code in a page that reads a world of its own choosing (the twin's, a restarted run's):
+ * `new Function(\`return ${STATE_BY_ID}\`)()` there.
  */
 export const STATE_BY_ID = `(world) => {
   const bits = new DataView(new ArrayBuffer(8));
