@@ -13,9 +13,14 @@ import { SphereColoring } from './sphere-colors.ts';
 import { FLASH_SECONDS, SphereLayerWriter, useSphereLayer } from './sphere-layer.ts';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
 import type { SandboxStore } from '../store/index.ts';
+import { plainDrawing } from './view-probe.ts';
 
-/** Sphere mesh detail (width and height segments) for a capacity: coarser when there are many. */
-export function sphereDetail(capacity: number): [number, number] {
+/**
+ * Sphere mesh detail (width and height segments) for a capacity: coarser when there are many, and
+ * always the coarsest when drawing plainly ({@link plainDrawing}).
+ */
+export function sphereDetail(capacity: number, plain = false): [number, number] {
+  if (plain) return [12, 8];
   if (capacity <= 2048) return [28, 18];
   if (capacity <= 8192) return [18, 12];
   return [12, 8];
@@ -104,7 +109,8 @@ export function InstancedSpheres({ preview, visible = true }: InstancedSpheresPr
   const sceneVersion = useStore(store, (s) => s.sceneVersion);
   const [writer] = useState(() => new MeshFrameWriter(store));
   const { capacity, onClick } = useSphereLayer(writer, writer.writeMeshFrame, meshRef, preview);
-  const [widthSegments, heightSegments] = sphereDetail(capacity);
+  const [plain] = useState(plainDrawing);
+  const [widthSegments, heightSegments] = sphereDetail(capacity, plain);
 
   useLayoutEffect(() => {
     const mesh = meshRef.current;

@@ -20,7 +20,7 @@ import { SelectionMarker, SelectionRings } from './SelectionMarker.tsx';
 import { PredictLabels } from './PredictLabels.tsx';
 import { BuiltLabels } from './BuiltLabels.tsx';
 import { Spheres } from './Spheres.tsx';
-import { FramingProbe, SphereProbe, SphereProbeContext, viewProbeInstaller, type ViewProbeInstaller } from './view-probe.ts';
+import { FramingProbe, plainDrawing, SphereProbe, SphereProbeContext, viewProbeInstaller, type ViewProbeInstaller } from './view-probe.ts';
 import { TwinSpheres } from './TwinSpheres.tsx';
 import { VisualAids } from './VisualAids.tsx';
 import { useCoveredRects } from './use-covered-rects.ts';
@@ -151,6 +151,7 @@ export function SandboxCanvas({ coverRoot, cameraPosition = null, label, childre
   // Measured views (the page set a probe installer: test mode) render at one pixel a CSS pixel and keep their drawing buffer.
   const [install] = useState(viewProbeInstaller);
   const testMode = install !== null;
+  const [plain] = useState(plainDrawing);
   const [preview] = useState(createDragPreview);
   const reducedMotion = useStore(store, (s) => s.reducedMotion);
   const look = SCENE_THEMES[useStore(store, (s) => s.theme)];
@@ -170,7 +171,7 @@ export function SandboxCanvas({ coverRoot, cameraPosition = null, label, childre
     <Canvas
       className="sandbox-canvas"
       dpr={testMode ? 1 : [1, 2]}
-      gl={{ antialias: true, preserveDrawingBuffer: testMode, powerPreference: 'high-performance' }}
+      gl={{ antialias: !plain, preserveDrawingBuffer: testMode, powerPreference: 'high-performance' }}
       camera={{ fov: 40, position: [10, 7, 14], near: 0.05, far: 500 }}
       aria-label={label ?? t('view.canvas')}
       aria-describedby="sandbox-scene-description"

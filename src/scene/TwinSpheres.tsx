@@ -6,10 +6,11 @@
  * lockstep); nothing is allocated per frame, and the ghosts never take a click.
  */
 import { useFrame } from '@react-three/fiber';
-import { useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { DynamicDrawUsage, type InstancedMesh } from 'three';
 import { useSandbox, useSandboxStore } from '../hooks/sandbox-context.ts';
 import { writeSphereMatrices } from './instance-matrices.ts';
+import { plainDrawing } from './view-probe.ts';
 
 /** The twin's colour (the legend's swatch shows the same). */
 export const TWIN_COLOR = '#f2f5ff';
@@ -24,6 +25,8 @@ export function TwinSpheres() {
 }
 
 function TwinMesh({ capacity }: { capacity: number }) {
+  // A plain drawing (test mode) draws the ghosts as coarsely as the spheres.
+  const [plain] = useState(plainDrawing);
   const store = useSandboxStore();
   const ref = useRef<InstancedMesh>(null);
 
@@ -54,7 +57,7 @@ function TwinMesh({ capacity }: { capacity: number }) {
 
   return (
     <instancedMesh key={capacity} ref={ref} args={[undefined, undefined, capacity]} frustumCulled={false} name="twin-spheres" renderOrder={5}>
-      <sphereGeometry args={[1, 24, 16]} />
+      <sphereGeometry args={plain ? [1, 12, 8] : [1, 24, 16]} />
       <meshStandardMaterial color={TWIN_COLOR} emissive={TWIN_COLOR} emissiveIntensity={0.25} roughness={0.6} transparent opacity={0.38} depthWrite={false} />
     </instancedMesh>
   );

@@ -122,3 +122,21 @@ export function setViewProbeInstaller(install: ViewProbeInstaller | null): void 
 export function viewProbeInstaller(): ViewProbeInstaller | null {
   return installer;
 }
+
+/**
+ * Whether the page's views draw plainly: no multisampling and a coarse sphere mesh (its panels
+ * also lose their blur and shadows, by `data-drawing="plain"` on the root element). The browser
+ * tests' pages draw this way: software WebGL (SwiftShader) redraws and recomposites the whole
+ * page each frame, and these cost it more than the scene. What is drawn and where is unchanged.
+ */
+let plain = false;
+
+/** Sets whether views mounted from now on draw plainly (see {@link plainDrawing}). */
+export function setPlainDrawing(on: boolean): void {
+  plain = on;
+}
+
+/** Whether the page's views draw plainly (the browser tests' pages, unless they ask for the full look). */
+export function plainDrawing(): boolean {
+  return plain;
+}

@@ -9,7 +9,7 @@ import { Vector3 } from 'three';
 import { FACE_STRIDE } from '../instruments/index.ts';
 import { gasScene } from '../solver/index.ts';
 import { coveredKey, measureCovered } from '../scene/use-covered-rects.ts';
-import { setViewProbeInstaller, type ViewProbeTarget } from '../scene/view-probe.ts';
+import { setPlainDrawing, setViewProbeInstaller, type ViewProbeTarget } from '../scene/view-probe.ts';
 import type { SandboxTestHook } from './test-hook-types.ts';
 
 export type { SandboxTestHook };
@@ -24,11 +24,16 @@ declare global {
 }
 
 /**
- * Test mode for every view mounted from now on: each installs its test hook. The app and the
- * embed page call it (loading this module only) when the address has `?test=1`.
+ * Test mode for every view mounted from now on: each installs its test hook, and draws plainly
+ * (`plainDrawing`: no multisampling, a coarse sphere mesh, no blur or shadows behind the panels)
+ * unless the address has `drawing=full` (for screenshots with the look users see). The app and
+ * the embed page call it (loading this module only) when the address has `?test=1`.
  */
 export function enableTestHooks(): void {
   setViewProbeInstaller(installTestHook);
+  const plain = new URLSearchParams(window.location.search).get('drawing') !== 'full';
+  setPlainDrawing(plain);
+  if (plain) document.documentElement.dataset.drawing = 'plain';
 }
 
 /**

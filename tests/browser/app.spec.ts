@@ -300,3 +300,41 @@ for (const [width, height] of [
     }
   });
 }
+
+/** How a page's view draws: the context's multisampling, triangles a sphere, the panels' blur. */
+const drawingOf = (p: Page) =>
+  p.evaluate(() => {
+    const canvas = document.querySelector('canvas')!;
+    const gl = canvas.getContext('webgl2')!;
+    const hook = window.__sandbox;
+    return {
+      root: document.documentElement.dataset.drawing ?? null,
+      antialias: gl.getContextAttributes()?.antialias ?? null,
+      trianglesPerSphere: hook.renderInfo().triangles / hook.instances(),
+      blur: getComputedStyle(document.querySelector('.panel')!).backdropFilter,
+    };
+  });
+
+test('test pages draw plainly (no multisampling, coarse spheres, no blur behind the panels); drawing=full draws the look users see', async ({ page }) => {
+  // A UV sphere of w x h segments has 2w(h - 1) triangles: 168 at 12 x 8, 952 at 28 x 18 (300
+  // spheres); the box and its grid add a few triangles a frame, under one a sphere.
+  await page.setViewportSize({ width: 960, height: 640 });
+  await page.goto('/?test=1');
+  await waitReady(page);
+  await waitFrames(page, 2);
+  const plain = await drawingOf(page);
+  expect(plain.root, 'the root element marks plain drawing').toBe('plain');
+  expect(plain.antialias, 'multisampling of a test page').toBe(false);
+  expect(plain.trianglesPerSphere, 'triangles a sphere, plain').toBeGreaterThanOrEqual(168);
+  expect(plain.trianglesPerSphere, 'triangles a sphere, plain').toBeLessThan(169);
+  expect(plain.blur, 'the blur behind a panel, plain').toBe('none');
+  await page.goto('/?test=1&drawing=full');
+  await waitReady(page);
+  await waitFrames(page, 2);
+  const full = await drawingOf(page);
+  expect(full.root, 'no plain-drawing mark with drawing=full').toBeNull();
+  expect(full.antialias, 'multisampling with drawing=full').toBe(true);
+  expect(full.trianglesPerSphere, 'triangles a sphere with drawing=full').toBeGreaterThanOrEqual(952);
+  expect(full.trianglesPerSphere, 'triangles a sphere with drawing=full').toBeLessThan(953);
+  expect(full.blur, 'the blur behind a panel with drawing=full').toContain('blur');
+});
