@@ -187,7 +187,7 @@ export class GraphSeries extends SampleColumns {
     if (time < this.last || (scene !== this.scene && this.length > 0)) {
       this.clear();
       result = 'restarted';
-    } else if (time === this.last) return 'same-time';
+    } else if (time === this.last && scene === this.scene) return 'same-time';
     this.last = time;
     this.scene = scene;
     if (!Number.isFinite(x) || !Number.isFinite(y)) return result === 'restarted' ? result : 'no-value';
@@ -210,6 +210,17 @@ export class GraphSeries extends SampleColumns {
   override clear(): void {
     super.clear();
     this.last = NaN;
+  }
+
+  /**
+   * Forgets every sample but remembers the moment of the last one, so that a publish of that
+   * same moment (paused) adds nothing: the person who pressed Clear sees an empty graph until
+   * the run moves.
+   */
+  empty(): void {
+    const last = this.last;
+    this.clear();
+    this.last = last;
   }
 
   /** Smallest and largest y, NaN when empty. */

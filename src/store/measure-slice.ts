@@ -53,7 +53,7 @@ export const createMeasureSlice =
         return null;
       },
       clearGraph() {
-        tools.graph.clear();
+        tools.graph.empty();
         reread();
       },
       recordRun() {

@@ -277,6 +277,12 @@ describe('the Measure tools in the store', () => {
     expect(s().measure.graph.points).toBe(1);
     s().clearGraph();
     expect(s().measure.graph.points).toBe(0);
+    // Cleared while paused, it stays empty at the publishes of the same moment, and goes on when the run moves.
+    s().sampleNow();
+    s().sampleNow();
+    expect(s().measure.graph.points, 'points at the same moment after Clear').toBe(0);
+    s().stepOnce();
+    expect(s().measure.graph.points, 'points once the run moved').toBe(1);
   });
 
   it('records runs into the store (they outlive any panel) and clears them', () => {
