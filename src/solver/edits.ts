@@ -11,11 +11,12 @@
  * instead, and so does an edit while it is marked (before the first step, say): the rebuild
  * predicts everything anyway.
  */
-import { SolverInputError, bool, inRange, positive, vec3 } from './errors.ts';
+import { SolverInputError, bool, inRange, integer, positive, vec3 } from './errors.ts';
 import { resolveOptions } from './options.ts';
 import type { SphereOptions, Vec3Like, WorldOptions } from './options.ts';
 import { buildGrid, linkCell, unlinkCell } from './grid.ts';
 import { predict, sync } from './predict.ts';
+import { MAX_SPECIES } from './reactions.ts';
 import { cancelRenumbering } from './renumber.ts';
 import { logSphere, repairAround, repairOverlaps } from './repair.ts';
 import { forNeighbours, pushSleepersAbove, restOnTouchedWalls, updateAcceleration, wake, wakeAbove, wakeAll, wakeCascade } from './sleep.ts';
@@ -90,9 +91,10 @@ export function checkSphere(world: WorldState, def: SphereOptions, prefix: strin
     mass = positive(`${prefix}mass`, (4 / 3) * Math.PI * radius * radius * radius * density);
   }
   const e = def.restitution === undefined ? NaN : inRange(`${prefix}restitution`, def.restitution, 0, 1);
+  const species = def.species === undefined ? 0 : integer(`${prefix}species`, def.species, 0, MAX_SPECIES - 1);
   checkFits(world, `${prefix}radius`, radius);
   checkInside(world, `${prefix}position`, p);
-  return { radius, p, v, fixed, mass, e };
+  return { radius, p, v, fixed, mass, e, species };
 }
 
 /** Appends the first `count` checked spheres, repairs overlaps once, rolls all back on failure. */
@@ -127,6 +129,7 @@ function writeSphere(world: WorldState, s: CheckedSphere): void {
   world.invMass[i] = s.fixed ? 0 : 1 / s.mass;
   world.isFixed[U8 * i] = s.fixed ? 1 : 0;
   world.ownE[i] = s.e;
+  world.species[i] = s.species;
   world.asleep[U8 * i] = 0;
   world.frozen[U8 * i] = 0;
   world.restMask[U8 * i] = 0;
@@ -255,6 +258,13 @@ export function setSphereRestitution(world: WorldState, id: number, restitution:
   world.stateVersion++;
   const i = slotFor(world, id);
   world.ownE[i] = restitution === undefined ? NaN : inRange('restitution', restitution, 0, 1);
+}
+
+/** Sets a sphere's species (an integer from 0 to 63); it reacts as that species from its next collision. */
+export function setSpecies(world: WorldState, id: number, species: number): void {
+  world.stateVersion++;
+  const i = slotFor(world, id);
+  world.species[i] = integer('species', species, 0, MAX_SPECIES - 1);
 }
 
 /** The world's restitution between spheres, in [0, 1]; applies from the next collision. */

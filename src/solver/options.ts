@@ -102,6 +102,11 @@ export interface SphereOptions {
    * @defaultValue none (the world's value)
    */
   restitution?: number;
+  /**
+   * The sphere's species, an integer from 0 to 63: what it reacts as ({@link World.setReactions})
+   * and how a view may colour and name it. @defaultValue 0
+   */
+  species?: number;
 }
 
 /** Resolved world options with every default filled in. */

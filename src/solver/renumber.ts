@@ -189,6 +189,7 @@ function swapSpheres(world: WorldState, j: number, k: number): void {
   swapInt(world.stepContacts, j, k);
   swapInt(world.clusterMark, j, k);
   swapInt(world.idOf, j, k);
+  swapInt(world.species, j, k);
   world.slotOf[world.idOf[j]] = j;
   world.slotOf[world.idOf[k]] = k;
 }

@@ -12,6 +12,7 @@ import { advance, predict, predictAfterCrossing } from './predict.ts';
 import { afterVelocityChange, countContact, trySleep, updateAcceleration, wake } from './sleep.ts';
 import { STRIDE } from './state.ts';
 import type { WorldState } from './state.ts';
+import { tryReaction } from './reactions.ts';
 import { PRESS_FRACTION } from './time-of-impact.ts';
 
 const { F64, I32, I16, U8 } = STRIDE;
@@ -173,17 +174,23 @@ export function collidePair(world: WorldState, i: number, j: number): void {
     resolveCluster(world, i, j);
     return;
   } else if (u < 0 && wi + wj > 0) {
-    if (-u < vRest) e = 0; // resting contact (only under gravity: vRest is 0 without)
-    else if (t - world.lastColl[i] < world.options.collapseTime || t - world.lastColl[j] < world.options.collapseTime) e = 1; // TC model
-    const mu = 1 / (wi + wj);
-    const impulse = -(1 + e) * mu * u;
-    const lost = 0.5 * mu * (1 - e * e) * u * u;
-    v[bi] -= impulse * wi * nx;
-    v[bi + 1] -= impulse * wi * ny;
-    v[bi + 2] -= impulse * wi * nz;
-    v[bj] += impulse * wj * nx;
-    v[bj + 1] += impulse * wj * ny;
-    v[bj + 2] += impulse * wj * nz;
+    // A reaction, when the two species react and the hit clears the barrier (reactions.ts); else a bounce.
+    const reacted = world.reacting !== 0 && tryReaction(world, i, j);
+    let impulse = reacted ? world.rxImpulse[0] : 0;
+    let lost = 0;
+    if (!reacted) {
+      if (-u < vRest) e = 0; // resting contact (only under gravity: vRest is 0 without)
+      else if (t - world.lastColl[i] < world.options.collapseTime || t - world.lastColl[j] < world.options.collapseTime) e = 1; // TC model
+      const mu = 1 / (wi + wj);
+      impulse = -(1 + e) * mu * u;
+      lost = 0.5 * mu * (1 - e * e) * u * u;
+      v[bi] -= impulse * wi * nx;
+      v[bi + 1] -= impulse * wi * ny;
+      v[bi + 2] -= impulse * wi * nz;
+      v[bj] += impulse * wj * nx;
+      v[bj + 1] += impulse * wj * ny;
+      v[bj + 2] += impulse * wj * nz;
+    }
     world.pairCollisions++;
     world.lastStep.pairCollisions++;
     world.energyLost[0] += lost;

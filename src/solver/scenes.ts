@@ -4,6 +4,7 @@
  */
 import { inRange, integer, positive, SolverInputError, vec3 } from './errors.ts';
 import type { SphereOptions, WorldOptions } from './options.ts';
+import type { Reaction } from './reactions.ts';
 import { Random } from './random.ts';
 import { WALL_NAMES } from './events.ts';
 import { World } from './world.ts';
@@ -17,6 +18,8 @@ export interface Scene {
   walls?: Partial<Record<WallName, SceneWall>>;
   /** A divider across the box (World.setDivider). */
   divider?: { axis: 'x' | 'y' | 'z'; position: number };
+  /** Reactions between the spheres' species (World.setReactions). */
+  reactions?: Reaction[];
 }
 
 /** A wall of a {@link Scene}: applied by {@link buildWorld} in this order. */
@@ -42,6 +45,7 @@ export function buildWorld(scene: Scene): World {
     if (position !== undefined) world.setWallPosition(name, position);
   }
   if (scene.divider) world.setDivider(scene.divider);
+  if (scene.reactions) world.setReactions(scene.reactions);
   world.addSpheres(scene.spheres);
   for (const name of WALL_NAMES) {
     const wall = walls[name];

@@ -37,6 +37,8 @@ export interface StepWork {
   renumberSwaps: number;
   /** Walls that stopped in this step: at a limit, or jammed (the spheres ahead of a driven wall could not make way). */
   wallStops: number;
+  /** Collisions that were reactions (both directions). */
+  reactions: number;
   /** Of those, the jammed ones. */
   wallJams: number;
 }
@@ -49,6 +51,7 @@ export interface CheckedSphere {
   fixed: boolean;
   mass: number;
   e: number;
+  species: number;
 }
 
 /**
@@ -342,10 +345,31 @@ export class WorldState {
   /** Renumberings so far (World.layoutVersion). */
   layoutVersion = 0;
 
+  // Species and reactions (reactions.ts; docs/physics.md, section 10).
+  /** Each sphere's species, a small integer (0 unless given). */
+  species = new Int32Array(0);
+  /** Reactions are set (1) or not (0): a collision looks its pair up only then. */
+  reacting = 0;
+  /** The species-pair table's side: 1 + the largest species any reaction names. */
+  rxSpan = 0;
+  /** rxTable[a * rxSpan + b]: 0, or 1 + 2 k + direction (0 forward, 1 backward) for reaction k; negative when a is the reaction's second species. */
+  rxTable = new Int32Array(0);
+  /** Each reaction's a, b, c, d, activation energy, energy released and reversible (RX_FIELDS each). */
+  rxDef = new Float64Array(0);
+  /** Each reaction's forward and backward events since it was set. */
+  rxCounts = new Float64Array(0);
+  /** [0]: the energy reactions have released since creation, J (negative: absorbed). */
+  chemical = new Float64Array(1);
+  /** [0]: the impulse of the reaction tryReaction just applied, kg m/s. */
+  rxImpulse = new Float64Array(1);
+  /** The public copy of species (World.species) and the stateVersion it was made at. */
+  outSpecies = new Int32Array(0);
+  outSpeciesAt = -1;
+
   /** Collision events of the last step (reused buffer). */
   readonly events: CollisionEvents;
   /** Work done by the last step. */
-  readonly lastStep: StepWork = { events: 0, pairCollisions: 0, wallCollisions: 0, cellCrossings: 0, stale: 0, frozen: 0, hops: 0, clusters: 0, renumberSorted: 0, renumberSwaps: 0, wallStops: 0, wallJams: 0 };
+  readonly lastStep: StepWork = { events: 0, pairCollisions: 0, wallCollisions: 0, cellCrossings: 0, stale: 0, frozen: 0, hops: 0, clusters: 0, renumberSorted: 0, renumberSwaps: 0, wallStops: 0, wallJams: 0, reactions: 0 };
 
   constructor(options: ResolvedOptions) {
     this.options = options;

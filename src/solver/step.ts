@@ -31,7 +31,7 @@ export function beginStep(world: WorldState): void {
   world.stepId++;
   const work = world.lastStep;
   work.events = work.pairCollisions = work.wallCollisions = work.cellCrossings = work.stale = work.frozen = work.hops = work.clusters = 0;
-  work.renumberSorted = work.renumberSwaps = work.wallStops = work.wallJams = 0;
+  work.renumberSorted = work.renumberSwaps = work.wallStops = work.wallJams = work.reactions = 0;
   world.events.clear();
   if (world.dirty) rebuild(world);
   if (world.frozenCount > 0) releaseFrozen(world);

@@ -54,6 +54,7 @@ export function removeSlot(world: WorldState, i: number): void {
   if (i !== last) {
     const f64 = [world.mass, world.invMass, world.ownE, world.lastColl, world.slowSince];
     for (const a of f64) a[i] = a[last];
+    world.species[i] = world.species[last];
     new Uint8Array(world.record).copyWithin(RECORD_BYTES * i, RECORD_BYTES * last, RECORD_BYTES * (last + 1));
     world.idOf[i] = world.idOf[last];
     world.slotOf[world.idOf[i]] = i;
@@ -120,6 +121,7 @@ export function reserve(world: WorldState, n: number, exact = false): void {
   world.stepStamp = i32(world.stepStamp, 1);
   world.stepContacts = i32(world.stepContacts, 1);
   world.idOf = i32(world.idOf, 1);
+  world.species = i32(world.species, 1);
   world.stack = new Int32Array(cap);
   world.clusterMark = i32(world.clusterMark, 1);
   world.editMark = i32(world.editMark, 1);

@@ -13,6 +13,7 @@ import { decodeBase64, encodeBase64 } from './base64.ts';
 import { SolverInputError } from './errors.ts';
 import { resolveOptions } from './options.ts';
 import type { ResolvedOptions } from './options.ts';
+import { MAX_SPECIES, RX_FIELDS, reactionsOf, setReactions } from './reactions.ts';
 import { RECORD_BYTES, WorldState } from './state.ts';
 import { PACKED, packWorld, unpackWorld } from './transfer.ts';
 import { World } from './world.ts';
@@ -20,10 +21,15 @@ import { World } from './world.ts';
 /** The `format` of {@link WorldJSON}. */
 export const WORLD_JSON_FORMAT = 'sphere-sandbox/world';
 /**
- * The `version` of {@link WorldJSON} that {@link worldToJSON} writes. {@link worldFromJSON} reads it
- * and version 1 (before the walls could move: its walls are read as still, adiabatic and at the frame).
+ * The `version` of {@link WorldJSON} that {@link worldToJSON} writes. {@link worldFromJSON} reads it,
+ * version 2 (before species and reactions: its spheres are read as species 0, with no reactions)
+ * and version 1 (before the walls could move as well: its walls are read as still, adiabatic and
+ * at the frame).
  */
-export const WORLD_JSON_VERSION = 2;
+export const WORLD_JSON_VERSION = 3;
+
+/** The state fields version 3 added (reactions.ts), which an older world takes from a new world of its options (its species all 0). */
+const SPECIES_FIELDS = ['species', 'reacting', 'rxSpan', 'rxTable', 'rxDef', 'rxCounts', 'chemical', 'rxImpulse', 'outSpecies', 'outSpeciesAt'] as const;
 
 /** The state fields version 2 added (walls.ts), which a version 1 world takes from a new world of its options. */
 const WALL_FIELDS = ['wallsActive', 'wallsMoving', 'wallPlain', 'wallX', 'wallV', 'wallA', 'wallT', 'wallMin', 'wallMax', 'wallMass', 'wallForce', 'wallKT', 'wallWork', 'wallHeat', 'wallLayer', 'wallEvT', 'wallEvKind', 'wallNext', 'wallNow', 'divider', 'wallStops', 'rng', 'wallScratch', 'crossArgs', 'crossCodes', 'thermalU'] as const;
@@ -126,7 +132,7 @@ export function worldToJSON(world: World): WorldJSON {
 export function worldFromJSON(json: unknown): World {
   const top = object('world', json);
   if (top.format !== WORLD_JSON_FORMAT) throw new SolverInputError('format', brief(top.format), `"${WORLD_JSON_FORMAT}"`);
-  if (top.version !== WORLD_JSON_VERSION && top.version !== 1) throw new SolverInputError('version', brief(top.version), `1 or ${WORLD_JSON_VERSION} (the versions this solver reads)`);
+  if (top.version !== WORLD_JSON_VERSION && top.version !== 1 && top.version !== 2) throw new SolverInputError('version', brief(top.version), `1, 2 or ${WORLD_JSON_VERSION} (the versions this solver reads)`);
   for (const key of Object.keys(top)) {
     if (key !== 'format' && key !== 'version' && key !== 'buffers' && key !== 'state') throw new SolverInputError(key, brief(top[key]), 'absent (not a field of a world)');
   }
@@ -135,6 +141,7 @@ export function worldFromJSON(json: unknown): World {
   let data = object('state', top.state);
   const options = readOptions(data.options);
   if (top.version === 1) data = fromVersion1(data, options, buffers);
+  if (top.version === 1 || top.version === 2) data = fromVersion2(data, options, buffers);
   const template = new WorldState(options);
   const reader = new StateReader(buffers);
   const state = reader.read(data, template, 'state') as WorldState;
@@ -146,6 +153,22 @@ export function worldFromJSON(json: unknown): World {
   if (state.capacity > 0 && state.record.byteLength !== state.capacity * RECORD_BYTES) {
     throw new SolverInputError('state.record.byteLength', state.record.byteLength, `state.capacity * ${RECORD_BYTES} = ${state.capacity * RECORD_BYTES}`);
   }
+  if (state.species.length < state.capacity) throw new SolverInputError('state.species.length', state.species.length, `at least state.capacity = ${state.capacity}`);
+  for (let i = 0; i < state.count; i++) {
+    if (state.species[i] < 0 || state.species[i] >= MAX_SPECIES) throw new SolverInputError(`state.species[${i}]`, state.species[i], `an integer from 0 to ${MAX_SPECIES - 1}`);
+  }
+  // The reactions' table is made again from their definitions (checked as setReactions checks them), keeping their counts.
+  if (state.rxDef.length % RX_FIELDS !== 0) throw new SolverInputError('state.rxDef.length', state.rxDef.length, `a multiple of ${RX_FIELDS}`);
+  const counts = state.rxCounts;
+  const list = reactionsOf(state);
+  try {
+    setReactions(state, list);
+  } catch (e) {
+    if (e instanceof SolverInputError) throw new SolverInputError(`state.rxDef (${e.field})`, e.value, e.requirement);
+    throw e;
+  }
+  if (counts.length !== 2 * list.length) throw new SolverInputError('state.rxCounts.length', counts.length, `2 a reaction = ${2 * list.length}`);
+  state.rxCounts = counts;
   return unpackWorld({ kind: PACKED, state });
 }
 
@@ -165,6 +188,29 @@ function fromVersion1(data: Record<string, unknown>, options: ResolvedOptions, b
   }
   const last = data.lastStep;
   if (last !== null && typeof last === 'object' && !Array.isArray(last)) out.lastStep = { wallStops: 0, wallJams: 0, ...last };
+  return out;
+}
+
+/**
+ * A version 1 or 2 state with the fields version 3 added: those of a new world of the same options
+ * (no reactions), with every sphere species 0; their buffers appended to `buffers`.
+ */
+function fromVersion2(data: Record<string, unknown>, options: ResolvedOptions, buffers: ArrayBuffer[]): Record<string, unknown> {
+  const fresh = worldToJSON(new World(options));
+  const offset = buffers.length;
+  for (const b of fresh.buffers) buffers.push(readBuffer(b, 'buffers'));
+  const out: Record<string, unknown> = { ...data };
+  for (const key of SPECIES_FIELDS) {
+    if (key in out) continue;
+    const value = fresh.state[key];
+    out[key] = value !== null && typeof value === 'object' && 'buffer' in value ? { ...value, buffer: (value.buffer as number) + offset } : value;
+  }
+  // Species 0 for every slot the world has room for.
+  const capacity = typeof data.capacity === 'number' && Number.isInteger(data.capacity) && data.capacity > 0 ? data.capacity : 0;
+  buffers.push(new ArrayBuffer(4 * capacity));
+  out.species = { view: 'Int32Array', buffer: buffers.length - 1, byteOffset: 0, length: capacity };
+  const last = data.lastStep;
+  if (last !== null && typeof last === 'object' && !Array.isArray(last)) out.lastStep = { reactions: 0, ...last };
   return out;
 }
 

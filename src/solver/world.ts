@@ -20,6 +20,8 @@ import { STRIDE, WorldState } from './state.ts';
 import type { StepWork } from './state.ts';
 import { applyGeometry, copyOut, indexOf, reserve } from './storage.ts';
 import type { CollisionEvents } from './events.ts';
+import * as reactions from './reactions.ts';
+import type { Reaction } from './reactions.ts';
 import * as walls from './walls.ts';
 import type { WallState } from './walls.ts';
 import { frameWalls, syncWallNow } from './wall-motion.ts';
@@ -75,6 +77,28 @@ export interface WorldStats {
   wallJams: number;
   /** Spheres asleep now (resting under gravity). */
   sleeping: number;
+  /**
+   * Spheres of each species now: entry k counts species k, for every species up to the largest
+   * that a sphere has or a reaction names (`[count]` when every sphere is species 0 and there are
+   * no reactions).
+   */
+  speciesCounts: number[];
+  /** Each reaction's events ({@link World.setReactions} order): forward, and backward for a reversible one, since the reactions were set. */
+  reactions: { forward: number; backward: number }[];
+  /**
+   * Energy released by reactions since creation, J (negative: absorbed). With it the first law
+   * reads: kinetic + potential energy changes by `work + heat + chemical - energyLost`.
+   */
+  chemical: number;
+}
+
+/** Spheres of each species (see {@link WorldStats.speciesCounts}). */
+function speciesCounts(world: WorldState): number[] {
+  let span = Math.max(1, world.rxSpan);
+  for (let i = 0; i < world.count; i++) if (world.species[i] >= span) span = world.species[i] + 1;
+  const counts = new Array<number>(span).fill(0);
+  for (let i = 0; i < world.count; i++) counts[world.species[i]]++;
+  return counts;
 }
 
 /** Creates a world; see {@link WorldOptions}. Throws {@link SolverInputError} on bad options. */
@@ -174,6 +198,16 @@ export class World {
       world.outAt[2] = world.stateVersion;
     }
     return world.outRad;
+  }
+  /** Species, by slot (a copy, like {@link positions}); see {@link SphereOptions.species}. */
+  get species(): Int32Array {
+    const world = this.state;
+    if (world.outSpeciesAt !== world.stateVersion) {
+      if (world.outSpecies.length < world.capacity) world.outSpecies = new Int32Array(world.capacity);
+      world.outSpecies.set(world.species.subarray(0, world.count));
+      world.outSpeciesAt = world.stateVersion;
+    }
+    return world.outSpecies;
   }
   /** Masses, kg; Infinity for a fixed sphere. */
   get masses(): Float64Array {
@@ -315,6 +349,9 @@ export class World {
       wallHeat: [wh[0], wh[1], wh[2], wh[3], wh[4], wh[5]],
       wallStops: world.wallStops[0] + world.wallStops[1],
       wallJams: world.wallStops[1],
+      speciesCounts: speciesCounts(world),
+      reactions: Array.from({ length: world.rxCounts.length / 2 }, (_, k) => ({ forward: world.rxCounts[2 * k], backward: world.rxCounts[2 * k + 1] })),
+      chemical: world.chemical[0],
     };
   }
 
@@ -364,6 +401,23 @@ export class World {
   /** Sets or clears (undefined) a sphere's own restitution; see {@link SphereOptions.restitution}. */
   setSphereRestitution(id: number, restitution: number | undefined): void {
     edits.setSphereRestitution(this.state, id, restitution);
+  }
+  /** Sets a sphere's species (an integer from 0 to 63); see {@link SphereOptions.species}. */
+  setSpecies(id: number, species: number): void {
+    edits.setSpecies(this.state, id, species);
+  }
+  /**
+   * Sets the reactions between species (docs/physics.md, section 10), replacing any before, and
+   * starts their counts afresh; `[]` turns them off. Each entry is checked first (a bad one throws
+   * {@link SolverInputError} naming it, `reactions[1].energyReleased`, and nothing changes).
+   */
+  setReactions(list: readonly Reaction[]): void {
+    this.state.stateVersion++;
+    reactions.setReactions(this.state, list);
+  }
+  /** The reactions set by {@link setReactions}, checked (defaults filled in). */
+  get reactions(): Reaction[] {
+    return reactions.reactionsOf(this.state);
   }
   /** The world's restitution between spheres, in [0, 1]; applies from the next collision. */
   setRestitution(e: number): void {
