@@ -263,3 +263,28 @@ test('tape: an end on a sphere that leaves the box clears with a notice; the flo
   await expect(label, 'the label of a tape with one end').toBeHidden();
   expect((await shown.textContent())?.trim(), 'the panel for a tape with one end').toBe('—');
 });
+
+test('tape: the end lists offer exactly the spheres of the world on screen, after a new experiment and after a new count', async () => {
+  const { page } = shared;
+  await tapeTab(page);
+  const { from, to } = parts(page);
+  /** The spheres the From and To lists offer, by id, and the world's ids. */
+  const offered = async () => {
+    const sphereIds = async (list: typeof from) => (await list.locator('option').allTextContents()).filter((s) => s.startsWith('Sphere #')).map((s) => Number(s.slice(8)));
+    const world = await page.evaluate(() => {
+      const w = window.__sandbox.store.getState().sim.world;
+      return Array.from({ length: w.count }, (_, s) => w.idAt(s)).sort((a, b) => a - b);
+    });
+    return { from: await sphereIds(from), to: await sphereIds(to), world };
+  };
+  await page.evaluate(() => window.__sandbox.store.getState().selectPreset('gas'));
+  await expect.poll(async () => (await offered()).from.length, 'spheres offered after the gas').toBeGreaterThan(2);
+  let now = await offered();
+  expect(now.from, 'the From list against the gas').toEqual(now.world);
+  expect(now.to, 'the To list against the gas').toEqual(now.world);
+  await page.evaluate(() => window.__sandbox.store.getState().selectPreset(null));
+  await page.getByLabel('Spheres', { exact: true }).fill('40');
+  await expect.poll(async () => (await offered()).from.length, 'spheres offered after 40 were asked for').toBe(40);
+  now = await offered();
+  expect(now.from, 'the From list against 40 spheres').toEqual(now.world);
+});

@@ -31,22 +31,55 @@ function nameOf(end: TapeEnd, t: Translate): string {
   return t('tape.point', { x, y, z });
 }
 
-/** The tape's switches, its two ends and its reading (read again with each published sample). */
+/** The distance and its x y z components, read again with each published sample (the ends move with the spheres). */
+function TapeReading() {
+  const store = useSandboxStore();
+  const t = useT();
+  useStore(store, (s) => s.stats);
+  const { from, to } = useStore(store, useShallow((s) => ({ from: s.tape.from, to: s.tape.to })));
+  const { sim } = store.getState();
+  const ends = new Float64Array(6);
+  const placed = tapeEnds(from, to, sim.world, sim, 1, ends);
+  const metres = (x: number): string => `${formatFixed(t.locale, x, 3)} m`;
+  return (
+    <>
+      <p className="measure__big" data-measure="tape" aria-label={t('tape.distance')}>
+        {placed ? metres(tapeLength(ends)) : '—'}
+      </p>
+      {placed ? (
+        <dl className="tape__parts" aria-label={t('tape.components')}>
+          {(['x', 'y', 'z'] as const).map((axis, k) => (
+            <div key={axis}>
+              <dt>{t('tape.part', { axis })}</dt>
+              <dd data-tape-part={axis}>{metres(ends[3 + k] - ends[k])}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : (
+        <p className="field__hint">{t('tape.unset')}</p>
+      )}
+    </>
+  );
+}
+
+/**
+ * The tape's switches, its two ends and its reading. The end lists (every sphere by id) are made
+ * again only when the spheres may have changed (a new scene, an edit, a sphere more or fewer),
+ * not with each published sample: at thousands of spheres they are thousands of options.
+ */
 export function TapeTool() {
   const store = useSandboxStore();
   const t = useT();
   const id = useId();
-  // The ends move with the spheres: the reading follows each published sample.
-  useStore(store, (s) => s.stats);
+  useStore(store, (s) => s.sceneVersion);
+  useStore(store, (s) => s.scene.count);
+  useStore(store, (s) => s.edits);
   const { on, picking, from, to } = useStore(store, useShallow((s) => s.tape));
   // A planar world's back and front walls are the slab's faces: not offered.
   const planar = useStore(store, (s) => s.scene.planar);
   const [error, setError] = useState('');
   const { sim } = store.getState();
   const ids = Array.from({ length: sim.count }, (_, s) => sim.world.idAt(s)).sort((a, b) => a - b);
-  const ends = new Float64Array(6);
-  const placed = tapeEnds(from, to, sim.world, sim, 1, ends);
-  const metres = (x: number): string => `${formatFixed(t.locale, x, 3)} m`;
 
   // What a screen reader hears: the new distance when an end changes (not at every sample).
   const [announce, setAnnounce] = useState('');
@@ -118,21 +151,7 @@ export function TapeTool() {
           {error}
         </p>
       )}
-      <p className="measure__big" data-measure="tape" aria-label={t('tape.distance')}>
-        {placed ? metres(tapeLength(ends)) : '—'}
-      </p>
-      {placed ? (
-        <dl className="tape__parts" aria-label={t('tape.components')}>
-          {(['x', 'y', 'z'] as const).map((axis, k) => (
-            <div key={axis}>
-              <dt>{t('tape.part', { axis })}</dt>
-              <dd data-tape-part={axis}>{metres(ends[3 + k] - ends[k])}</dd>
-            </div>
-          ))}
-        </dl>
-      ) : (
-        <p className="field__hint">{t('tape.unset')}</p>
-      )}
+      <TapeReading />
       <div className="measure__buttons">
         <button type="button" className="button" onClick={swap} disabled={from === null && to === null}>
           {t('tape.swap')}
