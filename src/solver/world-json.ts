@@ -173,44 +173,39 @@ export function worldFromJSON(json: unknown): World {
 }
 
 /**
- * A version 1 state with the fields version 2 added: those of a new world of the same options
- * (walls still, adiabatic, at the frame; no divider), their buffers appended to `buffers`.
+ * An older state with the fields `keys` that a later version added, and `lastStep` with the
+ * counters it added (`counters`, each 0): the fields from a new world of the same options, their
+ * buffers appended to `buffers`.
  */
-function fromVersion1(data: Record<string, unknown>, options: ResolvedOptions, buffers: ArrayBuffer[]): Record<string, unknown> {
+function withNewFields(data: Record<string, unknown>, options: ResolvedOptions, buffers: ArrayBuffer[], keys: readonly string[], counters: Record<string, number>): Record<string, unknown> {
   const fresh = worldToJSON(new World(options));
   const offset = buffers.length;
   for (const b of fresh.buffers) buffers.push(readBuffer(b, 'buffers'));
   const out: Record<string, unknown> = { ...data };
-  for (const key of WALL_FIELDS) {
+  for (const key of keys) {
     if (key in out) continue;
     const value = fresh.state[key];
     out[key] = value !== null && typeof value === 'object' && 'buffer' in value ? { ...value, buffer: (value.buffer as number) + offset } : value;
   }
   const last = data.lastStep;
-  if (last !== null && typeof last === 'object' && !Array.isArray(last)) out.lastStep = { wallStops: 0, wallJams: 0, ...last };
+  if (last !== null && typeof last === 'object' && !Array.isArray(last)) out.lastStep = { ...counters, ...last };
   return out;
 }
 
-/**
- * A version 1 or 2 state with the fields version 3 added: those of a new world of the same options
- * (no reactions), with every sphere species 0; their buffers appended to `buffers`.
- */
+/** A version 1 state with the fields version 2 added: walls still, adiabatic, at the frame; no divider. */
+function fromVersion1(data: Record<string, unknown>, options: ResolvedOptions, buffers: ArrayBuffer[]): Record<string, unknown> {
+  return withNewFields(data, options, buffers, WALL_FIELDS, { wallStops: 0, wallJams: 0 });
+}
+
+/** A version 1 or 2 state with the fields version 3 added: no reactions, and every sphere species 0. */
 function fromVersion2(data: Record<string, unknown>, options: ResolvedOptions, buffers: ArrayBuffer[]): Record<string, unknown> {
-  const fresh = worldToJSON(new World(options));
-  const offset = buffers.length;
-  for (const b of fresh.buffers) buffers.push(readBuffer(b, 'buffers'));
-  const out: Record<string, unknown> = { ...data };
-  for (const key of SPECIES_FIELDS) {
-    if (key in out) continue;
-    const value = fresh.state[key];
-    out[key] = value !== null && typeof value === 'object' && 'buffer' in value ? { ...value, buffer: (value.buffer as number) + offset } : value;
+  const out = withNewFields(data, options, buffers, SPECIES_FIELDS, { reactions: 0 });
+  // Species 0 for every slot the world has room for (a new world has room for fewer).
+  if (!('species' in data)) {
+    const capacity = typeof data.capacity === 'number' && Number.isInteger(data.capacity) && data.capacity > 0 ? data.capacity : 0;
+    buffers.push(new ArrayBuffer(4 * capacity));
+    out.species = { view: 'Int32Array', buffer: buffers.length - 1, byteOffset: 0, length: capacity };
   }
-  // Species 0 for every slot the world has room for.
-  const capacity = typeof data.capacity === 'number' && Number.isInteger(data.capacity) && data.capacity > 0 ? data.capacity : 0;
-  buffers.push(new ArrayBuffer(4 * capacity));
-  out.species = { view: 'Int32Array', buffer: buffers.length - 1, byteOffset: 0, length: capacity };
-  const last = data.lastStep;
-  if (last !== null && typeof last === 'object' && !Array.isArray(last)) out.lastStep = { reactions: 0, ...last };
   return out;
 }
 
