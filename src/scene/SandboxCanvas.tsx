@@ -21,6 +21,7 @@ import { PredictLabels } from './PredictLabels.tsx';
 import { BuiltLabels } from './BuiltLabels.tsx';
 import { Spheres } from './Spheres.tsx';
 import { FramingProbe, plainDrawing, SphereProbe, SphereProbeContext, viewProbeInstaller, type ViewProbeInstaller } from './view-probe.ts';
+import { RedrawGate } from './redraw-gate.ts';
 import { TwinSpheres } from './TwinSpheres.tsx';
 import { VisualAids } from './VisualAids.tsx';
 import { useCoveredRects } from './use-covered-rects.ts';
@@ -100,16 +101,19 @@ function ViewProbe({ probe, framing, coverRoot, install }: { probe: SphereProbe;
 }
 
 /**
- * Draws the frame only while the canvas is on screen (or within a margin of it): a sandbox
- * scrolled out of view, one of several on a lesson page, keeps simulating (its plots, readouts
- * and callbacks go on) but costs no drawing until it comes back. Watched with an
- * IntersectionObserver, whose callback only flips a flag: no React render. Takes over R3F's
- * drawing (a frame callback with priority 1 runs after every other one, and R3F then leaves the
- * drawing to it).
+ * Draws the frame only while the canvas is on screen (or within a margin of it) and only when
+ * it shows something new ({@link RedrawGate}): a sandbox scrolled out of view, one of several on
+ * a lesson page, keeps simulating (its plots, readouts and callbacks go on) but costs no drawing
+ * until it comes back, and a paused one is not drawn again until something changes. Visibility
+ * is watched with an IntersectionObserver, input with listeners on the window; both only flip a
+ * flag: no React render. Takes over R3F's drawing (a frame callback with priority 1 runs after
+ * every other one, and R3F then leaves the drawing to it).
  */
-function DrawWhenVisible() {
+function DrawWhenVisible({ probe }: { probe: SphereProbe | null }) {
+  const store = useSandboxStore();
   const canvas = useThree((s) => s.gl.domElement);
   const visible = useRef(true);
+  const [gate] = useState(() => new RedrawGate());
   useEffect(() => {
     if (typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
@@ -124,8 +128,29 @@ function DrawWhenVisible() {
       visible.current = true;
     };
   }, [canvas]);
-  useFrame(({ gl, scene, camera }) => {
-    if (visible.current) gl.render(scene, camera);
+  useEffect(() => {
+    const poke = () => gate.poke();
+    const events = ['pointerdown', 'pointermove', 'pointerup', 'wheel', 'keydown', 'keyup'] as const;
+    for (const type of events) window.addEventListener(type, poke, { capture: true, passive: true });
+    return () => {
+      for (const type of events) window.removeEventListener(type, poke, { capture: true });
+    };
+  }, [gate]);
+  useFrame((state) => {
+    if (!visible.current) return;
+    const { gl, scene, camera } = state;
+    const drawing = gl.domElement;
+    const due = gate.due({
+      state: store.getState(),
+      sim: store.getState().sim,
+      camera,
+      width: drawing.width,
+      height: drawing.height,
+      invalidated: state.internal.frames > 0,
+    });
+    if (!due) return;
+    gl.render(scene, camera);
+    probe?.drewFrame();
   }, 1);
   return null;
 }
@@ -204,7 +229,7 @@ export function SandboxCanvas({ coverRoot, cameraPosition = null, label, childre
       {cameraPosition && <CameraPlacement position={cameraPosition} />}
       {probe && framing && install && <ViewProbe probe={probe} framing={framing} coverRoot={coverRoot} install={install} />}
       {children}
-      <DrawWhenVisible />
+      <DrawWhenVisible probe={probe} />
     </Canvas>
   );
 }

@@ -32,6 +32,8 @@ export const FLASH_SECONDS = 0.18;
 export class SphereLayerWriter {
   preview: DragPreview | undefined = undefined;
   probe: SphereProbe | null = null;
+  /** The probe's count of drawn frames when its draw counter last rolled over. */
+  private rolledAt = -1;
 
   constructor(public store: SandboxStore) {}
 
@@ -51,12 +53,13 @@ export class SphereLayerWriter {
     };
   }
 
-  /** Starts a frame: the probe's draw counter rolls over. */
+  /** Starts a frame: the probe's draw counter rolls over if the view drew a frame since it last did. */
   protected beginFrame(): void {
-    const draws = this.probe?.draws;
-    if (draws) {
-      draws.lastFrame = draws.current;
-      draws.current = 0;
+    const probe = this.probe;
+    if (probe !== null && probe.framesDrawn !== this.rolledAt) {
+      probe.draws.lastFrame = probe.draws.current;
+      probe.draws.current = 0;
+      this.rolledAt = probe.framesDrawn;
     }
   }
 

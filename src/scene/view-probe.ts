@@ -36,6 +36,13 @@ export class SphereProbe {
   readonly timing = new UpdateTiming();
   /** Draw calls and instances of the sphere mesh. */
   readonly draws: DrawCounter = { lastFrame: 0, current: 0, instances: 0 };
+  /** Frames the view has drawn (a still view skips frames: see RedrawGate). */
+  framesDrawn = 0;
+
+  /** Called by the view after each frame it draws. */
+  drewFrame(): void {
+    this.framesDrawn++;
+  }
   private force: (choice: SphereRendererChoice) => void = () => undefined;
   private show: (drawn: boolean) => void = () => undefined;
 

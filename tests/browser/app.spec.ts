@@ -37,6 +37,38 @@ test.describe('a 960 x 640 page', () => {
     expect(info.calls, `draw calls of the whole frame for ${info.count} spheres`).toBeLessThanOrEqual(5);
   });
 
+  test('a paused view is not drawn again until something changes: the camera, the scene, a sphere', async () => {
+    const { page } = shared;
+    const counts = () => page.evaluate(() => ({ frames: window.__sandbox.frames(), draws: window.__sandbox.draws() }));
+    await page.evaluate(() => window.__sandbox.store.getState().pause());
+    await waitFrames(page, 3);
+    const still = await counts();
+    await waitFrames(page, 60);
+    const later = await counts();
+    // 60 frames of a still view: drawn only by the heartbeat (one frame in 30).
+    expect(later.frames - still.frames, 'frames run').toBeGreaterThanOrEqual(60);
+    expect(later.draws - still.draws, `frames drawn in ${later.frames - still.frames} frames of a paused view`).toBeLessThanOrEqual(3);
+    // A step while paused is drawn.
+    const before = await canvasPixels(page);
+    const t0 = await counts();
+    await page.evaluate(() => {
+      for (let k = 0; k < 30; k++) window.__sandbox.store.getState().stepOnce();
+    });
+    await page.waitForFunction((d) => window.__sandbox.draws() > d, t0.draws, { polling: 'raf' });
+    const stepped = await canvasPixels(page);
+    expect(stepped.differ, 'the canvas after 30 steps (the spheres moved)').not.toBe(before.differ);
+    // The camera turned with the mouse wheel (a zoom) is drawn.
+    const t1 = await counts();
+    const box = (await page.locator('.sandbox-canvas canvas').boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.wheel(0, 200);
+    await page.waitForFunction((d) => window.__sandbox.draws() > d + 1, t1.draws, { polling: 'raf' });
+    const zoomed = await canvasPixels(page);
+    expect(zoomed.differ, 'the canvas after zooming out (the box is smaller)').not.toBe(stepped.differ);
+    await page.evaluate(() => window.__sandbox.store.getState().resetView());
+    await waitFramed(page);
+  });
+
   test('changing the count in the overlay changes the number drawn, not the draw calls', async () => {
     const { page } = shared;
     const before = await page.evaluate(() => window.__sandbox.renderInfo());
