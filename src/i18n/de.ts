@@ -87,6 +87,7 @@ export const de: Readonly<Record<MessageKey, string>> = {
   'preset.picker.energyCsv': 'Energie-CSV',
   'preset.picker.collisionsCsv': 'Stöße-CSV',
   'preset.picker.link': 'Link zu diesem Experiment',
+  'preset.picker.pending': 'Enter öffnet dieses Experiment (Escape behält das aktuelle).',
   'preset.head-on.title': 'Frontal, gleiche Massen',
   'preset.head-on.watch': 'Gleiche Massen, die frontal zusammenstoßen, tauschen ihre Geschwindigkeiten: Jede kehrt mit den 2 m/s zurück, die die andere mitbrachte, und der Gesamtimpuls bleibt null.',
   'preset.heavy-light.title': 'Schwer gegen leicht',

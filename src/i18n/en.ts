@@ -88,6 +88,7 @@ export const en = {
   'preset.picker.energyCsv': 'Energy CSV',
   'preset.picker.collisionsCsv': 'Collisions CSV',
   'preset.picker.link': 'Link to this experiment',
+  'preset.picker.pending': 'Press Enter to open this experiment (Escape keeps the current one).',
   'preset.head-on.title': 'Head-on, equal masses',
   'preset.head-on.watch': 'Equal masses meeting head-on swap their velocities: each comes back at the 2 m/s the other brought, and the total momentum stays zero.',
   'preset.heavy-light.title': 'Heavy versus light',

@@ -87,6 +87,7 @@ export const es: Readonly<Record<MessageKey, string>> = {
   'preset.picker.energyCsv': 'CSV de energía',
   'preset.picker.collisionsCsv': 'CSV de colisiones',
   'preset.picker.link': 'Enlace a este experimento',
+  'preset.picker.pending': 'Pulsa Intro para abrir este experimento (Escape conserva el actual).',
   'preset.head-on.title': 'Choque frontal, masas iguales',
   'preset.head-on.watch': 'Dos masas iguales que chocan de frente intercambian sus velocidades: cada una vuelve a los 2 m/s que traía la otra, y el momento total sigue siendo cero.',
   'preset.heavy-light.title': 'Pesada contra ligera',

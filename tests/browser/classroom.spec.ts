@@ -20,7 +20,7 @@ const calls = (page: Page) => page.evaluate(() => window.__sandbox.renderInfo().
 /** Chooses `id` in the Experiment menu unless it is already the preset (which would undo its edits). */
 async function ensurePreset(page: Page, id: string): Promise<void> {
   if ((await classroomState(page)).preset !== id) {
-    await page.getByLabel('Experiment').selectOption(id);
+    await page.getByLabel('Experiment', { exact: true }).selectOption(id);
     await page.waitForFunction((p) => window.__sandbox.store.getState().preset === p, id);
   }
 }
@@ -269,4 +269,37 @@ test('a scene setting leaves the experiment for the free sandbox, and the scene 
   expect(s.count, 'spheres after typing 50').toBe(50);
   await expect(note, 'the scene note in the free sandbox').toHaveCount(0);
   await expect(page.getByLabel('Experiment', { exact: true }), 'the experiment select in the free sandbox').not.toHaveValue('head-on');
+});
+
+test('arrowing through the Experiment menu loads nothing until Enter; Escape keeps the current one', async () => {
+  const { page } = shared;
+  await ensurePreset(page, 'gas');
+  const version = await page.evaluate(() => window.__sandbox.store.getState().sceneVersion);
+  const menu = page.getByLabel('Experiment', { exact: true });
+  await menu.focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  const passedOver = await menu.inputValue();
+  expect(passedOver, 'the experiment shown after arrowing twice').not.toBe('gas');
+  await expect(page.locator('.experiment__pending'), 'the hint under the menu').toContainText('Enter');
+  const still = await page.evaluate(() => ({ preset: window.__sandbox.store.getState().preset, sceneVersion: window.__sandbox.store.getState().sceneVersion }));
+  expect(still, 'the experiment running after arrowing (none loaded)').toEqual({ preset: 'gas', sceneVersion: version });
+  await page.keyboard.press('Escape');
+  await expect(menu, 'the menu after Escape').toHaveValue('gas');
+  await page.keyboard.press('ArrowDown');
+  const chosen = await menu.inputValue();
+  await page.keyboard.press('Enter');
+  await page.waitForFunction((p) => window.__sandbox.store.getState().preset === p, chosen);
+  await expect(page.locator('.experiment__pending'), 'the hint once loaded').toHaveCount(0);
+  await ensurePreset(page, 'gas');
+});
+
+test('a copied link belongs to its experiment: choosing another takes it away', async () => {
+  const { page } = shared;
+  await ensurePreset(page, 'cradle');
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  await expect(page.getByTestId('share-link'), 'the cradle link').toHaveValue(/preset=cradle/);
+  await ensurePreset(page, 'head-on');
+  await expect(page.getByTestId('share-link'), 'the link field after switching to Head-on').toHaveCount(0);
+  await ensurePreset(page, 'gas');
 });
