@@ -14,11 +14,28 @@ import { keepExperiment, readKept } from './share/autosave.ts';
 import { storeOptionsFromQuery } from './share/url-state.ts';
 import { studentViewFromQuery } from './share/student-view.ts';
 import { addressLimit, addressNotice, addressQuery } from './share/compressed-link.ts';
-import { followExperimentInUrl, largeTextFromQuery, rememberLargeText, rememberTheme, themeFromQuery } from './share/url-sync.ts';
+import { followExperimentInUrl, largeTextFromQuery, rememberLargeText, rememberTheme, TEXT_PARAM, THEME_PARAM, themeFromQuery } from './share/url-sync.ts';
+import { keepDisplayPrefs, queryNames, readDisplayPrefs, type DisplayPrefs } from './share/display-prefs.ts';
 import { DEFAULT_LOCALE, translator, type Locale } from './i18n/index.ts';
 
 /** Width from which the classroom panel starts open. */
 const CLASSROOM_OPEN_PX = 1200;
+
+/**
+ * Whether this page keeps things in the browser's storage (the experiment, the display
+ * preferences). A page in test mode (`test=1`) keeps and reads nothing unless its address asks
+ * (`keep=1`), so that the browser suites' pages, which share a browser's storage, do not meet each
+ * other's runs.
+ */
+function pageKeeps(): boolean {
+  const params = new URLSearchParams(window.location.search);
+  return params.get('test') !== '1' || params.get('keep') === '1';
+}
+
+/** The display preferences a bare visit starts with: those kept in storage, where the address names none. */
+function keptDisplay(): DisplayPrefs {
+  return pageKeeps() ? readDisplayPrefs() : {};
+}
 
 /** The store for this page: the experiment of the link, or the defaults with a notice if it cannot start. */
 function createPageStore(): SandboxStore {
@@ -30,7 +47,7 @@ function createPageStore(): SandboxStore {
   if (expanded !== null) options.notices = [...(options.notices ?? []), expanded];
   const asked = themeFromQuery(window.location.search, t);
   if (asked.notice !== null) options.notices = [...(options.notices ?? []), asked.notice];
-  options.theme = asked.theme;
+  options.theme = queryNames(window.location.search, THEME_PARAM) ? asked.theme : (keptDisplay().theme ?? asked.theme);
   // A teacher's student view (`view=`): what it hides and locks, and a notice for each refused entry.
   const view = studentViewFromQuery(window.location.search, t);
   options.studentView = view.view;
@@ -49,13 +66,8 @@ export function App() {
   const [store] = useState(createPageStore);
   // The address bar follows the experiment, so a reload brings it back.
   useEffect(() => followExperimentInUrl(store), [store]);
-  // What an earlier visit kept is read once, before this page keeps its own changes. A page in
-  // test mode (`test=1`) keeps and offers nothing unless its address asks (`autosave=1`), so that
-  // the browser suites' pages, which share a browser's storage, do not meet each other's runs.
-  const [autosave] = useState(() => {
-    const params = new URLSearchParams(window.location.search);
-    return params.get('test') !== '1' || params.get('autosave') === '1';
-  });
+  // What an earlier visit kept is read once, before this page keeps its own changes (see pageKeeps).
+  const [autosave] = useState(pageKeeps);
   const [kept] = useState(() => (autosave ? readKept() : null));
   useEffect(() => (autosave ? keepExperiment(store, { onFull: () => store.getState().notify(translator(store.getState().locale)('autosave.full')) }) : undefined), [store, autosave]);
   // The page's language and title follow the sandbox's (a screen reader reads the page in it).
@@ -69,7 +81,7 @@ export function App() {
       if (s.locale !== prev.locale) apply(s.locale);
     });
   }, [store]);
-  // The theme, like large text, lives in the address (`theme=projector`); the page's own background follows it.
+  // The theme, like large text, lives in the address (`theme=projector`) and in storage; the page's own background follows it.
   useEffect(() => {
     const apply = (theme: Theme): void => {
       document.documentElement.dataset.theme = theme;
@@ -79,16 +91,21 @@ export function App() {
       if (s.theme === prev.theme) return;
       apply(s.theme);
       rememberTheme(s.theme);
+      if (autosave) keepDisplayPrefs({ theme: s.theme });
     });
-  }, [store]);
+  }, [store, autosave]);
   const theme = useStore(store, (s) => s.theme);
   const [classroomOpen, setClassroomOpen] = useState(() => window.innerWidth >= CLASSROOM_OPEN_PX);
-  // Large text, like the language, lives in the address (`text=large`), so a reload keeps it.
-  const [largeText, setLargeText] = useState(() => largeTextFromQuery(window.location.search).largeText);
-  const changeLargeText = useCallback((on: boolean): void => {
-    setLargeText(on);
-    rememberLargeText(on);
-  }, []);
+  // Large text lives in the address (`text=large`), so a reload keeps it, and in storage, so a bare visit does.
+  const [largeText, setLargeText] = useState(() => (queryNames(window.location.search, TEXT_PARAM) ? largeTextFromQuery(window.location.search).largeText : (keptDisplay().largeText ?? false)));
+  const changeLargeText = useCallback(
+    (on: boolean): void => {
+      setLargeText(on);
+      rememberLargeText(on);
+      if (autosave) keepDisplayPrefs({ largeText: on });
+    },
+    [autosave],
+  );
   const mainRef = useRef<HTMLElement>(null);
   const instance = useMemo<SandboxInstance>(() => ({ store, handle: null }), [store]);
   return (

@@ -96,6 +96,32 @@ test('a reload keeps large text, as it keeps the language; switched off, it stay
   await expect(page.locator('.overlay--large'), 'the panels drawn large after switching large text off and reloading').toHaveCount(0);
 });
 
+test('a bare visit (a bookmark) keeps large text and the projector theme from the browser; an address that names them wins', async () => {
+  const { page } = shared;
+  // keep=1: this test page reads and writes the browser's storage, as a page outside test mode does.
+  await page.goto('/?test=1&keep=1&preset=billiards');
+  await waitReady(page);
+  await pause(page);
+  await openClassroom(page);
+  await page.getByLabel('Large text (projector)').check();
+  await page.getByRole('complementary', { name: 'Settings' }).getByRole('switch', { name: 'Projector theme' }).check();
+  await page.waitForFunction(() => /"theme":"projector"/.test(localStorage.getItem('sphere-sandbox.display') ?? ''));
+  const bare = async (query: string) => {
+    await page.goto(`/?test=1&keep=1${query}`);
+    await waitReady(page);
+    return page.evaluate(() => ({ large: document.querySelectorAll('.overlay--large').length === 1, theme: window.__sandbox.store.getState().theme }));
+  };
+  expect(await bare(''), 'a bare visit').toEqual({ large: true, theme: 'projector' });
+  expect(await bare('&text=normal&theme=dark'), 'a visit whose address names both').toEqual({ large: false, theme: 'dark' });
+  // Switched off on a bare visit, they stay off on the next one.
+  await bare('');
+  await pause(page);
+  await openClassroom(page);
+  await page.getByLabel('Large text (projector)').uncheck();
+  await page.getByRole('complementary', { name: 'Settings' }).getByRole('switch', { name: 'Projector theme' }).uncheck();
+  expect(await bare(''), 'a bare visit after switching both off').toEqual({ large: false, theme: 'dark' });
+});
+
 test('presets borrow: the free sandbox keeps the teacher’s restitution through cradle and billiards', async () => {
   const { page } = shared;
   await ensureApp(page);

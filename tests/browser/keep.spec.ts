@@ -140,7 +140,7 @@ test('keep: a tab closed in the middle of editing is offered back on the next vi
     const edit = await visits.newPage();
     watchErrors(edit, 'keep-edit');
     edit.setDefaultTimeout(60_000);
-    await edit.goto('/?count=20&boxSize=5&test=1&autosave=1');
+    await edit.goto('/?count=20&boxSize=5&test=1&keep=1');
     await waitReady(edit);
     const wanted = await edit.evaluate(() => {
       const st = window.__sandbox.store.getState();
@@ -156,7 +156,7 @@ test('keep: a tab closed in the middle of editing is offered back on the next vi
     const next = await visits.newPage();
     watchErrors(next, 'keep-next');
     next.setDefaultTimeout(60_000);
-    await next.goto('/?test=1&autosave=1');
+    await next.goto('/?test=1&keep=1');
     await waitReady(next);
     const offer = next.getByTestId('restore-offer');
     await offer.waitFor();
