@@ -34,6 +34,9 @@ export const de: Readonly<Record<MessageKey, string>> = {
   'settings.threadHint': 'Automatisch verlegt Szenen ab {count} Kugeln während der Wiedergabe in einen Hintergrund-Thread, damit die Seite flüssig bleibt. Die Ergebnisse sind in beiden Fällen gleich.',
   'settings.experimentNote.one': 'legt seine eigene Szene fest ({count} Kugel). Die Werte unten gehören zum freien Sandkasten: Wer einen davon außer dem Startwert ändert, verlässt das Experiment und kehrt zum freien Sandkasten zurück.',
   'settings.experimentNote.other': 'legt seine eigene Szene fest ({count} Kugeln). Die Werte unten gehören zum freien Sandkasten: Wer einen davon außer dem Startwert ändert, verlässt das Experiment und kehrt zum freien Sandkasten zurück.',
+  'settings.builtNote.title': 'Gebaute Szene',
+  'settings.builtNote.one': 'legt seine eigene Szene fest ({count} Kugel in einer Box von {box} m). Die Szenenwerte unten gehören zum freien Sandkasten: Wer einen davon ändert (Anzahl, Box, Größen, Startwert), ersetzt die gebaute Szene durch das Gas des freien Sandkastens; Stoßzahl, Schwerkraft und Wände wirken auf sie, wie sie ist.',
+  'settings.builtNote.other': 'legt seine eigene Szene fest ({count} Kugeln in einer Box von {box} m). Die Szenenwerte unten gehören zum freien Sandkasten: Wer einen davon ändert (Anzahl, Box, Größen, Startwert), ersetzt die gebaute Szene durch das Gas des freien Sandkastens; Stoßzahl, Schwerkraft und Wände wirken auf sie, wie sie ist.',
   // the settings themselves
   'setting.count': 'Kugeln',
   'setting.radiusMin': 'Kleinster Radius',

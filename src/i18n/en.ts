@@ -35,6 +35,9 @@ export const en = {
   'settings.threadHint': 'Automatic moves scenes of {count} spheres or more to a background thread while they play, so the page stays smooth. Same results either way.',
   'settings.experimentNote.one': "sets its own scene ({count} sphere). The values below are the free sandbox's: changing one other than the seed leaves the experiment for the free sandbox.",
   'settings.experimentNote.other': "sets its own scene ({count} spheres). The values below are the free sandbox's: changing one other than the seed leaves the experiment for the free sandbox.",
+  'settings.builtNote.title': 'Built scene',
+  'settings.builtNote.one': 'sets its own scene ({count} sphere in a {box} m box). The scene values below are the free sandbox\'s: changing one of them (the count, the box, the sizes, the seed) replaces the built scene with the free sandbox\'s gas; restitution, gravity and the walls apply to it as it is.',
+  'settings.builtNote.other': 'sets its own scene ({count} spheres in a {box} m box). The scene values below are the free sandbox\'s: changing one of them (the count, the box, the sizes, the seed) replaces the built scene with the free sandbox\'s gas; restitution, gravity and the walls apply to it as it is.',
   // the settings themselves
   'setting.count': 'Spheres',
   'setting.radiusMin': 'Smallest radius',

@@ -34,6 +34,9 @@ export const es: Readonly<Record<MessageKey, string>> = {
   'settings.threadHint': 'En modo automático, las escenas de {count} esferas o más pasan a un hilo en segundo plano mientras se reproducen, para que la página siga fluida. Los resultados son los mismos en ambos casos.',
   'settings.experimentNote.one': 'define su propia escena ({count} esfera). Los valores de abajo son los del arenero libre: cambiar cualquiera que no sea la semilla abandona el experimento y vuelve al arenero libre.',
   'settings.experimentNote.other': 'define su propia escena ({count} esferas). Los valores de abajo son los del arenero libre: cambiar cualquiera que no sea la semilla abandona el experimento y vuelve al arenero libre.',
+  'settings.builtNote.title': 'Escena construida',
+  'settings.builtNote.one': 'define su propia escena ({count} esfera en una caja de {box} m). Los valores de escena de abajo son los del arenero libre: cambiar uno de ellos (el número, la caja, los tamaños, la semilla) sustituye la escena construida por el gas del arenero libre; la restitución, la gravedad y las paredes se aplican a ella tal como está.',
+  'settings.builtNote.other': 'define su propia escena ({count} esferas en una caja de {box} m). Los valores de escena de abajo son los del arenero libre: cambiar uno de ellos (el número, la caja, los tamaños, la semilla) sustituye la escena construida por el gas del arenero libre; la restitución, la gravedad y las paredes se aplican a ella tal como está.',
   // the settings themselves
   'setting.count': 'Esferas',
   'setting.radiusMin': 'Radio mínimo',

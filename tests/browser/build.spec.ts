@@ -240,3 +240,30 @@ test('build mode with the keyboard: Page Up moves all six, a typed velocity sets
   b = await built(page);
   expect(b.spheres.length, 'spheres of the keyboard experiment running').toBe(6);
 });
+
+test("build mode's numbers are formatted in the page's language, and Settings says a built scene runs", async () => {
+  const { page } = shared;
+  stage = null;
+  // The gas's box: a side that is no round number.
+  await page.goto('/?test=1&preset=gas');
+  await waitReady(page);
+  const size = await page.evaluate(() => window.__sandbox.store.getState().scene.size[0]);
+  expect(String(size).length, `the box side ${size} has many digits`).toBeGreaterThan(8);
+  await page.getByLabel('Build mode').check();
+  const shown = await page.getByLabel('Box side (m)').inputValue();
+  expect(shown, 'the box side as shown').toBe(String(Number(size.toPrecision(6))));
+  await page.evaluate(() => window.__sandbox.store.getState().setLocale('de'));
+  await expect(page.locator('[data-build-field="box-side"] input'), 'the box side in German').toHaveValue(String(Number(size.toPrecision(6))).replace('.', ','));
+  await expect(page.locator('[data-build-field="arrange-spacing"] input'), 'the spacing in German').toHaveValue('0,6');
+  await page.evaluate(() => window.__sandbox.store.getState().setLocale('en'));
+  await page.locator('[data-action="build-empty"]').click();
+  await page.evaluate(() => {
+    const s = window.__sandbox.store.getState();
+    s.buildPlace({ ...s.buildTemplate, position: [0, 0, 0] });
+    s.buildPlace({ ...s.buildTemplate, position: [1, 0, 0] });
+  });
+  const note = page.getByTestId('experiment-scene-note');
+  await expect(note, "the settings' note on the built scene").toContainText('Built scene');
+  await expect(note, "the settings' note names its spheres and box").toContainText(`2 spheres in a ${Number(size.toPrecision(4))} m box`);
+  await page.getByLabel('Build mode').uncheck();
+});

@@ -77,9 +77,10 @@ export function BuildPanel() {
   );
   const [result, setResult] = useState('');
   const [shape, setShape] = useState<ArrangeShape>('row');
-  const [arrangeCount, setArrangeCount] = useState('5');
-  const [spacing, setSpacing] = useState('0.6');
-  const [side, setSide] = useState(String(size));
+  // Numbers, shown in the page's language like every other field (the box side as the scene has it).
+  const [arrangeCount, setArrangeCount] = useState(5);
+  const [spacing, setSpacing] = useState(0.6);
+  const [side, setSide] = useState(size);
   const [preset, setPreset] = useState(PRESETS[0]?.id ?? '');
   const [toggleError, setToggleError] = useState<string | null>(null);
 
@@ -196,23 +197,23 @@ export function BuildPanel() {
             </option>
           ))}
         </SelectField>
-        <BuildField label={t('build.arrangeCount')} name="arrange-count" value={arrangeCount} commit={(text) => {
+        <BuildField label={t('build.arrangeCount')} name="arrange-count" value={num(arrangeCount)} commit={(text) => {
           const v = readNumber(text, t('build.arrangeCount'), comma, t);
           if (typeof v === 'string') return v;
-          setArrangeCount(String(v));
+          setArrangeCount(v);
           return null;
         }} />
-        <BuildField label={t('build.spacing')} name="arrange-spacing" value={spacing} commit={(text) => {
+        <BuildField label={t('build.spacing')} name="arrange-spacing" value={num(spacing)} commit={(text) => {
           const v = readNumber(text, t('build.spacing'), comma, t);
           if (typeof v === 'string') return v;
-          setSpacing(String(v));
+          setSpacing(v);
           return null;
         }} />
         <button
           type="button"
           className="button"
           data-action="build-arrange"
-          onClick={() => act(s().buildArrange(s().selection, { shape, count: Number(arrangeCount), spacing: Number(spacing), centre: newAt() }, s().buildTemplate))}
+          onClick={() => act(s().buildArrange(s().selection, { shape, count: arrangeCount, spacing, centre: newAt() }, s().buildTemplate))}
         >
           {t('build.arrange')}
         </button>
@@ -220,13 +221,13 @@ export function BuildPanel() {
       </fieldset>
       <fieldset className="build__set">
         <legend>{t('build.startLegend')}</legend>
-        <BuildField label={t('build.boxSide')} name="box-side" value={side} commit={(text) => {
+        <BuildField label={t('build.boxSide')} name="box-side" value={num(side)} commit={(text) => {
           const v = readNumber(text, t('build.boxSide'), comma, t);
           if (typeof v === 'string') return v;
-          setSide(String(v));
+          setSide(v);
           return null;
         }} />
-        <button type="button" className="button" data-action="build-empty" onClick={() => { const l = Number(side); act(s().buildStart({ size: [l, l, l], planar: s().scene.planar })); }}>
+        <button type="button" className="button" data-action="build-empty" onClick={() => act(s().buildStart({ size: [side, side, side], planar: s().scene.planar }))}>
           {t('build.startEmpty')}
         </button>
         <SelectField id="build-preset" label={t('build.startLegend')} name="build-preset" row value={preset} onChange={setPreset}>

@@ -5,6 +5,7 @@
 import { SoundField } from './SoundField.tsx';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useStore } from 'zustand';
+import { useShallow } from 'zustand/react/shallow';
 import { presetById } from '../../presets/presets.ts';
 import { WORKER_AUTO_COUNT } from '../../runtime/index.ts';
 import { LanguageMenu } from './LanguageMenu.tsx';
@@ -14,7 +15,7 @@ import { presetTitle } from '../shared/preset-text.ts';
 import { SwitchRow, ToggleField } from '../shared/ToggleField.tsx';
 import { useSandboxStore } from '../../hooks/sandbox-context.ts';
 import { useT } from '../../hooks/use-translate.ts';
-import type { MessageKey } from '../../i18n/index.ts';
+import { formatPlain, type MessageKey } from '../../i18n/index.ts';
 import './settings.css';
 
 /** Props of {@link SettingsPanel}. */
@@ -83,17 +84,29 @@ function SolverThreadField() {
 }
 
 /**
- * While a classroom experiment runs, the scene fields still hold the free sandbox's values (the
- * experiment builds its own spheres and box): this says so, with the experiment's name and its
- * number of spheres, and what changing a field does.
+ * While a classroom experiment or a built scene runs, the scene fields still hold the free
+ * sandbox's values (the experiment builds its own spheres and box): this says so, with the
+ * experiment's name (or "Built scene"), its number of spheres (and a built scene's box), and what
+ * changing a field does.
  */
 function ExperimentSceneNote() {
   const store = useSandboxStore();
   const presetId = useStore(store, (s) => s.preset);
-  // A rebuild or an edit changes the count, each with a store update that reads it again.
+  const built = useStore(store, (s) => s.built !== null);
+  // A rebuild or an edit changes the count and the box, each with a store update that reads them again.
   const count = useStore(store, (s) => s.scene.count);
+  const [lx, ly, lz] = useStore(store, useShallow((s) => s.scene.size));
   const t = useT();
   const preset = presetId === null ? undefined : presetById(presetId);
+  if (built) {
+    const side = (x: number): string => formatPlain(t.locale, Number(x.toPrecision(4)));
+    const box = lx === ly && ly === lz ? side(lx) : `${side(lx)} × ${side(ly)} × ${side(lz)}`;
+    return (
+      <p className="panel__note" data-testid="experiment-scene-note">
+        <strong>{t('settings.builtNote.title')}</strong> {t(count === 1 ? 'settings.builtNote.one' : 'settings.builtNote.other', { count, box })}
+      </p>
+    );
+  }
   if (!preset) return null;
   return (
     <p className="panel__note" data-testid="experiment-scene-note">
