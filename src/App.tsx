@@ -51,13 +51,16 @@ function createPageStore(): SandboxStore {
   // A teacher's student view (`view=`): what it hides and locks, and a notice for each refused entry.
   const view = studentViewFromQuery(window.location.search, t);
   options.studentView = view.view;
+  // A student view waits at its start for Play, as a teacher's page does after choosing the
+  // experiment paused: the class starts together, each student seeing the starting state first.
+  if (view.view !== null) options.running = false;
   if (view.notices.length > 0) options.notices = [...(options.notices ?? []), ...view.notices];
   try {
     return createSandboxStore(options);
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
     // The notice is in the language the link asked for, which the default sandbox keeps.
-    return createSandboxStore({ locale: t.locale, theme: options.theme, studentView: options.studentView, notices: [...(options.notices ?? []), t('app.linkFailed', { why })] });
+    return createSandboxStore({ locale: t.locale, theme: options.theme, studentView: options.studentView, running: options.running, notices: [...(options.notices ?? []), t('app.linkFailed', { why })] });
   }
 }
 

@@ -7,7 +7,8 @@
 import type { World } from '../solver/index.ts';
 import { english, formatPlain, type MessageKey, type Translate } from '../i18n/index.ts';
 import { EDIT_MAX } from './edits.ts';
-import { checkNumber, parseNumberInput } from './settings.ts';
+import { checkNumber, parseNumberInput, type SettingKey } from './settings.ts';
+import { isLocked, type LockName, type StudentView } from './student-view.ts';
 
 /** The piston: the top wall (experiment-world.ts names it too). */
 const PISTON_WALL = '+y';
@@ -21,6 +22,25 @@ export type TwinSetting = 'restitution' | 'wallRestitution' | 'gravity' | 'mass'
 
 /** The twin settings, in menu order. */
 export const TWIN_SETTINGS: readonly TwinSetting[] = ['restitution', 'wallRestitution', 'gravity', 'mass', 'pistonSpeed'];
+
+/** What a student view locks to keep each twin setting as the run has it (keeping a twin changes the run's). */
+const TWIN_LOCKS: Readonly<Record<TwinSetting, LockName | SettingKey>> = {
+  restitution: 'restitution',
+  wallRestitution: 'wallRestitution',
+  gravity: 'gravity',
+  mass: 'edits',
+  pistonSpeed: 'pistonSpeed',
+};
+
+/** Whether `view` locks what a twin of `setting` would change when kept. */
+export function twinLocked(view: StudentView | null, setting: TwinSetting): boolean {
+  return isLocked(view, TWIN_LOCKS[setting]);
+}
+
+/** The twin settings a student view leaves open, in menu order. */
+export function twinSettingsOpen(view: StudentView | null): TwinSetting[] {
+  return TWIN_SETTINGS.filter((setting) => !twinLocked(view, setting));
+}
 
 /** The one change a twin makes. */
 export interface TwinChange {

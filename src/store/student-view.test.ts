@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { experimentFile, fileText, type LockName } from '../experiment/index.ts';
+import { experimentFile, fileText, twinSettingsOpen, TWIN_SETTINGS, type LockName } from '../experiment/index.ts';
 import { createSandboxStore } from './index.ts';
 
 /** A paused store of a small gas under a student view. */
@@ -80,5 +80,14 @@ describe('a student view in the store', () => {
     const es = createSandboxStore({ running: false, solverPort: null, locale: 'es', studentView: { hide: [], lock: ['count'] } });
     expect(es.getState().applySetting('count', 30)).toBe(false);
     expect(es.getState().errors.count).toBe('Bloqueado por tu profesor: no se ha cambiado.');
+  });
+
+  it("a what-if twin offers only the settings the view leaves open, and the store refuses a locked one", () => {
+    expect(twinSettingsOpen(null), 'no student view').toEqual(TWIN_SETTINGS);
+    expect(twinSettingsOpen({ hide: [], lock: ['restitution', 'edits'] }), 'restitution and editing locked').toEqual(['wallRestitution', 'gravity', 'pistonSpeed']);
+    const store = locked(['restitution']);
+    expect(store.getState().startTwin({ setting: 'restitution', value: 0.5 })).toBe('Locked by your teacher: not changed.');
+    expect(store.getState().twin, 'no twin started').toBeNull();
+    expect(store.getState().startTwin({ setting: 'gravity', value: 9.81 }), 'an open setting').toBeNull();
   });
 });

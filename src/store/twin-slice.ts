@@ -6,6 +6,7 @@
  */
 import type { StateCreator } from 'zustand/vanilla';
 import type { Settings, SphereEdit, TwinChange } from '../experiment/index.ts';
+import { twinLocked } from '../experiment/index.ts';
 import type { StoreCore } from './core.ts';
 import type { SandboxState, TwinSlice } from './state.ts';
 
@@ -42,6 +43,8 @@ export const createTwinSlice =
       twin: twin.state(null, true),
       startTwin(change) {
         if (sim.local === null) return core.t('store.twinNeedsPage');
+        // A student view that locks the setting keeps the run's value, and keeping a twin would change it.
+        if (twinLocked(get().studentView, change.setting)) return core.t('student.refused');
         const message = twin.start({ ...change, step: sim.stepsRun });
         if (message !== null) return message;
         core.publish();

@@ -135,3 +135,16 @@ test('a malformed view= gives notices naming the refused entries, and keeps what
   const kept = await page.evaluate(() => window.__sandbox.store.getState().studentView);
   expect(kept, 'the view kept').toEqual({ hide: ['settings'], lock: ['seed'] });
 });
+
+test("a student view opens waiting for Play, as the teacher's paused page does; its what-if menu leaves out the locked restitution", async ({ page }) => {
+  await openAt(page, `${link || `/?preset=head-on&${VIEW}`}&test=1`);
+  const state = await page.evaluate(() => ({ running: window.__sandbox.store.getState().running, time: window.__sandbox.store.getState().sim.world.time }));
+  expect(state, 'the student page once open').toEqual({ running: false, time: 0 });
+  await expect(page.getByTestId('play-hint'), 'the Press Play prompt').toBeVisible();
+  const menu = page.locator('[data-twin-field="setting"]');
+  const offered = await menu.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+  expect(offered, 'what the what-if menu offers under a restitution lock').not.toContain('restitution');
+  expect(offered, 'what the what-if menu still offers').toContain('gravity');
+  await page.getByTestId('play-hint').click();
+  await page.waitForFunction(() => window.__sandbox.store.getState().sim.world.time > 0, null, { polling: 'raf' });
+});

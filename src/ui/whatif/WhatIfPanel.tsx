@@ -10,7 +10,7 @@ import { useSandbox, useSandboxStore } from '../../hooks/sandbox-context.ts';
 import { useT } from '../../hooks/use-translate.ts';
 import { formatFixed, formatNumber, formatPlain, type Translate } from '../../i18n/index.ts';
 import { parseNumberInput } from '../../experiment/index.ts';
-import { checkChange, describeChange, TWIN_LABELS, TWIN_SETTINGS, type TwinChange, type TwinSetting } from '../../experiment/index.ts';
+import { checkChange, describeChange, TWIN_LABELS, twinSettingsOpen, type TwinChange, type TwinSetting } from '../../experiment/index.ts';
 import type { TwinState } from '../../instruments/index.ts';
 import { sig } from '../shared/format.ts';
 import { TextField } from '../shared/TextField.tsx';
@@ -123,7 +123,10 @@ export function WhatIfPanel() {
   // The run's own values are read from its world when the settings or the scene change.
   useSandbox((s) => s.settings);
   useSandbox((s) => s.sceneVersion);
-  const [setting, setSetting] = useState<TwinSetting>('restitution');
+  // A student view's locks take their settings out of the menu (keeping a twin would change the run's).
+  const open = useSandbox(useShallow((s) => twinSettingsOpen(s.studentView)));
+  const [chosen, setSetting] = useState<TwinSetting>('restitution');
+  const setting = open.includes(chosen) ? chosen : (open[0] ?? chosen);
   const [value, setValue] = useState<string | null>(null);
   const [sphere, setSphere] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
@@ -212,7 +215,7 @@ export function WhatIfPanel() {
               setMessage(null);
             }}
           >
-            {TWIN_SETTINGS.map((s) => (
+            {open.map((s) => (
               <option key={s} value={s}>
                 {t(TWIN_LABELS[s])}
               </option>
@@ -236,7 +239,7 @@ export function WhatIfPanel() {
           setMessage(null);
         }}
       />
-      <button type="submit" className="button button--primary" data-action="start-twin" disabled={!available}>
+      <button type="submit" className="button button--primary" data-action="start-twin" disabled={!available || open.length === 0}>
         {t('twin.start')}
       </button>
       {!available && <p className="field__hint">{t('twin.offPage')}</p>}
