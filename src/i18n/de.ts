@@ -112,7 +112,7 @@ export const de: Readonly<Record<MessageKey, string>> = {
   'preset.ball-pit.title': 'Bällebad',
   'preset.ball-pit.watch': 'Unter Schwerkraft mit e < 1 verliert jeder Aufprall Energie: Die Kugeln setzen sich zu einem ruhenden Haufen ab.',
   'preset.slow-compression.title': "Langsame Kompression",
-  'preset.slow-compression.watch': "Der Kolben drückt langsam hinein: Das Gas erwärmt sich, während sein Volumen sich halbiert, entlang der Adiabate (T V^(2/3) bleibt fast gleich); die ganze zugeführte Energie ist Arbeit W, nichts davon Wärme.",
+  'preset.slow-compression.watch': "Der Kolben drückt langsam hinein: Das Gas erwärmt sich, während sein Volumen sich halbiert, und die ganze zugeführte Energie ist Arbeit W, nichts davon Wärme. Bei einem idealen Gas bliebe T V^(2/3) gleich; diese Kugeln füllen 4 bis 8 % der Box, und es steigt um etwa 17 % (die Adiabate harter Kugeln).",
   'preset.fast-compression.title': "Schnelle Kompression",
   'preset.fast-compression.watch': "Schnell auf dasselbe halbe Volumen gedrückt, ist das Gas danach heißer als nach der langsamen Kompression: Eine schnelle Kompression ist irreversibel.",
   'preset.isothermal.title': "Isotherme Kompression",

@@ -113,7 +113,7 @@ export const en = {
   'preset.ball-pit.title': 'Ball pit',
   'preset.ball-pit.watch': 'Under gravity with e < 1 every bounce loses energy: the spheres settle into a resting pile.',
   'preset.slow-compression.title': "Slow compression",
-  'preset.slow-compression.watch': "The piston pushes in slowly: the gas warms as its volume halves, along the adiabat (T V^(2/3) stays nearly the same); all the energy added is work W, none is heat.",
+  'preset.slow-compression.watch': "The piston pushes in slowly: the gas warms as its volume halves, and all the energy added is work W, none is heat. An ideal gas would keep T V^(2/3) the same; these spheres take up 4 to 8 % of the box, and it rises about 17 % (the hard-sphere adiabat).",
   'preset.fast-compression.title': "Fast compression",
   'preset.fast-compression.watch': "Pushed in fast to the same half volume, the gas ends hotter than after the slow compression: a fast compression is irreversible.",
   'preset.isothermal.title': "Isothermal compression",

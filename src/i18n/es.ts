@@ -112,7 +112,7 @@ export const es: Readonly<Record<MessageKey, string>> = {
   'preset.ball-pit.title': 'Piscina de bolas',
   'preset.ball-pit.watch': 'Con gravedad y e < 1 cada rebote pierde energía: las esferas acaban formando un montón en reposo.',
   'preset.slow-compression.title': "Compresión lenta",
-  'preset.slow-compression.watch': "El pistón empuja despacio: el gas se calienta mientras su volumen se reduce a la mitad, a lo largo de la adiabática (T V^(2/3) casi no cambia); toda la energía añadida es trabajo W, nada es calor.",
+  'preset.slow-compression.watch': "El pistón empuja despacio: el gas se calienta mientras su volumen se reduce a la mitad, y toda la energía añadida es trabajo W, nada es calor. En un gas ideal T V^(2/3) no cambiaría; estas esferas ocupan del 4 al 8 % de la caja, y sube alrededor de un 17 % (la adiabática de esferas duras).",
   'preset.fast-compression.title': "Compresión rápida",
   'preset.fast-compression.watch': "Empujado deprisa hasta la misma mitad del volumen, el gas acaba más caliente que tras la compresión lenta: una compresión rápida es irreversible.",
   'preset.isothermal.title': "Compresión isoterma",

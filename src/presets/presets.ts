@@ -221,7 +221,7 @@ export const PRESETS: readonly Preset[] = [
   {
     id: 'slow-compression',
     title: 'Slow compression',
-    watch: 'The piston pushes in slowly: the gas warms as its volume halves, along the adiabat (T V^(2/3) stays nearly the same); all the energy added is work W, none is heat.',
+    watch: 'The piston pushes in slowly: the gas warms as its volume halves, and all the energy added is work W, none is heat. An ideal gas would keep T V^(2/3) the same; these spheres take up 4 to 8 % of the box, and it rises about 17 % (the hard-sphere adiabat).',
     mode: '3d',
     readouts: ['gas', 'energy'],
     thermo: true,

@@ -67,6 +67,27 @@ describe('thermodynamics presets', () => {
     expect(temperature(fast)).toBeGreaterThan(1.2 * preset.T1);
   });
 
+  it("slow compression's line holds: the spheres take up the 4 to 8 % of the box it says, and T V^(2/3) rises by the percentage it says, as the readouts show it", () => {
+    const line = presetById('slow-compression')!.watch;
+    const [, from, to] = /take up (\d+) to (\d+) %/.exec(line) ?? [];
+    const [, rise] = /rises about (\d+) %/.exec(line) ?? [];
+    expect([from, to, rise].every((x) => x !== undefined), `the figures in "${line}"`).toBe(true);
+    const w = build('slow-compression');
+    // The readouts' volume: the one the centres can reach (solver/readouts.ts), as here.
+    const tv = (): number => temperature(w) * volume(w) ** (2 / 3);
+    const start = { eta: packing(w), tv: tv() };
+    let steps = 0;
+    while (w.wallState('+y').velocity !== 0 && steps < 20000) {
+      w.step(DT);
+      steps++;
+    }
+    expect(start.eta * 100, 'the packing at the start, %').toBeCloseTo(Number(from), 0);
+    expect(packing(w) * 100, 'the packing at the end, %').toBeCloseTo(Number(to), 0);
+    // "About": within two percentage points of the run (three seeds give 16.4 to 17.8 %).
+    const measured = (tv() / start.tv - 1) * 100;
+    expect(Math.abs(measured - Number(rise)), `T V^(2/3) rose ${measured.toFixed(1)} %, the line says about ${rise} %`).toBeLessThan(2);
+  });
+
   it('isothermal compression keeps kT within 10% of the walls\' while the heat out balances the work in', () => {
     const w = build('isothermal');
     const kT = w.wallState('-x').kT as number;
