@@ -227,8 +227,10 @@ export const de: Readonly<Record<MessageKey, string>> = {
   'readouts.momentum': 'Impuls',
   'readouts.momentumMagnitude': '|Impuls|',
   'readouts.temperature': 'Temperatur kT',
-  'readouts.pressure': 'Wanddruck (gemessen)',
+  'readouts.pressure': 'Wanddruck (gemessen, letzte {seconds} s)',
   'readouts.pressureIdeal': 'Ideales Gas N kT / V',
+  'readouts.pressureDense': 'Dichtes Gas (Carnahan–Starling)',
+  'readouts.pressureDenseDiscs': 'Dichtes Gas (Henderson, Scheiben)',
   'readouts.collisionRate': 'Stöße pro Sekunde',
   'readouts.collisionTotal': 'Stöße insgesamt',
 

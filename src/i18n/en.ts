@@ -228,8 +228,10 @@ export const en = {
   'readouts.momentum': 'Momentum',
   'readouts.momentumMagnitude': '|Momentum|',
   'readouts.temperature': 'Temperature kT',
-  'readouts.pressure': 'Wall pressure (measured)',
+  'readouts.pressure': 'Wall pressure (measured, last {seconds} s)',
   'readouts.pressureIdeal': 'Ideal gas N kT / V',
+  'readouts.pressureDense': 'Dense gas (Carnahan–Starling)',
+  'readouts.pressureDenseDiscs': 'Dense gas (Henderson, discs)',
   'readouts.collisionRate': 'Collisions per second',
   'readouts.collisionTotal': 'Collisions in total',
 

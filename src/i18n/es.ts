@@ -227,8 +227,10 @@ export const es: Readonly<Record<MessageKey, string>> = {
   'readouts.momentum': 'Momento lineal',
   'readouts.momentumMagnitude': '|Momento lineal|',
   'readouts.temperature': 'Temperatura kT',
-  'readouts.pressure': 'Presión en las paredes (medida)',
+  'readouts.pressure': 'Presión en las paredes (medida, últimos {seconds} s)',
   'readouts.pressureIdeal': 'Gas ideal N kT / V',
+  'readouts.pressureDense': 'Gas denso (Carnahan–Starling)',
+  'readouts.pressureDenseDiscs': 'Gas denso (Henderson, discos)',
   'readouts.collisionRate': 'Choques por segundo',
   'readouts.collisionTotal': 'Choques en total',
 

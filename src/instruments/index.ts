@@ -16,6 +16,8 @@ export type { GasReading } from './describer.ts';
 export type { LoggedCollision } from './collision-log.ts';
 export { PressureMap, PRESSURE_RAMP, PRESSURE_WINDOW_SECONDS, FACE_STRIDE, EMPTY_PRESSURE_READOUT, faceAxes, rampColour, colourRange } from './pressure-map.ts';
 export type { PressureReadout } from './pressure-map.ts';
+export { PressureWindow, PRESSURE_WINDOW_S } from './pressure-window.ts';
+export type { PressureReading } from './pressure-window.ts';
 export { Timeline, RunTimeline, TIMELINE_BYTES, TIMELINE_EVERY } from './timeline.ts';
 export type { TimelineState } from './timeline.ts';
 export { TwinRun, TwinInstrument, makeTwin } from './twin.ts';

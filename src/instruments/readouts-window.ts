@@ -4,7 +4,8 @@
  * each sphere's last collision (for the flash) and the last colliding pair, and closes the window
  * into {@link SampledStats} a few times a second. Per-frame and per-step work allocates nothing.
  */
-import { PressureGauge, temperature, type World } from '../solver/index.ts';
+import { temperature, type World } from '../solver/index.ts';
+import { PressureWindow } from './pressure-window.ts';
 import { CollisionLog } from './collision-log.ts';
 import { History } from './history.ts';
 import { EMPTY_PRESSURE_READOUT, PressureMap, type PressureReadout } from './pressure-map.ts';
@@ -42,12 +43,17 @@ export interface SampledStats {
   /** kT, J: (2/3) of the mean kinetic energy per free sphere in 3D, the mean itself in the plane. */
   temperature: number;
   /**
-   * Wall pressure measured from the impulses the walls received since the scene started, Pa
-   * (N/m in planar mode); NaN before any time has passed.
+   * Wall pressure measured from the impulses the walls received over the last
+   * {@link pressureSeconds} of simulated time (PressureWindow), Pa (N/m in planar mode); NaN
+   * before any time has passed. The one measured pressure every panel shows.
    */
   pressureMeasured: number;
+  /** The simulated seconds the measured pressure is averaged over (PRESSURE_WINDOW_S, or less early in a run). */
+  pressureSeconds: number;
   /** Ideal-gas prediction N kT / V for the same spheres, Pa (N/m in planar mode). */
   pressureIdeal: number;
+  /** Dense-gas (Carnahan-Starling) prediction for the same spheres, Pa (N/m in planar mode). */
+  pressureDense: number;
   /** Whether the world is planar (pressures are then per length). */
   planar: boolean;
   /** Sphere-sphere collisions since the scene started. */
@@ -78,7 +84,9 @@ export const EMPTY_STATS: SampledStats = Object.freeze({
   momentum: [0, 0, 0] as const,
   temperature: 0,
   pressureMeasured: NaN,
+  pressureSeconds: 0,
   pressureIdeal: NaN,
+  pressureDense: NaN,
   planar: false,
   pairCollisionsTotal: 0,
   wallCollisionsTotal: 0,
@@ -108,7 +116,7 @@ export class ReadoutsWindow implements StepParticipant {
   readonly collisions = new CollisionLog();
   /** Wall impulse per cell of each face over the last few seconds (the pressure map aid). */
   readonly pressureMap: PressureMap;
-  private gauge: PressureGauge;
+  private readonly pressure: PressureWindow;
   private readonly win = new Float64Array(3);
   /** The simulation's frames drawn when the window started. */
   private markFrames = 0;
@@ -122,7 +130,7 @@ export class ReadoutsWindow implements StepParticipant {
 
   constructor(private readonly sim: ReadoutsSource) {
     const world = sim.local as World;
-    this.gauge = new PressureGauge(world);
+    this.pressure = new PressureWindow(world);
     this.pressureMap = new PressureMap(world);
   }
 
@@ -176,7 +184,7 @@ export class ReadoutsWindow implements StepParticipant {
 
   /** Starts afresh for a new world: no history, no collisions, empty counters. */
   reset(world: World): void {
-    this.gauge = new PressureGauge(world);
+    this.pressure.reset(world);
     this.pressureMap.reset(world);
     this.history.clear();
     this.collisions.clear();
@@ -190,12 +198,13 @@ export class ReadoutsWindow implements StepParticipant {
   /**
    * The world went to another moment of the same run (the timeline): the history and the
    * collision log stay (they are the run's; the views and exports show them up to the moment
-   * shown, and a replayed step adds nothing to them), the pressure gauge stays (it measures from
-   * the scene's start), the last pair is the log's last at or before that moment, the window
+   * shown, and a replayed step adds nothing to them), the measured pressure starts its window
+   * afresh at that moment, the last pair is the log's last at or before that moment, the window
    * starts afresh and no sphere is flashing.
    */
   rewind(): void {
     this.hits.fill(-Infinity);
+    this.pressure.reset(this.sim.world);
     const [last] = this.collisions.recent(1, this.sim.world.time);
     this.pairA = last ? last.a : -1;
     this.pairB = last ? last.b : -1;
@@ -253,7 +262,7 @@ export class ReadoutsWindow implements StepParticipant {
     const world = this.sim.world;
     const thread = this.sim.runsIn === 'main' ? 'main' : 'worker';
     const s = world.stats();
-    const pressure = this.gauge.read(world);
+    const pressure = this.pressure.read(world);
     const h = this.history;
     const w = this.win;
     const timing = this.sim.timing;
@@ -275,7 +284,9 @@ export class ReadoutsWindow implements StepParticipant {
       momentum: s.momentum,
       temperature: temperature(world),
       pressureMeasured: pressure.measured,
+      pressureSeconds: pressure.seconds,
       pressureIdeal: pressure.ideal,
+      pressureDense: pressure.dense,
       planar: world.options.planar,
       pairCollisionsTotal: s.pairCollisions,
       wallCollisionsTotal: s.wallCollisions,

@@ -63,6 +63,9 @@ test('the plots and readouts update while it runs (screenshot)', async () => {
   const ideal = await page.locator('[data-readout="pressure-ideal"]').textContent();
   expect(pressure, 'the pressure readout').toMatch(/\d.* Pa$/);
   expect(ideal, 'the ideal-gas pressure readout').toMatch(/\d.* Pa$/);
+  await expect(page.locator('[data-readout="pressure-dense"]'), 'the dense-gas pressure readout').toHaveText(/\d.* Pa$/);
+  const label = await page.locator('.readouts__row', { has: page.locator('[data-readout="pressure"]') }).locator('dt').textContent();
+  expect(label, "the measured pressure's label names its window").toBe('Wall pressure (measured, last 2 s)');
   await page.screenshot({ path: join(results, 'classroom-gas.png') });
 });
 

@@ -94,6 +94,9 @@ test('the first law is shown live: W counted, the residual at rounding, the P–
   await page.evaluate(() => window.__sandbox.store.getState().pause());
   const work = number(await law.locator('[data-first-law=work]').textContent());
   expect(work, 'the work W shows').toBeGreaterThan(0);
+  // One measured pressure everywhere: the First law section shows the Readouts' figure (both re-read at the same sample).
+  await page.waitForFunction(() => document.querySelector('[data-first-law=pressure]')?.textContent === document.querySelector('[data-readout=pressure]')?.textContent);
+  expect(await law.locator('[data-first-law=pressure]').textContent(), "the First law's pressure").toMatch(/\d.* Pa$/);
   const statement = (await law.locator('[data-first-law=statement]').textContent()) ?? '';
   const m = /holds to ([0-9.]+) × 10([⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)/.exec(statement) ?? /holds to (0) of/.exec(statement);
   expect(m, `the residual in the statement "${statement}"`).not.toBeNull();

@@ -1,13 +1,14 @@
 /**
- * The readouts: energies (potential measured from the floor), momentum, temperature, measured
- * wall pressure beside the ideal-gas prediction, collision counts. A classroom preset shows the
+ * The readouts: energies (potential measured from the floor), momentum, temperature, the measured
+ * wall pressure (over the last PRESSURE_WINDOW_S simulated seconds, as every panel shows it) beside
+ * the ideal-gas and dense-gas predictions, collision counts. A classroom preset shows the
  * groups its lesson needs and keeps the others one click away under "More readouts"; the free
  * sandbox shows all. Re-rendered only when the store publishes a sample.
  */
 import { useStore } from 'zustand';
 import { presetById, READOUT_GROUPS, type ReadoutGroup } from '../../presets/presets.ts';
-import { formatNumber, type Locale, type MessageKey, type Translate } from '../../i18n/index.ts';
-import type { SampledStats } from '../../instruments/index.ts';
+import { formatNumber, formatPlain, type Locale, type MessageKey, type Translate } from '../../i18n/index.ts';
+import { PRESSURE_WINDOW_S, type SampledStats } from '../../instruments/index.ts';
 import { sig, vec } from '../shared/format.ts';
 import { useSandboxStore } from '../../hooks/sandbox-context.ts';
 import { useT } from '../../hooks/use-translate.ts';
@@ -36,6 +37,7 @@ function rowsOf(group: ReadoutGroup, stats: SampledStats, running: boolean, loca
         ['temperature', 'readouts.temperature', `${sig(stats.temperature, 4, locale)} J`],
         ['pressure', 'readouts.pressure', `${sig(stats.pressureMeasured, 4, locale)} ${pUnit}`],
         ['pressure-ideal', 'readouts.pressureIdeal', `${sig(stats.pressureIdeal, 4, locale)} ${pUnit}`],
+        ['pressure-dense', stats.planar ? 'readouts.pressureDenseDiscs' : 'readouts.pressureDense', `${sig(stats.pressureDense, 4, locale)} ${pUnit}`],
       ];
     case 'collisions':
       return [
@@ -50,7 +52,7 @@ function Rows({ groups, stats, running, label, t }: { groups: readonly ReadoutGr
     <dl className="readouts" aria-label={label}>
       {groups.flatMap((g) => rowsOf(g, stats, running, t.locale)).map(([key, name, value]) => (
         <div className="readouts__row" key={key}>
-          <dt>{t(name)}</dt>
+          <dt>{t(name, { seconds: formatPlain(t.locale, PRESSURE_WINDOW_S) })}</dt>
           <dd data-readout={key}>{value}</dd>
         </div>
       ))}

@@ -8,10 +8,10 @@
  */
 import { useEffect, useRef } from 'react';
 import { useStore } from 'zustand';
-import type { FirstLaw } from '../../instruments/index.ts';
+import { PRESSURE_WINDOW_S, type FirstLaw } from '../../instruments/index.ts';
 import { useSandboxStore } from '../../hooks/sandbox-context.ts';
 import { useT } from '../../hooks/use-translate.ts';
-import { formatSig, type Locale } from '../../i18n/index.ts';
+import { formatPlain, formatSig, type Locale } from '../../i18n/index.ts';
 import { CHART_COLORS, type ChartColors } from '../shared/chart-colors.ts';
 import { sig } from '../shared/format.ts';
 import './thermo.css';
@@ -152,7 +152,7 @@ export function ThermoReadouts({ width = 280, height = 150 }: ThermoReadoutsProp
   const pv = useRef<HTMLCanvasElement>(null);
   const profile = useRef<HTMLCanvasElement>(null);
   // Re-read at each published sample (a few times a second).
-  useStore(store, (s) => s.stats);
+  const stats = useStore(store, (s) => s.stats);
   const law = store.getState().instruments.firstLaw;
   const planar = store.getState().sim.world.options.planar;
   const r = law.last;
@@ -211,7 +211,8 @@ export function ThermoReadouts({ width = 280, height = 150 }: ThermoReadoutsProp
     ['work', t('thermo.workIn'), `${sig(r.work, 5, locale)} J`],
     ['lost', t('thermo.lost'), `${sig(r.lost, 5, locale)} J`],
     ['residual', t('thermo.residual'), `${residualText(r.residual, locale)} J`],
-    ['pressure', t('thermo.pressure'), `${sig(r.pressure, 4, locale)} ${unitP}`],
+    // The measured pressure the Readouts show, over the same window (the P–V path's points are each sample's own).
+    ['pressure', t('readouts.pressure', { seconds: formatPlain(locale, PRESSURE_WINDOW_S) }), `${sig(stats.pressureMeasured, 4, locale)} ${unitP}`],
     ['volume', t('thermo.volume'), `${sig(r.volume, 4, locale)} ${unitV}`],
     ['kt', t('thermo.kT'), `${sig(r.kT, 4, locale)} J`],
   ];
