@@ -514,7 +514,6 @@ export const en = {
   'thermo.workIn': "W (work done on the gas)",
   'thermo.lost': "Lost in inelastic collisions",
   'thermo.residual': "ΔU − (Q + W − lost)",
-  'thermo.pressure': "Pressure",
   'thermo.volume': "Volume the centres reach",
   'thermo.kT': "Temperature kT",
   'thermo.holds': "ΔU = Q + W − lost holds to {residual} of the energy: every hit on a wall is counted at its exact moment.",
