@@ -14,7 +14,7 @@
  * number it computes is a fresh heap object.
  */
 import { buildGrid } from './grid.ts';
-import { holeEvent } from './hole.ts';
+import { holeEvent } from './hole-events.ts';
 import { EVENT_BUDGET_BASE, EVENT_BUDGET_PER_SPHERE, REORDER_MIN_SPHERES, REORDER_STEPS } from './options.ts';
 import { predict, sync } from './predict.ts';
 import { RENUMBER_PHASES, moveSpheres, planRenumbering, renumberingUnderway, reorder } from './renumber.ts';

@@ -31,7 +31,7 @@ import { WALL_CODE, WALL_NAMES } from './events.ts';
 import { advance, predict } from './predict.ts';
 import { collideFixedWall } from './response.ts';
 import { afterVelocityChange, countContact, trySleep, wakeAll } from './sleep.ts';
-import { HOLE_FIELDS, checkHole, holeWidth, putHole } from './hole.ts';
+import { checkHole, dividerHoleBefore, holeWidth, putDividerHole, putHole, refuseIfHoled, restoreDividerHole } from './hole.ts';
 import { DIVIDER, EVENT, STRIDE } from './state.ts';
 import type { WorldState } from './state.ts';
 import { crossingTime } from './time-of-impact.ts';
@@ -617,16 +617,11 @@ export function setDivider(world: WorldState, divider: unknown): void {
   const oldPosition = world.divider[1];
   const oldLow = world.wallMin[2 * k];
   const oldHigh = world.wallMin[2 * k + 1];
-  const bit = 1 << DIVIDER;
-  const oldHole = world.holeMask & bit ? Array.from(world.hole.subarray(HOLE_FIELDS * DIVIDER, HOLE_FIELDS * (DIVIDER + 1))) : null;
-  // A new hole, or one in a new plane: every sphere takes the side of its centre (kept before only with a hole).
-  const fresh = hole !== null && (oldHole === null || oldAxis !== k || oldPosition !== position);
-  const oldSides = fresh ? Uint8Array.from({ length: world.count }, (_, i) => world.side[U8 * i]) : null;
+  const before = dividerHoleBefore(world, k, position, hole);
   editRollback(world, () => {
     world.divider[0] = k;
     world.divider[1] = position;
-    putHole(world, DIVIDER, hole);
-    if (fresh) for (let i = 0; i < world.count; i++) world.side[U8 * i] = world.pos[F64 * i + k] < position ? 0 : 1;
+    putDividerHole(world, hole, before);
     // The two walls across it may not move past it (less the largest sphere's room).
     const room = 2 * largestRadius(world);
     for (let w = 2 * k; w <= 2 * k + 1; w++) {
@@ -637,8 +632,7 @@ export function setDivider(world: WorldState, divider: unknown): void {
   }, 'divider.position', position, () => {
     world.divider[0] = oldAxis;
     world.divider[1] = oldPosition;
-    putHole(world, DIVIDER, oldHole);
-    if (oldSides) for (let i = 0; i < oldSides.length; i++) world.side[U8 * i] = oldSides[i];
+    restoreDividerHole(world, before);
     world.wallMin[2 * k] = oldLow;
     world.wallMin[2 * k + 1] = oldHigh;
     endWallEdit(world, -1);
@@ -652,23 +646,14 @@ export function setDivider(world: WorldState, divider: unknown): void {
  */
 export function setWallHole(world: WorldState, wall: unknown, hole: unknown): void {
   const w = wallIndex('wall', wall);
-  if (hole === null) {
-    beginWallEdit(world, w);
-    putHole(world, w, null);
-    endWallEdit(world, w);
-    return;
+  if (hole !== null) {
+    if (world.options.planar && w >= 4) throw new SolverInputError('wall', wall, `a wall of the plane: ${WALL_NAMES.slice(0, 4).map((n) => `'${n}'`).join(', ')}`);
+    if (world.wallV[w] !== 0 || world.wallA[w] !== 0 || world.wallMass[w] !== Infinity) throw new SolverInputError('wall', wall, 'a still wall (not driven, not a piston): a wall with a hole stays still');
   }
-  if (world.options.planar && w >= 4) throw new SolverInputError('wall', wall, `a wall of the plane: ${WALL_NAMES.slice(0, 4).map((n) => `'${n}'`).join(', ')}`);
-  if (world.wallV[w] !== 0 || world.wallA[w] !== 0 || world.wallMass[w] !== Infinity) throw new SolverInputError('wall', wall, 'a still wall (not driven, not a piston): a wall with a hole stays still');
-  const shape = checkHole(world, 'hole', hole, w >> 1);
+  const shape = hole === null ? null : checkHole(world, 'hole', hole, w >> 1);
   beginWallEdit(world, w);
   putHole(world, w, shape);
   endWallEdit(world, w);
-}
-
-/** Refuses to move wall w while it has a hole (its events assume a still plane). */
-function refuseIfHoled(world: WorldState, w: number, wall: unknown): void {
-  if (world.holeMask & (1 << w)) throw new SolverInputError('wall', wall, 'a wall without a hole (a wall with a hole stays still: close it with setWallHole(wall, null) first)');
 }
 
 /** What {@link wallState} reports of a wall. */
