@@ -15,6 +15,7 @@ import { SolverInputError, bool, inRange, integer, positive, vec3 } from './erro
 import { resolveOptions } from './options.ts';
 import type { SphereOptions, Vec3Like, WorldOptions } from './options.ts';
 import { buildGrid, linkCell, unlinkCell } from './grid.ts';
+import { sideFromCentre } from './hole.ts';
 import { predict, sync } from './predict.ts';
 import { MAX_SPECIES } from './reactions.ts';
 import { cancelRenumbering } from './renumber.ts';
@@ -146,14 +147,26 @@ function writeSphere(world: WorldState, s: CheckedSphere): void {
     world.pos[F64 * i + 2] = 0;
     world.vel[F64 * i + 2] = 0;
   }
+  world.side[U8 * i] = 0;
+  sideFromCentre(world, i);
 }
 
 /** Removes a sphere. The last sphere moves into its slot; ids do not change (see {@link indexOf}). */
 export function removeSphere(world: WorldState, id: number): void {
   world.stateVersion++;
   const i = slotFor(world, id);
-  const live = !world.dirty;
   world.clock[0] = world.time;
+  removeSlotNow(world, i);
+}
+
+/**
+ * Removes the sphere in slot i at the clock's time: by an edit, or within a step when it leaves the
+ * box through a hole (hole.ts). The last sphere moves into slot i and is predicted there; every
+ * prediction that names either slot is stale by their collision counters.
+ */
+export function removeSlotNow(world: WorldState, i: number): void {
+  const id = world.idOf[i];
+  const live = !world.dirty;
   // The sleepers it carried fall.
   if (world.sleepingCount > 0) {
     if (live) wakeAbove(world, i);
@@ -373,6 +386,12 @@ export function editRollback(world: WorldState, apply: () => void, field: string
   apply();
   try {
     afterGeometryEdit(world, field, value);
+    // A sphere the edit added or the repair moved is on the side of the divider its centre is now on.
+    const s = world.snapshot;
+    for (let i = 0; i < world.count; i++) {
+      const b = F64 * i;
+      if (i >= n || world.pos[b] !== s[3 * i] || world.pos[b + 1] !== s[3 * i + 1] || world.pos[b + 2] !== s[3 * i + 2]) sideFromCentre(world, i);
+    }
   } catch (err) {
     for (let i = 0; i < n; i++) {
       for (let k = 0; k < 3; k++) world.pos[F64 * i + k] = world.snapshot[3 * i + k];
@@ -461,6 +480,7 @@ function localEdit(world: WorldState, top: number, field: string, value: unknown
   for (let e = 0; e < world.editCount; e++) {
     const k = world.editSlot[e];
     world.editMark[k] = 0;
+    sideFromCentre(world, k);
     if (!live) continue;
     if (world.asleep[U8 * k]) {
       // A sleeper the repair pushed: it wakes with the others (wakeCascade predicts it).

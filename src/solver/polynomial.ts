@@ -174,12 +174,30 @@ export function criticalPoints(k: Float64Array, out: Float64Array): number {
   return n;
 }
 
+/** Scratch of {@link polynomialRoots}. */
+const args = new Float64Array(7);
+
 /** Every real root of c0 + c1 t + ... + c4 t^4 in the open interval (lo, hi), sorted, into `out`; returns how many. */
 export function polynomialRoots(c0: number, c1: number, c2: number, c3: number, c4: number, lo: number, hi: number, out: Float64Array): number {
-  const degree = load(0, c0, c1, c2, c3, c4);
+  args[0] = c0;
+  args[1] = c1;
+  args[2] = c2;
+  args[3] = c3;
+  args[4] = c4;
+  args[5] = lo;
+  args[6] = hi;
+  return polynomialRootsIn(args, out);
+}
+
+/**
+ * {@link polynomialRoots} with its arguments in one array, k = [c0, c1, c2, c3, c4, lo, hi], for
+ * the step's hot paths (numbers passed to a call that V8 does not inline are boxed).
+ */
+export function polynomialRootsIn(k: Float64Array, out: Float64Array): number {
+  const degree = load(0, k[0], k[1], k[2], k[3], k[4]);
   if (degree === 0) return 0;
-  win[0] = lo;
-  win[1] = hi;
+  win[0] = k[5];
+  win[1] = k[6];
   const n = rootsIn(0, degree);
   const src = rootsByLevel[0];
   for (let q = 0; q < n; q++) out[q] = src[q];

@@ -5,6 +5,7 @@
  * filed in the event queue (settle). docs/physics.md, sections 2 and 3.
  */
 import { gatherCells } from './grid.ts';
+import { holeEvents, holeFound } from './hole.ts';
 import { APPROACH_TOLERANCE, STOP_FRACTION } from './options.ts';
 import { BEST, DIVIDER, EVENT, LIST, STRIDE } from './state.ts';
 import type { WorldState } from './state.ts';
@@ -365,7 +366,7 @@ export function boundTimesWalls(world: WorldState, i: number): void {
     }
     for (let side = 0; side < 2; side++) {
       const w = 2 * k + side;
-      if (mask & (1 << w)) continue;
+      if ((mask | world.holeMask) & (1 << w)) continue; // resting on it, or a wall with a hole (below)
       // The contact with wall w (wall-motion.ts, contactTime): the centre r short of the wall's plane.
       const sg = side ? 1 : -1;
       const tau = tau0 - world.wallT[w];
@@ -381,7 +382,7 @@ export function boundTimesWalls(world: WorldState, i: number): void {
     }
   }
   const axis = world.divider[0];
-  if (axis >= 0) {
+  if (axis >= 0 && !(world.holeMask & (1 << DIVIDER))) {
     const d = world.divider[1];
     const x = p[b + axis];
     const below = x < d;
@@ -408,6 +409,16 @@ export function boundTimesWalls(world: WorldState, i: number): void {
     } else if (tc < face) {
       face = tc;
       faceKind = code;
+    }
+  }
+  if (world.holeMask !== 0) {
+    // The planes with a hole (hole.ts): their events are wall events, searched up to the earliest other.
+    holeFound[0] = wall < face ? wall : face;
+    holeEvents(world, i);
+    if (holeFound[1] !== NONE) {
+      wall = holeFound[0];
+      wallKind = holeFound[1];
+      world.holeSub[U8 * i] = holeFound[2];
     }
   }
   world.best[WALL_T] = wall;

@@ -5,6 +5,7 @@
  * edit touched and follows the pushes outwards, so its cost is what the edit touches.
  */
 import { buildGrid, gatherNeighbours, relinkCell } from './grid.ts';
+import { dividerClearance } from './hole.ts';
 import { REPAIR_ITERATIONS, REPAIR_TOLERANCE } from './options.ts';
 import { LIST, STRIDE } from './state.ts';
 import type { WorldState } from './state.ts';
@@ -83,14 +84,16 @@ export function clampInside(world: WorldState, i: number): void {
     else if (x < lo) world.pos[F64 * i + k] = lo;
   }
   // The divider: the sphere stays on the side of its centre, unless that side is too narrow for
-  // it (the divider closer than its diameter to the wall): then it goes to the other side.
+  // it (the divider closer than its diameter to the wall): then it goes to the other side. It
+  // moves along the divider's axis just clear of its solid part: r, or less over a hole (hole.ts).
   const axis = world.divider[0];
   if (axis >= 0) {
     const d = world.divider[1];
+    const c = dividerClearance(world, i);
     const x = world.pos[F64 * i + axis];
     const below = x < d ? d - r >= world.wallNow[2 * axis] + r : !(d + r <= world.wallNow[2 * axis + 1] - r);
-    if (below && x > d - r) world.pos[F64 * i + axis] = d - r;
-    else if (!below && x < d + r) world.pos[F64 * i + axis] = d + r;
+    if (below && x > d - c) world.pos[F64 * i + axis] = d - c;
+    else if (!below && x < d + c) world.pos[F64 * i + axis] = d + c;
   }
   if (world.options.planar) world.pos[F64 * i + 2] = 0;
 }
@@ -228,7 +231,7 @@ function clampMoves(world: WorldState, i: number): boolean {
   const axis = world.divider[0];
   if (axis >= 0) {
     const x = world.pos[F64 * i + axis];
-    if (Math.abs(x - world.divider[1]) < r) return true;
+    if (Math.abs(x - world.divider[1]) < dividerClearance(world, i)) return true;
   }
   return world.options.planar && world.pos[F64 * i + 2] !== 0;
 }

@@ -16,8 +16,8 @@ export interface Scene {
   spheres: SphereOptions[];
   /** Walls that are not plain: where each starts, how it moves, whether it is a piston or thermal (see World's wall methods). */
   walls?: Partial<Record<WallName, SceneWall>>;
-  /** A divider across the box (World.setDivider). */
-  divider?: { axis: 'x' | 'y' | 'z'; position: number };
+  /** A divider across the box, with a hole in it or not (World.setDivider). */
+  divider?: { axis: 'x' | 'y' | 'z'; position: number; hole?: { width: number } };
   /** Reactions between the spheres' species (World.setReactions). */
   reactions?: Reaction[];
 }
@@ -34,6 +34,8 @@ export interface SceneWall {
   piston?: { mass: number; force: number };
   /** A thermal wall's kT, J (World.setWallTemperature). */
   kT?: number;
+  /** A hole in a still wall, through which spheres leave the box (World.setWallHole). */
+  hole?: { width: number };
 }
 
 /** Builds a world from a scene (in time linear in the number of spheres). */
@@ -54,6 +56,7 @@ export function buildWorld(scene: Scene): World {
     if (wall.velocity !== undefined) world.setWallVelocity(name, wall.velocity);
     if (wall.piston !== undefined) world.setPiston(name, wall.piston);
     if (wall.kT !== undefined) world.setWallTemperature(name, wall.kT);
+    if (wall.hole !== undefined) world.setWallHole(name, wall.hole);
   }
   return world;
 }

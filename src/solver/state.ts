@@ -63,10 +63,13 @@ export interface CheckedSphere {
  *
  *   bytes   0-23  pos (f64 x3)    24-47 vel (f64 x3)    48 tLoc (f64)     56 rad (f64)
  *   bytes  64-87  acc (f64 x3)    88 pairT (f64)
- *   bytes  96-101 cellC (i16 x3)  104 nextIn (i32)      108 collCount (i32)   112 pairJ (i32)
+ *   bytes  96-101 cellC (i16 x3)  102 side  103 holeSub (u8 each)
+ *   bytes 104     nextIn (i32)    108 collCount (i32)   112 pairJ (i32)
  *   bytes 116     pairC (i32)     120 evKind (i32)    124 asleep  125 isFixed  126 frozen  127 restMask (u8 each)
  */
 export const RECORD_BYTES = 128;
+/** The byte of the record that holds `side`; `holeSub` is the next (the two were spare before holes). */
+export const SIDE_BYTE = 102;
 /**
  * The record's strides in elements of each view type: pos[F64 * i + k], evKind[I32 * i],
  * cellC[I16 * i + k], asleep[U8 * i]. A module that indexes records takes the ones it uses as its
@@ -88,6 +91,14 @@ const { NONE, WALL_BASE, CELL_BASE } = EVENT;
  * (DIVIDER + 1); a collision event names it `-1 - DIVIDER`.
  */
 export const DIVIDER = 6;
+
+/**
+ * The wall code of a hole's own events (hole.ts): a sphere meeting an edge of a hole's rim, or its
+ * centre passing through a hole (into the divider's other side, or out of the box). Which one is
+ * in the sphere's `holeSub`. Its kind is WALL_BASE - HOLE = -9, the one code between the divider's
+ * (-7, -8) and the cell faces' (CELL_BASE = -10).
+ */
+export const HOLE = 8;
 
 /** A pair event: the kind is the partner's slot. */
 export function isPairEvent(kind: number): boolean {
@@ -163,6 +174,10 @@ export class WorldState {
   /** Stopped by the event budget for the rest of the step. */
   frozen = new Uint8Array(0);
   restMask = new Uint8Array(0); // bit w: resting on wall w
+  /** The side of the divider the sphere's centre is on (0: low, 1: high), kept while the divider has a hole (hole.ts). */
+  side = new Uint8Array(0);
+  /** Which hole event a HOLE kind is: 8 * plane + 0..3 (a rim edge) or + 4 (the centre passing through). */
+  holeSub = new Uint8Array(0);
   // Copies for the public readouts (positions, velocities, radii, sleeping), made when asked.
   outPos = new Float64Array(0);
   outVel = new Float64Array(0);
@@ -313,6 +328,19 @@ export class WorldState {
   wallNow = new Float64Array(6);
   /** The divider: [0] its axis (-1: none), [1] its coordinate, m; [2] its hits, [3] the impulse it received, kg m/s. */
   divider = new Float64Array(4);
+  /**
+   * Holes (hole.ts): plane p (a wall 0..5, or DIVIDER) has a square opening when bit p of holeMask
+   * is set. hole[HOLE_FIELDS * p + 0..3]: its half widths along the plane's two other axes (the
+   * lower-numbered first; Infinity along z in the plane: a slit), and its centre on them, m.
+   */
+  holeMask = 0;
+  hole = new Float64Array(4 * 7);
+  /** Centres through the divider's hole since creation: [2 s] low to high, [2 s + 1] high to low, for species s. */
+  holeCrossings = new Float64Array(2 * 64); // 64: MAX_SPECIES (reactions.ts)
+  /** Spheres of each species that left the box through a wall's hole since creation. */
+  escaped = new Float64Array(64); // MAX_SPECIES
+  /** [0]: the kinetic plus potential energy they carried away, J. */
+  escapedEnergy = new Float64Array(1);
   /** Walls stopped at their limits [0] and by a jam [1], since creation. */
   wallStops = new Int32Array(2);
   /** The thermal walls' random generator state (mulberry32), seeded once: clones and links go on identically. */

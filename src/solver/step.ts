@@ -14,12 +14,13 @@
  * number it computes is a fresh heap object.
  */
 import { buildGrid } from './grid.ts';
+import { holeEvent } from './hole-events.ts';
 import { EVENT_BUDGET_BASE, EVENT_BUDGET_PER_SPHERE, REORDER_MIN_SPHERES, REORDER_STEPS } from './options.ts';
 import { predict, sync } from './predict.ts';
 import { RENUMBER_PHASES, moveSpheres, planRenumbering, renumberingUnderway, reorder } from './renumber.ts';
 import { collideFixedWall, collidePair, crossCell } from './response.ts';
 import { freeze, releaseFrozen, restOnTouchedWalls, updateAcceleration } from './sleep.ts';
-import { EVENT, STRIDE, cellFaceOf, isCellCrossing, isPairEvent, isWallHit, wallOf } from './state.ts';
+import { EVENT, HOLE, STRIDE, cellFaceOf, isCellCrossing, isPairEvent, isWallHit, wallOf } from './state.ts';
 import type { WorldState } from './state.ts';
 import { collideActiveWall, jamWalls, prepareWalls, releaseWalls, wallEvent } from './walls.ts';
 
@@ -77,7 +78,8 @@ export function processEvents(world: WorldState, dt: number): void {
 /**
  * processEvents while the walls are active (walls.ts): the walls' own events (a wall reaching a
  * limit, or its plane entering another cell layer) interleave with the spheres' in time order,
- * and a wall hit goes to collideActiveWall. When the event budget runs out, the moving walls stop
+ * a wall hit goes to collideActiveWall, and a hole's own event (a rim edge, a centre passing
+ * through) to holeEvent. When the event budget runs out, the moving walls stop
  * before any sphere is frozen (jamWalls).
  */
 function processEventsWithWalls(world: WorldState, dt: number): void {
@@ -116,8 +118,11 @@ function processEventsWithWalls(world: WorldState, dt: number): void {
         predict(world, i);
       } else collidePair(world, i, kind);
     } else if (isCellCrossing(kind)) crossCell(world, i, cellFaceOf(kind));
-    else if (isWallHit(kind)) collideActiveWall(world, i, wallOf(kind));
-    else predict(world, i);
+    else if (isWallHit(kind)) {
+      const w = wallOf(kind);
+      if (w === HOLE) holeEvent(world, i);
+      else collideActiveWall(world, i, w);
+    } else predict(world, i);
   }
   world.clock[0] = tEnd;
 }

@@ -4,7 +4,7 @@
  */
 import { SolverInputError } from './errors.ts';
 import { cancelRenumbering } from './renumber.ts';
-import { RECORD_BYTES, STRIDE } from './state.ts';
+import { RECORD_BYTES, SIDE_BYTE, STRIDE } from './state.ts';
 import type { WorldState } from './state.ts';
 
 const { F64, I32, U8 } = STRIDE;
@@ -52,10 +52,15 @@ export function removeSlot(world: WorldState, i: number): void {
   const countI = world.collCount[I32 * i];
   const countLast = world.collCount[I32 * last];
   if (i !== last) {
-    const f64 = [world.mass, world.invMass, world.ownE, world.lastColl, world.slowSince];
-    for (const a of f64) a[i] = a[last];
+    // Copied by copyWithin, not through a variable: a sphere leaving through a hole is removed within a
+    // step, where V8 may still run this unoptimized, and there a number read into a variable is boxed.
+    world.mass.copyWithin(i, last, last + 1);
+    world.invMass.copyWithin(i, last, last + 1);
+    world.ownE.copyWithin(i, last, last + 1);
+    world.lastColl.copyWithin(i, last, last + 1);
+    world.slowSince.copyWithin(i, last, last + 1);
     world.species[i] = world.species[last];
-    new Uint8Array(world.record).copyWithin(RECORD_BYTES * i, RECORD_BYTES * last, RECORD_BYTES * (last + 1));
+    world.recordI32.copyWithin(I32 * i, I32 * last, I32 * (last + 1));
     world.idOf[i] = world.idOf[last];
     world.slotOf[world.idOf[i]] = i;
   }
@@ -82,6 +87,8 @@ export function viewRecord(world: WorldState, rec: ArrayBuffer): void {
   world.acc = new Float64Array(rec, 64);
   world.pairT = new Float64Array(rec, 88);
   world.cellC = new Int16Array(rec, 96);
+  world.side = new Uint8Array(rec, SIDE_BYTE);
+  world.holeSub = new Uint8Array(rec, SIDE_BYTE + 1);
   world.nextIn = new Int32Array(rec, 104);
   world.collCount = new Int32Array(rec, 108);
   world.pairJ = new Int32Array(rec, 112);

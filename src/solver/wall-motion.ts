@@ -3,6 +3,7 @@
  * paths to take. See walls.ts for the model; this module reads and writes the state only, so that
  * edits, prediction and the wall events can all use it.
  */
+import { frameHoles } from './hole.ts';
 import type { WorldState } from './state.ts';
 import { CROSS_ARGS, crossingTime } from './time-of-impact.ts';
 import { STRIDE } from './state.ts';
@@ -69,7 +70,7 @@ export function updateWallFlags(world: WorldState): void {
     const k = w >> 1;
     const still = world.wallV[w] === 0 && world.wallA[w] === 0;
     const piston = world.wallMass[w] !== Infinity;
-    const plain = still && !piston && world.wallX[w] === world.halfSize[k] && world.wallKT[w] !== world.wallKT[w];
+    const plain = still && !piston && world.wallX[w] === world.halfSize[k] && world.wallKT[w] !== world.wallKT[w] && !(world.holeMask & (1 << w));
     world.wallPlain[w] = plain ? 1 : 0;
     if (!still || piston) moving = 1;
     if (!plain) active = 1;
@@ -101,6 +102,7 @@ export function frameWalls(world: WorldState): void {
   }
   const d = world.divider;
   if (d[0] >= 0 && Math.abs(d[1]) >= world.halfSize[d[0]]) d[0] = -1;
+  frameHoles(world);
   world.wallNext[0] = Infinity;
   updateWallFlags(world);
 }

@@ -31,6 +31,7 @@ import { WALL_CODE, WALL_NAMES } from './events.ts';
 import { advance, predict } from './predict.ts';
 import { collideFixedWall } from './response.ts';
 import { afterVelocityChange, countContact, trySleep, wakeAll } from './sleep.ts';
+import { checkHole, dividerHoleBefore, holeWidth, putDividerHole, putHole, refuseIfHoled, restoreDividerHole } from './hole.ts';
 import { DIVIDER, EVENT, STRIDE } from './state.ts';
 import type { WorldState } from './state.ts';
 import { crossingTime } from './time-of-impact.ts';
@@ -479,6 +480,7 @@ function endWallEdit(world: WorldState, w: number): void {
 export function setWallVelocity(world: WorldState, wall: unknown, velocity: unknown): void {
   const w = wallIndex('wall', wall);
   const v = finite('velocity', velocity);
+  if (v !== 0) refuseIfHoled(world, w, wall);
   beginWallEdit(world, w);
   world.wallMass[w] = Infinity;
   world.wallForce[w] = 0;
@@ -503,6 +505,7 @@ export function setPiston(world: WorldState, wall: unknown, piston: unknown): vo
   const mass = positive('piston.mass', o.mass);
   const force = o.force === undefined ? 0 : finite('piston.force', o.force);
   if (force < 0) throw new SolverInputError('piston.force', force, 'a finite number >= 0 (the force pushes inward)');
+  refuseIfHoled(world, w, wall);
   beginWallEdit(world, w);
   world.wallMass[w] = mass;
   world.wallForce[w] = force;
@@ -568,6 +571,7 @@ export function setWallPosition(world: WorldState, wall: unknown, position: unkn
   const d = world.divider;
   if (d[0] === k && (w & 1 ? x <= d[1] : -x >= d[1])) throw new SolverInputError('position', x, `beyond the divider at ${d[1]}`);
   if (x === world.wallX[w] && world.wallT[w] === world.time) return;
+  refuseIfHoled(world, w, wall);
   beginWallEdit(world, w);
   const old = world.wallX[w];
   const oldMin = world.wallMin[w];
@@ -585,17 +589,21 @@ export function setWallPosition(world: WorldState, wall: unknown, position: unkn
 
 /**
  * Puts the divider across the box at `position` on `axis` ('x', 'y' or 'z'), or takes it out
- * (null). Spheres across it move to the side of their centre, and overlaps are repaired.
+ * (null), with a square opening of side `hole.width` centred on the box's cross-section (none
+ * without `hole`). Spheres across it move to the side of their centre (just clear of the rim
+ * over the opening), and overlaps are repaired. Every check comes first: a refused divider
+ * changes nothing.
  */
 export function setDivider(world: WorldState, divider: unknown): void {
   if (divider === null) {
     beginWallEdit(world, -1);
     world.divider[0] = -1;
+    putHole(world, DIVIDER, null);
     endWallEdit(world, -1);
     return;
   }
-  if (typeof divider !== 'object' || divider === undefined) throw new SolverInputError('divider', divider, '{ axis, position } or null');
-  const o = divider as { axis?: unknown; position?: unknown };
+  if (typeof divider !== 'object' || divider === undefined) throw new SolverInputError('divider', divider, '{ axis, position, hole? } or null');
+  const o = divider as { axis?: unknown; position?: unknown; hole?: unknown };
   const axes = world.options.planar ? ['x', 'y'] : ['x', 'y', 'z'];
   const k = typeof o.axis === 'string' ? axes.indexOf(o.axis) : -1;
   if (k < 0) throw new SolverInputError('divider.axis', o.axis, axes.map((a) => `'${a}'`).join(' or '));
@@ -603,14 +611,17 @@ export function setDivider(world: WorldState, divider: unknown): void {
   const hi = world.wallNow[2 * k + 1];
   const position = finite('divider.position', o.position);
   if (!(position > lo && position < hi)) throw new SolverInputError('divider.position', position, `between the walls, in (${lo}, ${hi})`);
+  const hole = o.hole === undefined || o.hole === null ? null : checkHole(world, 'divider.hole', o.hole, k);
   beginWallEdit(world, -1);
   const oldAxis = world.divider[0];
   const oldPosition = world.divider[1];
   const oldLow = world.wallMin[2 * k];
   const oldHigh = world.wallMin[2 * k + 1];
+  const before = dividerHoleBefore(world, k, position, hole);
   editRollback(world, () => {
     world.divider[0] = k;
     world.divider[1] = position;
+    putDividerHole(world, hole, before);
     // The two walls across it may not move past it (less the largest sphere's room).
     const room = 2 * largestRadius(world);
     for (let w = 2 * k; w <= 2 * k + 1; w++) {
@@ -621,10 +632,28 @@ export function setDivider(world: WorldState, divider: unknown): void {
   }, 'divider.position', position, () => {
     world.divider[0] = oldAxis;
     world.divider[1] = oldPosition;
+    restoreDividerHole(world, before);
     world.wallMin[2 * k] = oldLow;
     world.wallMin[2 * k + 1] = oldHigh;
     endWallEdit(world, -1);
   });
+}
+
+/**
+ * Opens a square hole of side `hole.width` in wall w, centred on the wall (null: closes it). The
+ * spheres whose centres pass through it leave the box (hole.ts). The wall must be still and stays
+ * so: a driven wall or a piston is refused, and so is moving a wall with a hole.
+ */
+export function setWallHole(world: WorldState, wall: unknown, hole: unknown): void {
+  const w = wallIndex('wall', wall);
+  if (hole !== null) {
+    if (world.options.planar && w >= 4) throw new SolverInputError('wall', wall, `a wall of the plane: ${WALL_NAMES.slice(0, 4).map((n) => `'${n}'`).join(', ')}`);
+    if (world.wallV[w] !== 0 || world.wallA[w] !== 0 || world.wallMass[w] !== Infinity) throw new SolverInputError('wall', wall, 'a still wall (not driven, not a piston): a wall with a hole stays still');
+  }
+  const shape = hole === null ? null : checkHole(world, 'hole', hole, w >> 1);
+  beginWallEdit(world, w);
+  putHole(world, w, shape);
+  endWallEdit(world, w);
 }
 
 /** What {@link wallState} reports of a wall. */
@@ -645,6 +674,8 @@ export interface WallState {
   /** Work it has done on the spheres and heat it has given them since creation, J. */
   work: number;
   heat: number;
+  /** The width of its hole, m ({@link setWallHole}), or null. */
+  hole: number | null;
 }
 
 /** Wall w at the world's time. */
@@ -662,5 +693,6 @@ export function wallState(world: WorldState, wall: unknown): WallState {
     max: world.wallMax[w],
     work: world.wallWork[w],
     heat: world.wallHeat[w],
+    hole: holeWidth(world, w),
   };
 }

@@ -14,7 +14,7 @@ import { SolverInputError } from './errors.ts';
 import { resolveOptions } from './options.ts';
 import type { ResolvedOptions } from './options.ts';
 import { MAX_SPECIES, RX_FIELDS, reactionsOf, setReactions } from './reactions.ts';
-import { RECORD_BYTES, WorldState } from './state.ts';
+import { RECORD_BYTES, SIDE_BYTE, WorldState } from './state.ts';
 import { PACKED, packWorld, unpackWorld } from './transfer.ts';
 import { World } from './world.ts';
 
@@ -22,11 +22,14 @@ import { World } from './world.ts';
 export const WORLD_JSON_FORMAT = 'sphere-sandbox/world';
 /**
  * The `version` of {@link WorldJSON} that {@link worldToJSON} writes. {@link worldFromJSON} reads it,
- * version 2 (before species and reactions: its spheres are read as species 0, with no reactions)
- * and version 1 (before the walls could move as well: its walls are read as still, adiabatic and
- * at the frame).
+ * version 3 (before holes: no hole, nothing crossed or escaped), version 2 (before species and
+ * reactions as well: its spheres are read as species 0, with no reactions) and version 1 (before
+ * the walls could move as well: its walls are read as still, adiabatic and at the frame).
  */
-export const WORLD_JSON_VERSION = 3;
+export const WORLD_JSON_VERSION = 4;
+
+/** The state fields version 4 added (hole.ts), which an older world takes from a new world of its options; side and holeSub are views of its own record. */
+const HOLE_STATE_FIELDS = ['holeMask', 'hole', 'holeCrossings', 'escaped', 'escapedEnergy'] as const;
 
 /** The state fields version 3 added (reactions.ts), which an older world takes from a new world of its options (its species all 0). */
 const SPECIES_FIELDS = ['species', 'reacting', 'rxSpan', 'rxTable', 'rxDef', 'rxCounts', 'chemical', 'rxImpulse', 'outSpecies', 'outSpeciesAt'] as const;
@@ -132,7 +135,7 @@ export function worldToJSON(world: World): WorldJSON {
 export function worldFromJSON(json: unknown): World {
   const top = object('world', json);
   if (top.format !== WORLD_JSON_FORMAT) throw new SolverInputError('format', brief(top.format), `"${WORLD_JSON_FORMAT}"`);
-  if (top.version !== WORLD_JSON_VERSION && top.version !== 1 && top.version !== 2) throw new SolverInputError('version', brief(top.version), `1, 2 or ${WORLD_JSON_VERSION} (the versions this solver reads)`);
+  if (top.version !== WORLD_JSON_VERSION && top.version !== 1 && top.version !== 2 && top.version !== 3) throw new SolverInputError('version', brief(top.version), `1, 2, 3 or ${WORLD_JSON_VERSION} (the versions this solver reads)`);
   for (const key of Object.keys(top)) {
     if (key !== 'format' && key !== 'version' && key !== 'buffers' && key !== 'state') throw new SolverInputError(key, brief(top[key]), 'absent (not a field of a world)');
   }
@@ -142,6 +145,7 @@ export function worldFromJSON(json: unknown): World {
   const options = readOptions(data.options);
   if (top.version === 1) data = fromVersion1(data, options, buffers);
   if (top.version === 1 || top.version === 2) data = fromVersion2(data, options, buffers);
+  if (top.version !== WORLD_JSON_VERSION) data = fromVersion3(data, options, buffers);
   const template = new WorldState(options);
   const reader = new StateReader(buffers);
   const state = reader.read(data, template, 'state') as WorldState;
@@ -205,6 +209,23 @@ function fromVersion2(data: Record<string, unknown>, options: ResolvedOptions, b
     const capacity = typeof data.capacity === 'number' && Number.isInteger(data.capacity) && data.capacity > 0 ? data.capacity : 0;
     buffers.push(new ArrayBuffer(4 * capacity));
     out.species = { view: 'Int32Array', buffer: buffers.length - 1, byteOffset: 0, length: capacity };
+  }
+  return out;
+}
+
+/**
+ * A version 1, 2 or 3 state with the fields version 4 added: no hole, nothing crossed or escaped.
+ * Each sphere's side of the divider and its hole event live in its record's two spare bytes
+ * (SIDE_BYTE and the next, zero in older records): their views are made on the state's own record buffer.
+ */
+function fromVersion3(data: Record<string, unknown>, options: ResolvedOptions, buffers: ArrayBuffer[]): Record<string, unknown> {
+  const out = withNewFields(data, options, buffers, HOLE_STATE_FIELDS, {});
+  const record = data.record;
+  const index = record !== null && typeof record === 'object' && 'buffer' in record ? (record as { buffer: unknown }).buffer : undefined;
+  if (typeof index === 'number' && Number.isInteger(index) && index >= 0 && index < buffers.length) {
+    const bytes = buffers[index].byteLength;
+    if (!('side' in data)) out.side = { view: 'Uint8Array', buffer: index, byteOffset: SIDE_BYTE, length: Math.max(0, bytes - SIDE_BYTE) };
+    if (!('holeSub' in data)) out.holeSub = { view: 'Uint8Array', buffer: index, byteOffset: SIDE_BYTE + 1, length: Math.max(0, bytes - SIDE_BYTE - 1) };
   }
   return out;
 }

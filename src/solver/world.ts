@@ -16,7 +16,8 @@ import { resolveOptions } from './options.ts';
 import type { ResolvedOptions, SphereOptions, Vec3Like, WorldOptions } from './options.ts';
 import { advanceAll } from './predict.ts';
 import { beginStep, processEvents, reorderIfDue } from './step.ts';
-import { STRIDE, WorldState } from './state.ts';
+import { DIVIDER, STRIDE, WorldState } from './state.ts';
+import { holeWidth } from './hole.ts';
 import type { StepWork } from './state.ts';
 import { applyGeometry, copyOut, indexOf, reserve } from './storage.ts';
 import type { CollisionEvents } from './events.ts';
@@ -87,15 +88,36 @@ export interface WorldStats {
   reactions: { forward: number; backward: number }[];
   /**
    * Energy released by reactions since creation, J (negative: absorbed). With it the first law
-   * reads: kinetic + potential energy changes by `work + heat + chemical - energyLost`.
+   * reads: kinetic + potential energy changes by `work + heat + chemical - energyLost - escapedEnergy`.
    */
   chemical: number;
+  /**
+   * Centres that passed through the divider's hole since creation, by species: `forward[s]` from
+   * the low side of its axis to the high side, `backward[s]` the other way (entries as in
+   * {@link speciesCounts}).
+   */
+  holeCrossings: { forward: number[]; backward: number[] };
+  /** Spheres of each species that left the box through a wall's hole since creation ({@link World.setWallHole}). */
+  escaped: number[];
+  /** The kinetic plus potential energy those spheres carried out of the box, J. */
+  escapedEnergy: number;
+}
+
+/**
+ * How many species the per-species readouts list: up to the largest a sphere has, a reaction
+ * names, or a sphere that crossed the divider's hole or escaped had.
+ */
+function speciesSpan(world: WorldState): number {
+  let span = Math.max(1, world.rxSpan);
+  for (let i = 0; i < world.count; i++) if (world.species[i] >= span) span = world.species[i] + 1;
+  for (let s = span; s < world.escaped.length; s++) {
+    if (world.escaped[s] > 0 || world.holeCrossings[2 * s] > 0 || world.holeCrossings[2 * s + 1] > 0) span = s + 1;
+  }
+  return span;
 }
 
 /** Spheres of each species (see {@link WorldStats.speciesCounts}). */
-function speciesCounts(world: WorldState): number[] {
-  let span = Math.max(1, world.rxSpan);
-  for (let i = 0; i < world.count; i++) if (world.species[i] >= span) span = world.species[i] + 1;
+function speciesCounts(world: WorldState, span: number): number[] {
   const counts = new Array<number>(span).fill(0);
   for (let i = 0; i < world.count; i++) counts[world.species[i]]++;
   return counts;
@@ -328,6 +350,7 @@ export class World {
       py += m * vy;
       pz += m * vz;
     }
+    const span = speciesSpan(world);
     const w = world.wallImpulse;
     const ww = world.wallWork;
     const wh = world.wallHeat;
@@ -349,9 +372,15 @@ export class World {
       wallHeat: [wh[0], wh[1], wh[2], wh[3], wh[4], wh[5]],
       wallStops: world.wallStops[0] + world.wallStops[1],
       wallJams: world.wallStops[1],
-      speciesCounts: speciesCounts(world),
+      speciesCounts: speciesCounts(world, span),
       reactions: Array.from({ length: world.rxCounts.length / 2 }, (_, k) => ({ forward: world.rxCounts[2 * k], backward: world.rxCounts[2 * k + 1] })),
       chemical: world.chemical[0],
+      holeCrossings: {
+        forward: Array.from({ length: span }, (_, s) => world.holeCrossings[2 * s]),
+        backward: Array.from({ length: span }, (_, s) => world.holeCrossings[2 * s + 1]),
+      },
+      escaped: Array.from(world.escaped.subarray(0, span)),
+      escapedEnergy: world.escapedEnergy[0],
     };
   }
 
@@ -499,15 +528,31 @@ export class World {
   /**
    * Puts a still wall across the box, perpendicular to `axis` at coordinate `position`, m, that
    * keeps the spheres on each side apart (two gases, or a gas and a vacuum); `null` takes it out.
-   * Spheres across it move to the side of their centre. Its hits are events with the wall code
-   * `-1 - 6` (WALL_NAMES has no name for it: 'divider').
+   * `hole: { width }` opens a square hole of that side, m, centred on the box's cross-section (in
+   * the plane, a slit of that width): a sphere whose path clears its rim passes, one that meets
+   * the rim bounces off it (docs/physics.md, section 9), and `stats().holeCrossings` counts the
+   * centres that pass, each way. Spheres across it move to the side of their centre. Its hits,
+   * rim included, are events with the wall code `-1 - 6` (WALL_NAMES has no name for it: 'divider').
    */
-  setDivider(divider: { axis: 'x' | 'y' | 'z'; position: number } | null): void {
+  setDivider(divider: { axis: 'x' | 'y' | 'z'; position: number; hole?: { width: number } | null } | null): void {
     walls.setDivider(this.state, divider);
   }
-  /** The divider now, or null. */
-  get divider(): { axis: 'x' | 'y' | 'z'; position: number } | null {
+  /** The divider now, with its hole when it has one, or null. */
+  get divider(): { axis: 'x' | 'y' | 'z'; position: number; hole?: { width: number } } | null {
     const d = this.state.divider;
-    return d[0] < 0 ? null : { axis: (['x', 'y', 'z'] as const)[d[0]], position: d[1] };
+    if (d[0] < 0) return null;
+    const axis = (['x', 'y', 'z'] as const)[d[0]];
+    const width = holeWidth(this.state, DIVIDER);
+    return width === null ? { axis, position: d[1] } : { axis, position: d[1], hole: { width } };
+  }
+  /**
+   * Opens a square hole of side `hole.width`, m, in a still wall, centred on it (`null` closes it):
+   * a sphere whose centre passes through it leaves the box into vacuum and is removed, counted in
+   * `stats().escaped`, and the energy it carried goes to `stats().escapedEnergy`. A sphere that
+   * meets the rim bounces off it. A wall with a hole stays still (moving it is refused), and no
+   * sphere rests on it.
+   */
+  setWallHole(wall: WallName, hole: { width: number } | null): void {
+    walls.setWallHole(this.state, wall, hole);
   }
 }

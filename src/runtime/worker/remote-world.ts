@@ -163,15 +163,17 @@ export class RemoteWorld implements WorldView {
     this.walls.states[w] = { ...this.walls.states[w], kT };
     this.send({ method: 'setWallTemperature', args: [wall, kT] });
   }
-  setDivider(divider: { axis: 'x' | 'y' | 'z'; position: number } | null): void {
+  setDivider(divider: { axis: 'x' | 'y' | 'z'; position: number; hole?: { width: number } | null } | null): void {
+    const hole = divider?.hole ?? null;
     if (divider !== null) {
       const k = ['x', 'y', 'z'].indexOf(divider.axis);
       if (k < 0) throw new SolverInputError('divider.axis', divider.axis, "'x', 'y' or 'z'");
       const lo = this.walls.bounds[2 * k];
       const hi = this.walls.bounds[2 * k + 1];
       if (!(divider.position > lo && divider.position < hi)) throw new SolverInputError('divider.position', divider.position, `between the walls, in (${lo}, ${hi})`);
+      if (hole !== null && !(hole.width > 0 && Number.isFinite(hole.width))) throw new SolverInputError('divider.hole.width', hole.width, 'a finite number > 0');
     }
-    this.walls.divider = divider === null ? null : { axis: divider.axis, position: divider.position };
+    this.walls.divider = divider === null ? null : hole === null ? { axis: divider.axis, position: divider.position } : { axis: divider.axis, position: divider.position, hole: { width: hole.width } };
     this.send({ method: 'setDivider', args: [this.walls.divider] });
   }
   reverseVelocities(): void {
