@@ -281,6 +281,7 @@ export const de: Readonly<Record<MessageKey, string>> = {
   'describe.none': "Keine Kugel ausgewählt.",
   'describe.selected': "Ausgewählt: Kugel #{id}, Geschwindigkeit {speed} m/s, bei x {x}, y {y}, z {z} m.",
   'describe.sandbox': "Freier Sandkasten",
+  'describe.built': "Gebaute Szene",
   'help.key.orbit': "W A S D",
   'help.orbit': "Die Ansicht um die Kiste drehen",
   'help.key.zoom': "+ / −",

@@ -282,6 +282,7 @@ export const en = {
   'describe.none': "No sphere selected.",
   'describe.selected': "Selected: sphere #{id}, speed {speed} m/s, at x {x}, y {y}, z {z} m.",
   'describe.sandbox': "Free sandbox",
+  'describe.built': "Built scene",
   'help.key.orbit': "W A S D",
   'help.orbit': "Turn the view around the box",
   'help.key.zoom': "+ / −",

@@ -281,6 +281,7 @@ export const es: Readonly<Record<MessageKey, string>> = {
   'describe.none': "Ninguna esfera seleccionada.",
   'describe.selected': "Seleccionada: esfera #{id}, rapidez {speed} m/s, en x {x}, y {y}, z {z} m.",
   'describe.sandbox': "Caja de arena libre",
+  'describe.built': "Escena construida",
   'help.key.orbit': "W A S D",
   'help.orbit': "Girar la vista alrededor de la caja",
   'help.key.zoom': "+ / −",

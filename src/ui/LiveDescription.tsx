@@ -41,6 +41,8 @@ export function LiveDescription() {
   // Re-rendered when the selection changes: the description names it.
   useStore(store, (s) => s.selected);
   const presetId = useStore(store, (s) => s.preset);
+  // A built scene (build mode, an opened file) is described as what is on screen, not the preset it started from.
+  const built = useStore(store, (s) => s.built !== null || s.building);
   // The store's describer words the run as it publishes (a few times a second), and clears it for a new scene.
   const said = useStore(store, (s) => s.said);
   useEffect(() => {
@@ -73,7 +75,7 @@ export function LiveDescription() {
   const f = (x: number, d = 2) => formatFixed(t.locale, x, d);
   const selection = selectionText(store, t);
   const scene = t('describe.scene', {
-    experiment: preset === undefined ? t('describe.sandbox') : presetTitle(t, preset),
+    experiment: built ? t('describe.built') : preset === undefined ? t('describe.sandbox') : presetTitle(t, preset),
     count: world.count,
     time: f(world.time),
     state: running ? t('describe.running') : t('describe.paused'),

@@ -191,3 +191,26 @@ test('D turns the view around the box and + zooms in', async () => {
   const closer = await camera();
   expect(len(closer), `the distance after + (was ${len(turned)})`).toBeLessThan(len(turned) * 0.95);
 });
+
+test("the words follow the scene on screen: a new experiment clears the gas's last words, and a built scene is described as built", async () => {
+  const { page } = shared;
+  await page.getByLabel('Experiment', { exact: true }).selectOption('gas');
+  await page.evaluate(() => window.__sandbox.store.getState().play());
+  const live = page.locator('[data-describe="live"]');
+  await expect(live, "the gas's trend in the live region").toContainText('Temperature', { timeout: 90_000 });
+  await page.evaluate(() => window.__sandbox.store.getState().pause());
+  await page.getByLabel('Experiment', { exact: true }).selectOption('head-on');
+  await expect(live, 'the live region once Head-on is chosen').toHaveText('');
+  // Build mode from an empty box, two spheres placed: the description names the built scene.
+  await page.evaluate(() => {
+    const s = window.__sandbox.store.getState();
+    s.setBuilding(true);
+    s.buildStart({ size: [4, 4, 4], planar: false });
+    const st = window.__sandbox.store.getState();
+    st.buildPlace({ ...st.buildTemplate, position: [-1, 0, 0] });
+    st.buildPlace({ ...st.buildTemplate, position: [1, 0, 0] });
+  });
+  await expect(page.locator('[data-describe="scene"]'), 'the description of the built scene').toHaveText(/^Built scene: 2 spheres/);
+  await page.evaluate(() => window.__sandbox.store.getState().setBuilding(false));
+  await page.getByLabel('Experiment', { exact: true }).selectOption('head-on');
+});
