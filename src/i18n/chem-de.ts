@@ -50,7 +50,7 @@ export const chemDe: Readonly<Record<keyof typeof chemEn, string>> = {
   'chem.diagram.reactantsAt': 'Edukte 0',
   'chem.diagram.productsAt': 'Produkte {q} kT',
   'chem.diagram.barrierAt': 'Ea = {ea} kT',
-  'chem.diagram.hits': '{percent} % der Stöße überwinden sie',
+  'chem.diagram.hits': "{percent} % der Eduktstöße überwinden sie (der Balken); Theorie: {theory} % (der Strich)",
   'chem.diagram.summary': 'Energiediagramm von {reaction}: Edukte bei 0, die Barriere {ea} kT darüber, Produkte bei {q} kT. In den letzten {window} s haben {percent} % der {hits} Eduktstöße pro Sekunde die Barriere überwunden; die Theorie ergibt {theory} %.',
   'describe.reacted.one': '{a} und {b} haben einmal reagiert: {left} von {total} {a} übrig.',
   'describe.reacted.other': '{a} und {b} haben {count}-mal reagiert: {left} von {total} {a} übrig.',

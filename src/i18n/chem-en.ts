@@ -49,7 +49,7 @@ export const chemEn = {
   'chem.diagram.reactantsAt': 'reactants 0',
   'chem.diagram.productsAt': 'products {q} kT',
   'chem.diagram.barrierAt': 'Ea = {ea} kT',
-  'chem.diagram.hits': '{percent} % of hits clear it',
+  'chem.diagram.hits': "{percent} % of the reactants' hits clear it (the bar); theory: {theory} % (the tick)",
   'chem.diagram.summary': 'Energy diagram of {reaction}: reactants at 0, the barrier {ea} kT above them, products at {q} kT. Over the last {window} s, {percent} % of the {hits} reactant hits a second cleared the barrier; theory gives {theory} %.',
   'describe.reacted.one': '{a} and {b} reacted once: {left} of {total} {a} left.',
   'describe.reacted.other': '{a} and {b} reacted {count} times: {left} of {total} {a} left.',

@@ -50,7 +50,7 @@ export const chemEs: Readonly<Record<keyof typeof chemEn, string>> = {
   'chem.diagram.reactantsAt': 'reactivos 0',
   'chem.diagram.productsAt': 'productos {q} kT',
   'chem.diagram.barrierAt': 'Ea = {ea} kT',
-  'chem.diagram.hits': 'la supera el {percent} % de los choques',
+  'chem.diagram.hits': "la supera el {percent} % de los choques de reactivos (la barra); teoría: {theory} % (la marca)",
   'chem.diagram.summary': 'Diagrama de energía de {reaction}: los reactivos en 0, la barrera {ea} kT por encima, los productos en {q} kT. En los últimos {window} s, el {percent} % de los {hits} choques de reactivos por segundo superó la barrera; la teoría da {theory} %.',
   'describe.reacted.one': '{a} y {b} reaccionaron una vez: quedan {left} de {total} {a}.',
   'describe.reacted.other': '{a} y {b} reaccionaron {count} veces: quedan {left} de {total} {a}.',

@@ -35,6 +35,8 @@ export interface ReactionTally {
   b: string;
   /** Spheres of species a now. */
   left: number;
+  /** Spheres of species a when the scene started. */
+  total: number;
 }
 
 /** Follows the run's collisions and words them, rate-limited. */
@@ -58,9 +60,8 @@ export class Describer implements StepParticipant {
   private lastPressure = NaN;
   /** Spheres in the world (a gas from {@link GAS_FROM}). */
   private count = 0;
-  /** Reactions at the last announcement (NaN: none read since the reset), and species a's spheres then. */
+  /** Reactions at the last announcement (NaN: none read since the reset). */
   private lastEvents = NaN;
-  private total = 0;
 
   afterStep(world: WorldView): void {
     const ev = world.events;
@@ -136,11 +137,8 @@ export class Describer implements StepParticipant {
    * text): call it a few times a second, not per frame.
    */
   announce(now: number, t: Translate, gas: GasReading | null = null, reactions: ReactionTally | null = null): string | null {
-    // The first tally after a reset sets the count the later ones say "of".
-    if (reactions !== null && Number.isNaN(this.lastEvents)) {
-      this.lastEvents = reactions.events;
-      this.total = reactions.left;
-    }
+    // The first tally after a reset is where the count starts.
+    if (reactions !== null && Number.isNaN(this.lastEvents)) this.lastEvents = reactions.events;
     if (now - this.last < ANNOUNCE_MS) return null;
     const parts: string[] = [];
     if (this.count >= GAS_FROM) {
@@ -153,7 +151,7 @@ export class Describer implements StepParticipant {
     }
     if (reactions !== null && reactions.events > this.lastEvents) {
       const n = (x: number): string => formatNumber(t.locale, x);
-      parts.push(plural(t, 'describe.reacted', reactions.events - this.lastEvents, { a: reactions.a, b: reactions.b, left: n(reactions.left), total: n(Math.max(this.total, reactions.left)) }));
+      parts.push(plural(t, 'describe.reacted', reactions.events - this.lastEvents, { a: reactions.a, b: reactions.b, left: n(reactions.left), total: n(reactions.total) }));
       this.lastEvents = reactions.events;
     }
     if (this.selected >= 0 && this.selectedHits > 0 && this.count < GAS_FROM) parts.push(t('describe.selectedHits', { id: String(this.selected), count: this.selectedHits }));

@@ -67,6 +67,8 @@ export interface ChemistryReadout {
   time: number;
   /** Spheres of each species now. */
   counts: readonly number[];
+  /** Spheres of each species when the scene started (or the meter last started again). */
+  startCounts: readonly number[];
   /** kT of the gas, J. */
   kT: number;
   /** The volume the centres can reach, m³ (m² in the plane). */
@@ -78,7 +80,7 @@ export interface ChemistryReadout {
 }
 
 /** The readout before any sample. */
-export const EMPTY_CHEMISTRY: ChemistryReadout = { inPlay: false, time: 0, counts: [], kT: 0, volume: NaN, chemical: 0, reactions: [] };
+export const EMPTY_CHEMISTRY: ChemistryReadout = { inPlay: false, time: 0, counts: [], startCounts: [], kT: 0, volume: NaN, chemical: 0, reactions: [] };
 
 /** What the meter reads of the simulation. */
 export interface ReactionSource {
@@ -132,6 +134,7 @@ export class ReactionMeter implements StepParticipant {
   private pairTime: number[] = [];
   private lastPairs: number[] = [];
   private lastTime = 0;
+  private startCounts: readonly number[] = [];
 
   constructor(private readonly sim: ReactionSource) {
     this.reset();
@@ -183,7 +186,10 @@ export class ReactionMeter implements StepParticipant {
     this.history.clear();
     this.index();
     this.marks = [];
-    this.last = { ...EMPTY_CHEMISTRY, ...this.read().base };
+    this.startCounts = [];
+    this.last = this.read().base;
+    this.startCounts = this.last.counts;
+    this.last = { ...this.last, startCounts: this.startCounts };
   }
 
   /** The pair table of the world's reactions. */
@@ -271,7 +277,7 @@ export class ReactionMeter implements StepParticipant {
     for (const n of counts) if (n > 0) kinds++;
     const inPlay = stats.reactions.length > 0 || kinds > 1;
     const volume = reachable(world, meanRadius(world))[0];
-    const base: ChemistryReadout = { inPlay, time: world.time, counts, kT: temperature(world), volume, chemical: stats.chemical, reactions: [] };
+    const base: ChemistryReadout = { inPlay, time: world.time, counts, startCounts: this.startCounts, kT: temperature(world), volume, chemical: stats.chemical, reactions: [] };
     return { base, world, stats };
   }
 }

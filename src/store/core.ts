@@ -210,7 +210,7 @@ function reactionTally(chemistry: ChemistryReadout, preset: string | null): Reac
   const [a, b] = first.reaction.reactants;
   let events = 0;
   for (const r of chemistry.reactions) events += r.forward + r.backward;
-  return { events, a: speciesName(a, names).symbol, b: speciesName(b, names).symbol, left: chemistry.counts[a] ?? 0 };
+  return { events, a: speciesName(a, names).symbol, b: speciesName(b, names).symbol, left: chemistry.counts[a] ?? 0, total: chemistry.startCounts[a] ?? 0 };
 }
 
 /** The language of `locale` for the core and its instruments. */

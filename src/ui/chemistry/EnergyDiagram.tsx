@@ -77,7 +77,7 @@ export function EnergyDiagram({ reading, kT, names }: EnergyDiagramProps) {
         <rect className="energy-diagram__hits" x={peak - 45} y={H - 18} width={Math.max(1, cleared * scale)} height={10} data-cleared={reading.cleared} />
         <line className="energy-diagram__theory" x1={peak - 45 + theory * scale} x2={peak - 45 + theory * scale} y1={H - 22} y2={H - 4} />
       </svg>
-      <figcaption className="field__hint">{t('chem.diagram.hits', { percent: percent(reading.cleared, locale) })}</figcaption>
+      <figcaption className="field__hint">{t('chem.diagram.hits', { percent: percent(reading.cleared, locale), theory: percent(reading.clearedTheory, locale) })}</figcaption>
     </figure>
   );
 }
