@@ -194,7 +194,7 @@ export class FirstLaw implements StepParticipant {
 }
 
 /** Mean radius of the free spheres, m. */
-function meanRadius(w: WorldView): number {
+export function meanRadius(w: WorldView): number {
   let sum = 0;
   let n = 0;
   for (let i = 0; i < w.count; i++) {

@@ -8,6 +8,7 @@
  */
 import type { ReplaceCause, StepParticipant, WorldView } from '../runtime/index.ts';
 import { reachable, temperature, type Reaction } from '../solver/index.ts';
+import { meanRadius } from './first-law.ts';
 import { SampleColumns } from './sample-columns.ts';
 
 /** Species the concentration history keeps (species 0 .. SHOWN_SPECIES - 1). */
@@ -306,16 +307,4 @@ function sphereOf(world: WorldView, k: number, or: number): { radius: number; ma
   const i = found >= 0 ? found : found < -1 ? -2 - found : -1;
   if (i < 0 || world.masses[i] === Infinity) return null;
   return { radius: world.radii[i], mass: world.masses[i] };
-}
-
-/** Mean radius of the free spheres, m. */
-function meanRadius(world: WorldView): number {
-  let sum = 0;
-  let n = 0;
-  for (let i = 0; i < world.count; i++) {
-    if (world.masses[i] === Infinity) continue;
-    sum += world.radii[i];
-    n++;
-  }
-  return n > 0 ? sum / n : 0;
 }

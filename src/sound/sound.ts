@@ -31,6 +31,20 @@ interface Voice {
   busyUntil: number;
 }
 
+/** A silent voice of `type` into `master`: an oscillator, its gain (0) and its panner, started. */
+function makeVoice(ctx: AudioContextLike, master: GainNode, type: OscillatorType): Voice {
+  const osc = ctx.createOscillator();
+  const gain = ctx.createGain();
+  const pan = ctx.createStereoPanner();
+  osc.type = type;
+  gain.gain.value = 0;
+  osc.connect(gain);
+  gain.connect(pan);
+  pan.connect(master);
+  osc.start();
+  return { osc, gain, pan, busyUntil: 0 };
+}
+
 const clamp = (x: number, lo: number, hi: number): number => (x < lo ? lo : x > hi ? hi : x);
 
 /** The sound of a run. */
@@ -97,18 +111,7 @@ export class Sound implements StepParticipant {
       const master = ctx.createGain();
       master.connect(limiter);
       this.master = master;
-      for (let k = 0; k < VOICES; k++) {
-        const osc = ctx.createOscillator();
-        const gain = ctx.createGain();
-        const pan = ctx.createStereoPanner();
-        osc.type = 'sine';
-        gain.gain.value = 0;
-        osc.connect(gain);
-        gain.connect(pan);
-        pan.connect(master);
-        osc.start();
-        this.voices.push({ osc, gain, pan, busyUntil: 0 });
-      }
+      for (let k = 0; k < VOICES; k++) this.voices.push(makeVoice(ctx, master, 'sine'));
       // The gas: a soft triangle tone whose loudness a slow pulse modulates at the collision rate.
       const gasOsc = ctx.createOscillator();
       gasOsc.type = 'triangle';
@@ -129,16 +132,7 @@ export class Sound implements StepParticipant {
       this.gasGain = gasGain;
       this.gasPulse = pulse;
       this.gasDepth = depth;
-      const osc = ctx.createOscillator();
-      const gain = ctx.createGain();
-      const pan = ctx.createStereoPanner();
-      osc.type = 'square';
-      gain.gain.value = 0;
-      osc.connect(gain);
-      gain.connect(pan);
-      pan.connect(master);
-      osc.start();
-      this.chirp = { osc, gain, pan, busyUntil: 0 };
+      this.chirp = makeVoice(ctx, master, 'square');
       this.applyMaster();
     }
     if (this.ctx.state === 'suspended') void this.ctx.resume();
