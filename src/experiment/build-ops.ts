@@ -11,6 +11,7 @@
 import { english, formatPlain, type Translate } from '../i18n/index.ts';
 import type { BuiltScene, BuiltSphere } from './built.ts';
 import { EDIT_MAX } from './edits.ts';
+import { MAX_SPECIES } from '../solver/index.ts';
 
 /** What an edit gives: the new scene, or the message of its refusal. */
 export type BuildOutcome = { scene: BuiltScene } | { error: string };
@@ -34,6 +35,8 @@ export interface SpherePatch {
   fixed?: boolean;
   color?: string | null;
   label?: string | null;
+  /** The species, 0 to 63. */
+  species?: number;
   /** A coordinate of the centre, per axis (null: leave that axis). */
   position?: [number | null, number | null, number | null];
   velocity?: [number | null, number | null, number | null];
@@ -43,7 +46,7 @@ const AXES = ['x', 'y', 'z'] as const;
 const n = (t: Translate, x: number): string => formatPlain(t.locale, Number(x.toPrecision(4)));
 
 function copyScene(scene: BuiltScene): BuiltScene {
-  return { size: [...scene.size], ...(scene.planar ? { planar: true } : {}), spheres: scene.spheres.map(copySphere) };
+  return { size: [...scene.size], ...(scene.planar ? { planar: true } : {}), spheres: scene.spheres.map(copySphere), ...(scene.reactions ? { reactions: scene.reactions } : {}) };
 }
 
 function copySphere(s: BuiltSphere): BuiltSphere {
@@ -63,6 +66,7 @@ export function checkSphereValues(s: BuiltSphere, which: string, t: Translate = 
     if (!Number.isFinite(p)) return bad(`build.field.p${AXES[a]}`, p, t('build.rule.finite'));
   }
   if (s.color !== undefined && !/^#[0-9a-f]{6}$/i.test(s.color)) return bad('build.field.color', s.color, t('build.rule.color'));
+  if (s.species !== undefined && !(Number.isInteger(s.species) && s.species >= 0 && s.species < MAX_SPECIES)) return bad('build.field.species', s.species, t('build.rule.species', { max: String(MAX_SPECIES - 1) }));
   if (s.label !== undefined && (s.label.length > LABEL_MAX || s.label.trim() !== s.label || s.label === '')) return bad('build.field.label', s.label, t('build.rule.label', { max: String(LABEL_MAX) }));
   return null;
 }
@@ -258,6 +262,10 @@ export function patchSpheres(scene: BuiltScene, ids: readonly number[], patch: S
     const s = copySphere(scene.spheres[id]);
     if (patch.mass !== undefined) s.mass = patch.mass;
     if (patch.radius !== undefined) s.radius = patch.radius;
+    if (patch.species !== undefined) {
+      if (patch.species === 0) delete s.species;
+      else s.species = patch.species;
+    }
     if (patch.fixed !== undefined) {
       if (patch.fixed) s.fixed = true;
       else delete s.fixed;

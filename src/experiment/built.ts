@@ -4,7 +4,7 @@
  * settings (restitution, gravity, the walls) still act on it, and sphere `k` of the list has id `k`
  * in the world built from it.
  */
-import { WALL_NAMES, type WallName, type World } from '../solver/index.ts';
+import { WALL_NAMES, type Reaction, type WallName, type World } from '../solver/index.ts';
 
 /** One sphere of a built experiment, as a person sets it in the inspector and a file holds it. */
 export interface BuiltSphere {
@@ -24,6 +24,8 @@ export interface BuiltSphere {
   color?: string;
   /** A short name shown beside it in the view and read out ("Cart A"). */
   label?: string;
+  /** Its species, 0 to 63 (a chemistry lesson's A, B ...). @defaultValue 0 */
+  species?: number;
 }
 
 /** A built experiment's scene: the box and every sphere in it. */
@@ -39,6 +41,8 @@ export interface BuiltScene {
    * outward normal. Their motion (piston, speed, temperature) is in the settings.
    */
   walls?: Partial<Record<WallName, BuiltWall>>;
+  /** The reactions between its species (see the solver's `World.setReactions`). @defaultValue none */
+  reactions?: Reaction[];
 }
 
 /** A wall of a built scene that is not plain: its start and its limits, m along its outward normal. */
@@ -60,12 +64,14 @@ export function builtSceneOf(world: World, extra: (id: number) => Pick<BuiltSphe
   ids.sort((a, b) => a - b);
   const p = world.positions;
   const v = world.velocities;
+  const species = world.species;
   const spheres: BuiltSphere[] = ids.map((id) => {
     const k = world.indexOf(id);
     const e = world.state.ownE[k];
     const restitution = Number.isNaN(e) ? undefined : e;
     const r = world.radii[k];
     const fixed = world.masses[k] === Infinity;
+    const kind = species[k];
     return {
       position: [p[3 * k], p[3 * k + 1], p[3 * k + 2]],
       velocity: [v[3 * k], v[3 * k + 1], v[3 * k + 2]],
@@ -73,6 +79,7 @@ export function builtSceneOf(world: World, extra: (id: number) => Pick<BuiltSphe
       mass: fixed ? (4 / 3) * Math.PI * r * r * r * world.options.density : world.masses[k],
       ...(restitution !== undefined ? { restitution } : {}),
       ...(fixed ? { fixed: true } : {}),
+      ...(kind !== 0 ? { species: kind } : {}),
       ...extra(id),
     };
   });
@@ -94,5 +101,6 @@ export function builtSceneOf(world: World, extra: (id: number) => Pick<BuiltSphe
     ...(world.options.planar ? { planar: true } : {}),
     spheres,
     ...(Object.keys(walls).length > 0 ? { walls } : {}),
+    ...(world.reactions.length > 0 ? { reactions: world.reactions } : {}),
   };
 }

@@ -14,6 +14,8 @@ export interface SphereEdit {
   velocity?: [number, number, number];
   radius?: number;
   mass?: number;
+  /** The species, 0 to 63 (a chemistry lesson's A, B ...). */
+  species?: number;
 }
 
 /** A field of the inspector's form: mass, radius, or one coordinate of position or velocity. */
@@ -88,6 +90,8 @@ export function applyEdit(world: World, edit: SphereEdit): string | null {
   const oldVelocity: [number, number, number] = slot >= 0 ? [world.velocities[3 * slot], world.velocities[3 * slot + 1], world.velocities[3 * slot + 2]] : [0, 0, 0];
   let done = 0;
   try {
+    // First, so that a refused species leaves nothing to put back.
+    if (edit.species !== undefined) world.setSpecies(edit.id, edit.species);
     if (edit.mass !== undefined) world.setMass(edit.id, edit.mass);
     done = 1;
     if (edit.radius !== undefined) world.setRadius(edit.id, edit.radius);

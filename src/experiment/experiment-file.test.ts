@@ -87,6 +87,25 @@ describe('experiment file: round trip', () => {
     expect(stateOf(b)).toEqual(stateOf(a));
   });
 
+  it('a chemistry lesson keeps its species and reactions (version 2); a version-1 file, without them, still opens', () => {
+    const state: ExperimentState = { preset: 'equilibrium', settings: DEFAULT_SETTINGS, edits: [{ id: 4, species: 2 }], twin: null };
+    const file = experimentFile(state, 'eq');
+    expect(file.version).toBe(2);
+    expect(file.reactions).toHaveLength(1);
+    expect(file.spheres[1].species).toBe(1);
+    expect(file.spheres[4].species).toBe(2);
+    expect(file.spheres[0].species).toBeUndefined();
+    const opened = throughFile(state);
+    expect(opened.built?.reactions).toEqual(file.reactions);
+    const [a, b] = runBoth(state, opened, 300);
+    expect(stateOf(b)).toEqual(stateOf(a));
+    expect(Array.from(b.species.subarray(0, b.count))).toEqual(Array.from(a.species.subarray(0, a.count)));
+    const old = experimentFile({ preset: null, settings: small, edits: [], twin: null }, 'old') as unknown as Record<string, unknown>;
+    const checked = checkExperimentFile({ ...old, version: 1 });
+    if (typeof checked === 'string') throw new Error(checked);
+    expect(checked.experiment.built.spheres).toHaveLength(30);
+  });
+
   it('the text lists one sphere a line and names its format', () => {
     const text = fileText(experimentFile({ preset: null, settings: small, edits: [], twin: null }, 'gas'));
     const lines = text.split('\n').filter((l) => l.trim().startsWith('{"position"'));
@@ -116,8 +135,15 @@ describe('experiment file: hostile files are refused whole, naming the field', (
   type Patch = (f: Record<string, any>) => void; // eslint-disable-line @typescript-eslint/no-explicit-any
   const cases: [string, Patch, string][] = [
     ['format', (f) => (f.format = 'something/else'), 'format'],
-    ['version 2', (f) => (f.version = 2), '2'],
+    ['version 3', (f) => (f.version = 3), '3'],
     ['version as text', (f) => (f.version = '1'), '"1"'],
+    ['a species of 64', (f) => (f.spheres[0].species = 64), 'spheres[0].species'],
+    ['a species as text', (f) => (f.spheres[1].species = 'B'), 'spheres[1].species'],
+    ['reactions not a list', (f) => (f.reactions = {}), 'reactions'],
+    ['a reaction with an unknown field', (f) => (f.reactions = [{ reactants: [0, 1], products: [2, 3], activationEnergy: 1, energyReleased: 0, rate: 2 }]), 'reactions[0].rate'],
+    ['a negative barrier', (f) => (f.reactions = [{ reactants: [0, 1], products: [2, 3], activationEnergy: -1, energyReleased: 0 }]), 'reactions[0].activationEnergy'],
+    ['a reaction that cannot pay', (f) => (f.reactions = [{ reactants: [0, 1], products: [2, 3], activationEnergy: 1, energyReleased: -2 }]), 'reactions[0].energyReleased'],
+    ['a reactant of 70', (f) => (f.reactions = [{ reactants: [0, 70], products: [2, 3], activationEnergy: 1, energyReleased: 0 }]), 'reactions[0].reactants[1]'],
     ['an unknown top field', (f) => (f.extra = 1), 'extra'],
     ['name', (f) => (f.name = 42), 'name'],
     ['experiment missing', (f) => delete f.experiment, 'experiment'],

@@ -8,7 +8,7 @@
  */
 import { english, type Translate } from '../i18n/index.ts';
 import { presetById } from '../presets/presets.ts';
-import { SolverInputError, WALL_NAMES, type WallName } from '../solver/index.ts';
+import { checkReactions, MAX_SPECIES, SolverInputError, WALL_NAMES, type Reaction, type WallName } from '../solver/index.ts';
 import type { BuiltScene, BuiltSphere, BuiltWall } from './built.ts';
 import { builtSceneOf } from './built.ts';
 import { experimentWorld } from './experiment-world.ts';
@@ -21,7 +21,7 @@ import { checkChange, TWIN_STEP_MAX, type TwinSpec } from './twin-change.ts';
 /** The `format` field of an experiment file. */
 export const FILE_FORMAT = 'sphere-sandbox/experiment';
 /** The version of the experiment file this code writes; older ones are migrated on opening. */
-export const FILE_VERSION = 1;
+export const FILE_VERSION = 2;
 /** The file name's ending. */
 export const FILE_EXTENSION = '.sphere.json';
 /** The most spheres a file may list. */
@@ -44,6 +44,8 @@ export interface ExperimentFile {
   box: { size: [number, number, number]; planar: boolean; walls?: Partial<Record<WallName, BuiltWall>> };
   /** Every sphere at the experiment's start, in id order (sphere k has id k). */
   spheres: BuiltSphere[];
+  /** The reactions between the spheres' species (version 2; absent: none). */
+  reactions?: Reaction[];
 }
 
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
@@ -81,6 +83,7 @@ export function experimentFile(state: ExperimentState, name: string): Experiment
     experiment: { preset: state.preset, settings: { ...state.settings }, predict: state.predict === true, twin: state.twin ? { ...state.twin } : null },
     box: { size: scene.size, planar: scene.planar === true, ...(scene.walls !== undefined ? { walls: scene.walls } : {}) },
     spheres,
+    ...(scene.reactions !== undefined ? { reactions: scene.reactions } : {}),
   };
 }
 
@@ -115,7 +118,7 @@ function checkSettings(x: unknown, field: string, t: Translate): Settings | stri
 /** Checks one sphere; returns it (copied, unknown fields refused) or the message. */
 function checkSphere(x: unknown, field: string, t: Translate): BuiltSphere | string {
   if (!isObject(x)) return t('file.field', { field, got: shown(x) });
-  const allowed = ['position', 'velocity', 'radius', 'mass', 'restitution', 'fixed', 'color', 'label'];
+  const allowed = ['position', 'velocity', 'radius', 'mass', 'restitution', 'fixed', 'color', 'label', 'species'];
   for (const key of Object.keys(x)) if (!allowed.includes(key)) return t('file.field', { field: `${field}.${key}`, got: shown(x[key]) });
   if (!isVector(x.position, EDIT_MAX)) return t('file.field', { field: `${field}.position`, got: shown(x.position) });
   if (!isVector(x.velocity, EDIT_MAX)) return t('file.field', { field: `${field}.velocity`, got: shown(x.velocity) });
@@ -131,6 +134,7 @@ function checkSphere(x: unknown, field: string, t: Translate): BuiltSphere | str
   if (x.label !== undefined && !(typeof x.label === 'string' && x.label.length <= LABEL_MAX && !/[\p{Cc}]/u.test(x.label))) {
     return t('file.field', { field: `${field}.label`, got: shown(x.label) });
   }
+  if (x.species !== undefined && !(Number.isInteger(x.species) && (x.species as number) >= 0 && (x.species as number) < MAX_SPECIES)) return t('file.field', { field: `${field}.species`, got: shown(x.species) });
   const s = x as unknown as BuiltSphere;
   return {
     position: [...s.position],
@@ -141,7 +145,26 @@ function checkSphere(x: unknown, field: string, t: Translate): BuiltSphere | str
     ...(s.fixed === true ? { fixed: true } : {}),
     ...(s.color !== undefined ? { color: s.color.toLowerCase() } : {}),
     ...(s.label !== undefined ? { label: s.label } : {}),
+    ...(s.species !== undefined && s.species !== 0 ? { species: s.species } : {}),
   };
+}
+
+/** Checks the reactions at `field` (absent: none); returns them (checked by the solver's rules) or the message naming the entry's field and its value. */
+function checkReactionList(x: unknown, field: string, t: Translate): Reaction[] | undefined | string {
+  if (x === undefined) return undefined;
+  if (!Array.isArray(x)) return t('file.field', { field, got: shown(x) });
+  for (let k = 0; k < x.length; k++) {
+    const r: unknown = x[k];
+    if (!isObject(r)) return t('file.field', { field: `${field}[${k}]`, got: shown(r) });
+    for (const key of Object.keys(r)) if (!['reactants', 'products', 'activationEnergy', 'energyReleased', 'reversible'].includes(key)) return t('file.field', { field: `${field}[${k}].${key}`, got: shown(r[key]) });
+  }
+  try {
+    return checkReactions(x as Reaction[]);
+  } catch (error) {
+    if (!(error instanceof SolverInputError)) throw error;
+    // The solver names the entry's field from `reactions[k]`: the file's field is the same path under `field`.
+    return t('file.field', { field: field + error.field.replace(/^reactions/, ''), got: shown(error.value) });
+  }
 }
 
 /** Checks the twin at `field` (null or absent for none). */
@@ -221,7 +244,9 @@ function checkScene(x: unknown, field: string, t: Translate): BuiltScene | strin
   if (typeof box === 'string') return box;
   const spheres = checkSpheres(x.spheres, `${field}.spheres`, t);
   if (typeof spheres === 'string') return spheres;
-  return sceneOf(box, spheres);
+  const reactions = checkReactionList(x.reactions, `${field}.reactions`, t);
+  if (typeof reactions === 'string') return reactions;
+  return sceneOf(box, spheres, reactions);
 }
 
 function checkBox(x: unknown, field: string, t: Translate): ExperimentFile['box'] | string {
@@ -246,8 +271,8 @@ function checkBox(x: unknown, field: string, t: Translate): ExperimentFile['box'
 }
 
 /** A built scene from a checked box and spheres. */
-function sceneOf(box: ExperimentFile['box'], spheres: BuiltSphere[]): BuiltScene {
-  return { size: box.size, ...(box.planar ? { planar: true } : {}), spheres, ...(box.walls !== undefined ? { walls: box.walls } : {}) };
+function sceneOf(box: ExperimentFile['box'], spheres: BuiltSphere[], reactions?: Reaction[]): BuiltScene {
+  return { size: box.size, ...(box.planar ? { planar: true } : {}), spheres, ...(box.walls !== undefined ? { walls: box.walls } : {}), ...(reactions !== undefined && reactions.length > 0 ? { reactions } : {}) };
 }
 
 function checkSpheres(x: unknown, field: string, t: Translate): BuiltSphere[] | string {
@@ -270,11 +295,12 @@ export function checkExperimentFile(input: unknown, t: Translate = english): Che
   const json = parsed(input, t);
   if (json instanceof NotJson) return json.message;
   if (!isObject(json)) return t('file.notObject', { got: shown(json) });
-  const migrated = json.format === FILE_FORMAT ? json : migrate(json, t);
+  // Version 1 is version 2 without species and reactions.
+  const migrated = json.format === FILE_FORMAT ? (json.version === 1 ? { ...json, version: FILE_VERSION } : json) : migrate(json, t);
   if (typeof migrated === 'string') return migrated;
   const f = migrated as Record<string, unknown>;
   if (f.version !== FILE_VERSION) return t('file.version', { version: String(FILE_VERSION), got: shown(f.version) });
-  for (const key of Object.keys(f)) if (!['format', 'version', 'name', 'experiment', 'box', 'spheres'].includes(key)) return t('file.field', { field: key, got: shown(f[key]) });
+  for (const key of Object.keys(f)) if (!['format', 'version', 'name', 'experiment', 'box', 'spheres', 'reactions'].includes(key)) return t('file.field', { field: key, got: shown(f[key]) });
   if (f.name !== undefined && !(typeof f.name === 'string' && f.name.length <= 200)) return t('file.field', { field: 'name', got: shown(f.name) });
   const e = f.experiment;
   if (!isObject(e)) return t('file.field', { field: 'experiment', got: shown(e) });
@@ -292,7 +318,9 @@ export function checkExperimentFile(input: unknown, t: Translate = english): Che
   if (twin !== null && twin.setting === 'mass' && !(Number.isInteger(twin.sphere) && (twin.sphere as number) < spheres.length)) {
     return t('file.field', { field: 'experiment.twin.sphere', got: shown(twin.sphere) });
   }
-  const built = sceneOf(box, spheres);
+  const reactions = checkReactionList(f.reactions, 'reactions', t);
+  if (typeof reactions === 'string') return reactions;
+  const built = sceneOf(box, spheres, reactions);
   // The spheres must fit their box without overlapping: the solver says which does not.
   try {
     experimentWorld(settings, null, [], t, built);

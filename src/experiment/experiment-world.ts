@@ -95,8 +95,10 @@ export function builtSolverScene(built: BuiltScene, settings: Settings): Scene {
       radius: s.radius,
       ...(s.fixed ? { fixed: true } : { mass: s.mass }),
       ...(s.restitution !== undefined ? { restitution: s.restitution } : {}),
+      ...(s.species !== undefined ? { species: s.species } : {}),
     })),
     ...(built.walls !== undefined ? { walls: builtWalls(built.walls) } : {}),
+    ...(built.reactions !== undefined ? { reactions: built.reactions } : {}),
   };
 }
 

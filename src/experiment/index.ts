@@ -19,9 +19,10 @@ export {
   latticeCapacity,
   expectedPacking,
   PISTON_MODES,
+  COLOR_MODES,
   WALL_SETTINGS,
 } from './settings.ts';
-export type { Settings, SettingKey, NumberKey, NumberSpec, FieldMessages, PistonMode } from './settings.ts';
+export type { Settings, SettingKey, NumberKey, NumberSpec, FieldMessages, PistonMode, ColorBy } from './settings.ts';
 export { EDIT_LABELS, EDIT_MAX, checkEditValue, readNumber, applyEdit, applyEdits } from './edits.ts';
 export type { SphereEdit, EditField } from './edits.ts';
 export type { ExperimentState } from './experiment.ts';

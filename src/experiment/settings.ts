@@ -34,7 +34,7 @@ export interface Settings {
   /** Seed of the random placement and directions. @defaultValue 1 */
   seed: number;
   /** What the sphere colour shows. @defaultValue 'speed' */
-  colorBy: 'speed' | 'mass';
+  colorBy: ColorBy;
   /**
    * The piston (the top wall, +y): held still, pushed in or pulled out at `pistonSpeed`, or free
    * under the weight `pistonForce` with mass `pistonMass`. @defaultValue 'held'
@@ -63,6 +63,12 @@ export type PistonMode = 'held' | 'push' | 'pull' | 'free';
 
 /** The piston modes, in the order the controls show them. */
 export const PISTON_MODES: readonly PistonMode[] = ['held', 'push', 'pull', 'free'];
+
+/** What the spheres' colour shows: their speed, their mass, or their species (a chemistry lesson's). */
+export type ColorBy = 'speed' | 'mass' | 'species';
+
+/** Every colour mode, in the settings' order. */
+export const COLOR_MODES: readonly ColorBy[] = ['speed', 'mass', 'species'];
 
 /** The settings of the walls (the Thermodynamics controls): live, and borrowed by a preset. */
 export const WALL_SETTINGS = ['piston', 'pistonSpeed', 'pistonForce', 'pistonMass', 'leftThermal', 'leftKT', 'rightThermal', 'rightKT', 'divider'] as const satisfies readonly SettingKey[];
@@ -263,7 +269,7 @@ export function validateSettings(s: Settings, focus?: SettingKey, t: Translate =
   const got = (value: unknown): string => show(value, t.locale);
   if (typeof s.gravityOn !== 'boolean') errors.gravityOn = t('check.notBoolean.gravityOn', { got: got(s.gravityOn) });
   if (typeof s.planar !== 'boolean') errors.planar = t('check.notBoolean.planar', { got: got(s.planar) });
-  if (s.colorBy !== 'speed' && s.colorBy !== 'mass') errors.colorBy = t('check.colorBy', { got: got(s.colorBy) });
+  if (!(COLOR_MODES as readonly string[]).includes(s.colorBy)) errors.colorBy = t('check.colorBy', { got: got(s.colorBy) });
   if (!PISTON_MODES.includes(s.piston)) errors.piston = t('check.piston', { list: PISTON_MODES.join(', '), got: got(s.piston) });
   for (const key of ['leftThermal', 'rightThermal', 'divider'] as const) {
     if (typeof s[key] !== 'boolean') errors[key] = t('check.notBoolean.wall', { name: t(`setting.${key}`), got: got(s[key]) });

@@ -6,7 +6,7 @@
 import { LIVE_SETTINGS, type SettingKey } from './settings.ts';
 
 /** The parts a student view can hide: the two panels, and the Classroom panel's sections. */
-export const HIDE_NAMES = ['settings', 'classroom', 'experiment', 'predict', 'what-if', 'readouts', 'thermo', 'plots', 'aids', 'build', 'inspector', 'measure', 'log'] as const;
+export const HIDE_NAMES = ['settings', 'classroom', 'experiment', 'predict', 'what-if', 'readouts', 'thermo', 'reactions', 'plots', 'aids', 'build', 'inspector', 'measure', 'log'] as const;
 /** One part a student view can hide. */
 export type HideName = (typeof HIDE_NAMES)[number];
 

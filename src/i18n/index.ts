@@ -4,4 +4,4 @@
  */
 export { DEFAULT_LOCALE, LOCALES, LOCALE_NAMES, browserLocale, isLocale, localeOfTag, navigatorLanguages, type Locale } from './locale.ts';
 export { formatFixed, formatNumber, formatPlain, formatSig, withDecimalSign } from './numbers.ts';
-export { CATALOGUES, english, fill, translator, type MessageKey, type MessageParams, type Translate } from './translate.ts';
+export { CATALOGUES, english, fill, plural, translator, type MessageKey, type MessageParams, type PluralKey, type Translate } from './translate.ts';

@@ -50,3 +50,22 @@ export function translator(locale: Locale): Translate {
 
 /** English messages: the language of the solver's errors and of code that has no person to ask. */
 export const english: Translate = translator('en');
+
+/** A message with a form for one and a form for more (`key.one`, `key.other`). */
+export type PluralKey = { [K in MessageKey]: K extends `${infer B}.one` ? (`${B}.other` extends MessageKey ? B : never) : never }[MessageKey];
+
+const pluralRules = new Map<Locale, Intl.PluralRules>();
+
+/**
+ * The message of `key` in the form `count` takes in t's language (Intl.PluralRules: `key.one` for
+ * the "one" category, `key.other` for every other), with `count` among its placeholders.
+ */
+export function plural(t: Translate, key: PluralKey, count: number, params: MessageParams = {}): string {
+  let rules = pluralRules.get(t.locale);
+  if (rules === undefined) {
+    rules = new Intl.PluralRules(t.locale);
+    pluralRules.set(t.locale, rules);
+  }
+  const form = rules.select(count) === 'one' ? 'one' : 'other';
+  return t(`${key}.${form}` as MessageKey, { ...params, count });
+}

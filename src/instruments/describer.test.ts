@@ -87,4 +87,20 @@ describe('the describer', () => {
     expect(nearestSphere(w, 1)).toBe(2);
     expect(nearestSphere(w, null)).toBe(null);
   });
+
+  it('tells the reactions since the last announcement, rate-limited, with the plural of each language', () => {
+    const d = new Describer();
+    const en = translator('en');
+    // The first tally is where the count starts; none is said until one reaction more.
+    expect(d.announce(0, en, null, { events: 0, a: 'A', b: 'B', left: 200, total: 200 })).toBeNull();
+    expect(d.announce(ANNOUNCE_MS, en, null, { events: 1, a: 'A', b: 'B', left: 199, total: 200 })).toBe('A and B reacted once: 199 of 200 A left.');
+    // Within the rate limit, nothing; after it, the reactions meanwhile in one sentence.
+    expect(d.announce(ANNOUNCE_MS + 10, en, null, { events: 5, a: 'A', b: 'B', left: 195, total: 200 })).toBeNull();
+    expect(d.announce(2 * ANNOUNCE_MS, en, null, { events: 189, a: 'A', b: 'B', left: 12, total: 200 })).toBe('A and B reacted 188 times: 12 of 200 A left.');
+    expect(d.announce(3 * ANNOUNCE_MS, en, null, { events: 189, a: 'A', b: 'B', left: 12, total: 200 })).toBeNull();
+    expect(d.announce(4 * ANNOUNCE_MS, translator('es'), null, { events: 190, a: 'A', b: 'B', left: 11, total: 200 })).toBe('A y B reaccionaron una vez: quedan 11 de 200 A.');
+    expect(d.announce(5 * ANNOUNCE_MS, translator('de'), null, { events: 1190, a: 'A', b: 'B', left: 1, total: 200 })).toBe('A und B haben 1.000-mal reagiert: 1 von 200 A übrig.');
+    d.reset();
+    expect(d.announce(6 * ANNOUNCE_MS, en, null, { events: 1190, a: 'A', b: 'B', left: 1, total: 200 })).toBeNull();
+  });
 });

@@ -6,7 +6,7 @@
  * {@link Describer.announce} makes at most one announcement every {@link ANNOUNCE_MS} of the
  * page's clock, the collisions that came meanwhile summarised as a count.
  */
-import { formatFixed, type Translate } from '../i18n/index.ts';
+import { formatFixed, formatNumber, plural, type Translate } from '../i18n/index.ts';
 import type { StepParticipant, WorldView } from '../runtime/index.ts';
 
 /** The least time between two announcements, ms of the page's clock. */
@@ -24,6 +24,19 @@ export interface GasReading {
   temperature: number;
   /** Measured wall pressure, Pa. */
   pressureMeasured: number;
+}
+
+/** The reactions an announcement counts (the store's sampled chemistry, named). */
+export interface ReactionTally {
+  /** Reactions so far (every reaction, both ways). */
+  events: number;
+  /** The first reaction's reactants' symbols. */
+  a: string;
+  b: string;
+  /** Spheres of species a now. */
+  left: number;
+  /** Spheres of species a when the scene started. */
+  total: number;
 }
 
 /** Follows the run's collisions and words them, rate-limited. */
@@ -47,6 +60,8 @@ export class Describer implements StepParticipant {
   private lastPressure = NaN;
   /** Spheres in the world (a gas from {@link GAS_FROM}). */
   private count = 0;
+  /** Reactions at the last announcement (NaN: none read since the reset). */
+  private lastEvents = NaN;
 
   afterStep(world: WorldView): void {
     const ev = world.events;
@@ -104,6 +119,7 @@ export class Describer implements StepParticipant {
     this.selectedHits = 0;
     this.lastTemperature = NaN;
     this.lastPressure = NaN;
+    this.lastEvents = NaN;
   }
 
   worldReplaced(): void {
@@ -120,7 +136,9 @@ export class Describer implements StepParticipant {
    * of `gas` every {@link GAS_ANNOUNCE_MS}; a smaller one collision by collision. Allocates (the
    * text): call it a few times a second, not per frame.
    */
-  announce(now: number, t: Translate, gas: GasReading | null = null): string | null {
+  announce(now: number, t: Translate, gas: GasReading | null = null, reactions: ReactionTally | null = null): string | null {
+    // The first tally after a reset is where the count starts.
+    if (reactions !== null && Number.isNaN(this.lastEvents)) this.lastEvents = reactions.events;
     if (now - this.last < ANNOUNCE_MS) return null;
     const parts: string[] = [];
     if (this.count >= GAS_FROM) {
@@ -130,6 +148,11 @@ export class Describer implements StepParticipant {
       const f = (x: number) => formatFixed(t.locale, x, 1);
       parts.push(t('describe.hit', { a: String(this.a), b: String(this.b), va: f(this.speeds[0]), vb: f(this.speeds[1]), wa: f(this.speeds[2]), wb: f(this.speeds[3]) }));
       if (this.pairs > 1) parts.push(t('describe.more', { count: this.pairs - 1 }));
+    }
+    if (reactions !== null && reactions.events > this.lastEvents) {
+      const n = (x: number): string => formatNumber(t.locale, x);
+      parts.push(plural(t, 'describe.reacted', reactions.events - this.lastEvents, { a: reactions.a, b: reactions.b, left: n(reactions.left), total: n(reactions.total) }));
+      this.lastEvents = reactions.events;
     }
     if (this.selected >= 0 && this.selectedHits > 0 && this.count < GAS_FROM) parts.push(t('describe.selectedHits', { id: String(this.selected), count: this.selectedHits }));
     if (parts.length === 0) return null;

@@ -41,7 +41,9 @@ export interface FirstLawReadout {
   work: number;
   /** Energy lost in inelastic contacts, J. */
   lost: number;
-  /** ΔU − (Q + W − lost): rounding only, J. */
+  /** Energy released by reactions, J (negative: absorbed). */
+  chemical: number;
+  /** ΔU − (Q + W + chemical − lost): rounding only, J. */
   residual: number;
   /** The energy scale the residual is compared with (the start's kinetic plus potential energy), J. */
   scale: number;
@@ -54,7 +56,7 @@ export interface FirstLawReadout {
 }
 
 /** A readout before any sample. */
-export const EMPTY_FIRST_LAW: FirstLawReadout = { deltaU: 0, heat: 0, work: 0, lost: 0, residual: 0, scale: 0, pressure: NaN, volume: NaN, kT: 0 };
+export const EMPTY_FIRST_LAW: FirstLawReadout = { deltaU: 0, heat: 0, work: 0, lost: 0, chemical: 0, residual: 0, scale: 0, pressure: NaN, volume: NaN, kT: 0 };
 
 /** What the instrument reads of the simulation. */
 export interface FirstLawSource {
@@ -70,7 +72,7 @@ export class FirstLaw implements StepParticipant {
   /** The last sample. */
   last: FirstLawReadout = EMPTY_FIRST_LAW;
   /** Energy, work, heat and loss when the ledger started; the residual carried over edits. */
-  private start = { energy: 0, work: 0, heat: 0, lost: 0, offset: 0 };
+  private start = { energy: 0, work: 0, heat: 0, lost: 0, chemical: 0, offset: 0 };
   private window = { time: 0, impulse: 0 };
 
   constructor(private readonly sim: FirstLawSource) {
@@ -92,7 +94,7 @@ export class FirstLaw implements StepParticipant {
   reset(): void {
     const w = this.sim.world;
     const s = w.stats();
-    this.start = { energy: s.kineticEnergy + s.potentialEnergy, work: s.work, heat: s.heat, lost: s.energyLost, offset: 0 };
+    this.start = { energy: s.kineticEnergy + s.potentialEnergy, work: s.work, heat: s.heat, lost: s.energyLost, chemical: s.chemical, offset: 0 };
     this.window = { time: s.time, impulse: s.wallImpulse };
     this.path.clear();
     this.profile.kT.fill(NaN);
@@ -120,7 +122,8 @@ export class FirstLaw implements StepParticipant {
     const work = s.work - this.start.work;
     const heat = s.heat - this.start.heat;
     const lost = s.energyLost - this.start.lost;
-    const residual = u - (heat + work - lost) - this.start.offset;
+    const chemical = s.chemical - this.start.chemical;
+    const residual = u - (heat + work + chemical - lost) - this.start.offset;
     const b = w.bounds;
     const planar = w.options.planar;
     const r = meanRadius(w);
@@ -143,7 +146,7 @@ export class FirstLaw implements StepParticipant {
       }
       this.fillProfile(w);
     }
-    return { deltaU: u, heat, work, lost, residual, scale: Math.max(Math.abs(this.start.energy), 1e-300), pressure, volume, kT };
+    return { deltaU: u, heat, work, lost, chemical, residual, scale: Math.max(Math.abs(this.start.energy), 1e-300), pressure, volume, kT };
   }
 
   private push(volume: number, pressure: number, kT: number): void {
@@ -191,7 +194,7 @@ export class FirstLaw implements StepParticipant {
 }
 
 /** Mean radius of the free spheres, m. */
-function meanRadius(w: WorldView): number {
+export function meanRadius(w: WorldView): number {
   let sum = 0;
   let n = 0;
   for (let i = 0; i < w.count; i++) {

@@ -5,6 +5,8 @@
  */
 import { gasScene, Random } from '../solver/index.ts';
 import type { Scene, SphereOptions } from '../solver/index.ts';
+import type { SpeciesName } from './species.ts';
+import { CHEMISTRY_PRESETS } from './chemistry-presets.ts';
 
 /** How the spheres are confined inside the 3D box. */
 export type PresetMode = '3d' | 'planar' | 'line';
@@ -45,7 +47,9 @@ export interface Preset {
   /** A thermodynamics lesson: the Thermodynamics controls and the first-law readouts open with it. */
   thermo?: boolean;
   /** The colouring the lesson needs (for instance 'mass' to tell two gases apart). */
-  colorBy?: 'speed' | 'mass';
+  colorBy?: 'speed' | 'mass' | 'species';
+  /** The names of the scene's species, by number (the rest are A, B, C ...); see species.ts. */
+  species?: readonly SpeciesName[];
 }
 
 const pair = (a: SphereOptions, b: SphereOptions, size: [number, number, number], restitution = 1): Scene => ({
@@ -305,6 +309,7 @@ export const PRESETS: readonly Preset[] = [
       return { ...scene, spheres, divider: { axis: 'x', position: 0 } };
     },
   },
+  ...CHEMISTRY_PRESETS,
 ];
 
 /** The preset with this id, or undefined. */

@@ -33,6 +33,8 @@ export interface StepReport {
   pairCollisions: number;
   /** Sphere-wall collisions in these steps. */
   wallCollisions: number;
+  /** Reactions in these steps (species changed at a hard enough hit). */
+  reactions: number;
   /**
    * Whether the slots were reordered: on this page a renumbering, whose old slots are in
    * `reorderedFrom`; from a worker, new slot data (old slots unknown, `reorderedFrom` null).

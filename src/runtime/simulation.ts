@@ -99,7 +99,7 @@ export class Simulation {
   /** The step participants, in the order they attached (see participant.ts). */
   private readonly participants: StepParticipant[] = [];
   /** What the last step did, filled again for every step and handed to the participants. */
-  private readonly report: StepReport = { steps: 0, stepsRun: 0, pairCollisions: 0, wallCollisions: 0, slotsChanged: false, reorderedFrom: null, onPage: true };
+  private readonly report: StepReport = { steps: 0, stepsRun: 0, pairCollisions: 0, wallCollisions: 0, reactions: 0, slotsChanged: false, reorderedFrom: null, onPage: true };
   /**
    * Running totals of real time, in typed cells (a fraction kept in an object field would be a
    * number allocated at each update, and these change every frame): see {@link REAL_SECONDS},
@@ -396,6 +396,7 @@ export class Simulation {
     r.stepsRun = this.stepsRun;
     r.pairCollisions = world.lastStep.pairCollisions;
     r.wallCollisions = world.lastStep.wallCollisions;
+    r.reactions = world.lastStep.reactions;
     r.slotsChanged = renumbered;
     r.reorderedFrom = renumbered ? world.reorderedFrom : null;
     r.onPage = true;
@@ -416,6 +417,7 @@ export class Simulation {
     r.stepsRun = this.stepsRun;
     r.pairCollisions = m.pairs;
     r.wallCollisions = m.walls;
+    r.reactions = m.reactions;
     r.slotsChanged = m.slots !== null;
     r.reorderedFrom = null;
     r.onPage = false;

@@ -19,6 +19,8 @@ export type WorldView = Pick<
   | 'velocities'
   | 'radii'
   | 'masses'
+  | 'species'
+  | 'reactions'
   | 'options'
   | 'size'
   | 'gravity'

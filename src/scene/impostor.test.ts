@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { nearestSphereHit } from './impostor-pick.ts';
 import { chooseSphereRenderer, IMPOSTOR_THRESHOLD } from './Spheres.tsx';
-import { MASS_RAMP, SPEED_RAMP, SphereColoring, type ColoringSim, type ColoringState } from './sphere-colors.ts';
+import { Color } from 'three';
+import { SPECIES_COLOURS } from '../presets/species.ts';
+import { MASS_RAMP, SPECIES_TABLE, SPEED_RAMP, SphereColoring, type ColoringSim, type ColoringState } from './sphere-colors.ts';
 
 describe('nearestSphereHit', () => {
   // Three spheres on the x axis, the ray along +x from x = -10.
@@ -53,12 +55,12 @@ describe('SphereColoring', () => {
     count: 2,
     velocities: new Float64Array([0, 0, 0, 3, 4, 0]),
     masses: new Float64Array([1, 8]),
-    world: { time: 1 },
+    world: { time: 1, species: new Int32Array([2, 0]) },
   };
-  const state = (colorBy: string, flash: boolean, reducedMotion = false): ColoringState => ({
+  const state = (colorBy: string, flash: boolean, reducedMotion = false, inPlay = true): ColoringState => ({
     settings: { colorBy, gravityOn: false, gravity: 9.81, boxSize: 8, speed: 2 },
     preset: null,
-    instruments: { readouts: { lastHit: new Float64Array([0.95, -Infinity]) } },
+    instruments: { readouts: { lastHit: new Float64Array([0.95, -Infinity]) }, reactions: { inPlay } },
     aids: { flash },
     reducedMotion,
   });
@@ -78,6 +80,25 @@ describe('SphereColoring', () => {
     c.begin(state('mass', false), sim);
     expect(c.ramp).toBe(MASS_RAMP);
     expect(c.rampOffset(0, sim.velocities, sim.masses)).toBe(0);
+    expect(c.rampOffset(1, sim.velocities, sim.masses)).toBe(3 * 255);
+  });
+
+  it("colours by species from the colour-blind-safe palette, each sphere its species' entry", () => {
+    const c = new SphereColoring();
+    c.rescan(sim);
+    c.begin(state('species', false), sim);
+    expect(c.ramp).toBe(SPECIES_TABLE);
+    expect(c.rampOffset(0, sim.velocities, sim.masses)).toBe(3 * 2);
+    expect(c.rampOffset(1, sim.velocities, sim.masses)).toBe(0);
+    const green = new Color(SPECIES_COLOURS[2]);
+    expect([c.ramp[6], c.ramp[7], c.ramp[8]]).toEqual([green.r, green.g, green.b].map(Math.fround));
+  });
+
+  it('by species in a scene of one species and no reactions, colours by speed instead', () => {
+    const c = new SphereColoring();
+    c.rescan(sim);
+    c.begin(state('species', false, false, false), sim);
+    expect(c.ramp).toBe(SPEED_RAMP);
     expect(c.rampOffset(1, sim.velocities, sim.masses)).toBe(3 * 255);
   });
 

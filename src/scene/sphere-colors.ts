@@ -3,6 +3,8 @@
  * in the frame loop is an index and three copies, with no allocation.
  */
 import { Color } from 'three';
+import { SPECIES_COLOURS } from '../presets/species.ts';
+import { MAX_SPECIES } from '../solver/index.ts';
 
 /** Entries in each lookup table. */
 export const RAMP_SIZE = 256;
@@ -31,6 +33,24 @@ export const SPEED_RAMP = buildRamp(['#2f4fb8', '#1f9fd0', '#35c9a6', '#e9c46a',
 /** Light to heavy: pale lilac to deep violet through rose. */
 export const MASS_RAMP = buildRamp(['#a8e6cf', '#7cc6e8', '#8f8ff0', '#c36fd6', '#e45f93']);
 
+/** Entries of the species table: one per species the solver allows, the palette repeating. */
+export const SPECIES_SIZE = MAX_SPECIES;
+
+/** Each species' colour (species k at 3 k), linear RGB, from the colour-blind-safe palette. */
+export const SPECIES_TABLE = buildTable(SPECIES_SIZE, (k) => SPECIES_COLOURS[k % SPECIES_COLOURS.length]);
+
+function buildTable(n: number, colour: (k: number) => string): Float32Array {
+  const out = new Float32Array(3 * n);
+  const c = new Color();
+  for (let k = 0; k < n; k++) {
+    c.set(colour(k));
+    out[3 * k] = c.r;
+    out[3 * k + 1] = c.g;
+    out[3 * k + 2] = c.b;
+  }
+  return out;
+}
+
 /** The ramp index of a value in [0, 1] (clamped; NaN maps to 0). */
 export function rampIndex(u: number): number {
   if (!(u > 0)) return 0;
@@ -46,8 +66,8 @@ export interface ColoringSim {
   readonly velocities: Float64Array;
   /** Masses. */
   readonly masses: Float64Array;
-  /** The world's simulated time. */
-  readonly world: { readonly time: number };
+  /** The world's simulated time, and each sphere's species by slot (read only when colouring by species). */
+  readonly world: { readonly time: number; readonly species: Int32Array };
 }
 
 /** What {@link SphereColoring.begin} reads from the store's state each frame. */
@@ -57,7 +77,7 @@ export interface ColoringState {
   /** The running classroom preset, or null. */
   readonly preset: string | null;
   /** The readouts' simulated time of each sphere's last collision, by slot. */
-  readonly instruments: { readonly readouts: { readonly lastHit: Float64Array } };
+  readonly instruments: { readonly readouts: { readonly lastHit: Float64Array }; readonly reactions: { readonly inPlay: boolean } };
   /** Whether the collision flash is switched on. */
   readonly aids: { readonly flash: boolean };
   /** Reduced motion turns the flash off. */
@@ -73,8 +93,10 @@ export interface ColoringState {
 export class SphereColoring {
   /** The ramp in use this frame ({@link SPEED_RAMP} or {@link MASS_RAMP}). */
   ramp: Float32Array = SPEED_RAMP;
-  /** Whether spheres are coloured by speed (else by mass) this frame. */
+  /** Whether spheres are coloured by speed this frame. */
   bySpeed = true;
+  /** Whether spheres are coloured by species this frame (the mode is species and the scene has more than one, or reactions). */
+  bySpecies = false;
   /** Whether the collision flash is shown this frame. */
   flash = false;
   private invRef = 1;
@@ -89,6 +111,9 @@ export class SphereColoring {
   /** Each ramp followed by the spheres' own colours, by slot (made on rescan, read per frame). */
   private speedOwn: Float32Array = SPEED_RAMP;
   private massOwn: Float32Array = MASS_RAMP;
+  private speciesOwn: Float32Array = SPECIES_TABLE;
+  /** Each sphere's species by slot this frame (when colouring by species). */
+  private species: Int32Array = new Int32Array(0);
 
   /**
    * Reads the scene's mass range and fastest sphere (the ends of the ramps), and the spheres' own
@@ -117,6 +142,9 @@ export class SphereColoring {
       this.massOwn = new Float32Array(3 * RAMP_SIZE + 3 * n);
       this.massOwn.set(MASS_RAMP);
       this.massOwn.set(colours, 3 * RAMP_SIZE);
+      this.speciesOwn = new Float32Array(3 * RAMP_SIZE + 3 * n);
+      this.speciesOwn.set(SPECIES_TABLE);
+      this.speciesOwn.set(colours, 3 * RAMP_SIZE);
     }
     const masses = sim.masses;
     const vel = sim.velocities;
@@ -137,8 +165,11 @@ export class SphereColoring {
   /** Reads this frame's colour mode, speed scale and flash state. */
   begin(state: ColoringState, sim: ColoringSim): void {
     const settings = state.settings;
-    this.bySpeed = settings.colorBy === 'speed';
-    this.ramp = this.anyOwn ? (this.bySpeed ? this.speedOwn : this.massOwn) : this.bySpeed ? SPEED_RAMP : MASS_RAMP;
+    // Colouring by species in a scene of one species and no reactions shows the speeds instead.
+    this.bySpecies = settings.colorBy === 'species' && state.instruments.reactions.inPlay;
+    this.bySpeed = settings.colorBy === 'speed' || (settings.colorBy === 'species' && !this.bySpecies);
+    if (this.bySpecies) this.species = sim.world.species;
+    this.ramp = this.anyOwn ? (this.bySpecies ? this.speciesOwn : this.bySpeed ? this.speedOwn : this.massOwn) : this.bySpecies ? SPECIES_TABLE : this.bySpeed ? SPEED_RAMP : MASS_RAMP;
     // Speeds above about twice the initial speed (or the speed of a fall across the box) are red.
     const fall = settings.gravityOn ? Math.sqrt(settings.gravity * settings.boxSize) : 0;
     this.invRef = 1 / (1.8 * Math.max(state.preset === null ? settings.speed : 0.6 * this.topSpeed, fall, 1e-3));
@@ -170,6 +201,7 @@ export class SphereColoring {
   /** Offset into {@link ramp} (three times the ramp index) of sphere `i`'s colour. */
   rampOffset(i: number, velocities: Float64Array, masses: Float64Array): number {
     if (this.anyOwn && this.own[i] === 1) return 3 * RAMP_SIZE + 3 * i;
+    if (this.bySpecies) return i < this.species.length ? 3 * (this.species[i] & (SPECIES_SIZE - 1)) : 0;
     const b = 3 * i;
     const u = this.bySpeed
       ? Math.sqrt(velocities[b] * velocities[b] + velocities[b + 1] * velocities[b + 1] + velocities[b + 2] * velocities[b + 2]) * this.invRef

@@ -7,7 +7,8 @@
  */
 import { browserLocale, english, formatPlain, isLocale, LOCALE_NAMES, LOCALES, navigatorLanguages, translator, type Locale, type Translate } from '../i18n/index.ts';
 import { presetById } from '../presets/presets.ts';
-import { BORROWED_SETTINGS, PISTON_MODES } from '../experiment/index.ts';
+import { MAX_SPECIES } from '../solver/index.ts';
+import { BORROWED_SETTINGS, COLOR_MODES, PISTON_MODES } from '../experiment/index.ts';
 import { EDIT_MAX, type ExperimentState, type SphereEdit } from '../experiment/index.ts';
 import type { SandboxStoreOptions } from '../store/index.ts';
 import { DEFAULT_SETTINGS, NUMBER_SPECS, checkNumber, isNumberKey, parseNumberInput, validateSettings } from '../experiment/index.ts';
@@ -32,7 +33,7 @@ export const MAX_LINK_LENGTH = 4096;
 export const MAX_EDITS = 200;
 
 const BOOLEAN_KEYS = ['gravityOn', 'planar', 'leftThermal', 'rightThermal', 'divider'] as const satisfies readonly SettingKey[];
-const COLOR_VALUES = ['speed', 'mass'] as const;
+const COLOR_VALUES = COLOR_MODES;
 
 /** The default experiment. */
 export function defaultState(): ExperimentState {
@@ -220,6 +221,11 @@ function parseEdits(raw: string, t: Translate): SphereEdit[] | string {
       const v = o[field];
       if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0 || v > EDIT_MAX) return t('link.editNotPositive', { field });
       edit[field] = v;
+    }
+    if (o.species !== undefined) {
+      const v = o.species;
+      if (!Number.isInteger(v) || (v as number) < 0 || (v as number) >= MAX_SPECIES) return t('link.editSpecies', { max: String(MAX_SPECIES - 1), got: clip(String(v)) });
+      edit.species = v as number;
     }
     edits.push(edit);
   }

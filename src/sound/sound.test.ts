@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildWorld, gasScene, World } from '../solver/index.ts';
 import { FakeAudioContext, type FakeNode } from '../testing/fake-audio.ts';
-import { GAS_FROM, HIT_SECONDS, Sound, VOICES } from './sound.ts';
+import type { StepReport } from '../runtime/index.ts';
+import { CHIRP_SECONDS, GAS_FROM, HIT_SECONDS, Sound, VOICES } from './sound.ts';
 
 const DT = 1 / 60;
 
@@ -23,12 +24,17 @@ function setup(): { fake: FakeAudioContext; sound: Sound; made: () => number } {
   return { fake, sound, made: () => made };
 }
 
+/** What the simulation reports of `w`'s last step. */
+function reportOf(w: World): StepReport {
+  return { steps: 1, stepsRun: 0, pairCollisions: w.lastStep.pairCollisions, wallCollisions: w.lastStep.wallCollisions, reactions: w.lastStep.reactions, slotsChanged: false, reorderedFrom: null, onPage: true };
+}
+
 /** Steps `w` for `seconds`, the fake's clock following the simulated time. */
 function run(w: World, sound: Sound, fake: FakeAudioContext, seconds: number): void {
   for (let k = 0; k < Math.round(seconds / DT); k++) {
     w.step(DT);
     fake.currentTime = w.time;
-    sound.afterStep(w);
+    sound.afterStep(w, reportOf(w));
   }
 }
 
@@ -72,6 +78,27 @@ describe('the sound', () => {
     expect(firstPan(hard.fake)).toBeGreaterThan(0);
   });
 
+  it('a reaction chirps on its own voice, at most once per chirp; a hit below the barrier does not', () => {
+    const react = (speed: number): { sound: Sound; fake: FakeAudioContext } => {
+      const { fake, sound } = setup();
+      sound.unlock();
+      const w = headOn(speed);
+      w.setSpecies(1, 1);
+      // Equal masses of 1 kg: the approach energy is (1/2)(1/2) speed², 1 J at 2 m/s.
+      w.setReactions([{ reactants: [0, 1], products: [2, 3], activationEnergy: 1, energyReleased: 0 }]);
+      run(w, sound, fake, 3);
+      expect(w.stats().reactions[0].forward).toBe(speed > 2 ? 1 : 0);
+      return { sound, fake };
+    };
+    const slow = react(1.5);
+    expect(slow.sound.chirps).toBe(0);
+    const fast = react(3);
+    expect(fast.sound.chirps).toBe(1);
+    const chirp = fast.fake.nodes.filter((n) => n.kind === 'oscillator')[VOICES + 2];
+    expect(chirp.frequency.calls.map((c) => c.value).slice(-2)).toEqual([660, 990]);
+    expect(CHIRP_SECONDS).toBeLessThan(HIT_SECONDS * 2);
+  });
+
   it('stops on mute: the master gain goes to 0 and no hit starts', () => {
     const { fake, sound } = setup();
     sound.unlock();
@@ -97,20 +124,20 @@ describe('the sound', () => {
     const fast = buildWorld(gasScene({ count: 5000, packingFraction: 0.2, speed: 3, radius: 0.2, seed: 2 }));
     run(fast, sound, fake, 0.5);
     expect(fake.nodes.length).toBe(nodes);
-    expect(fake.count('oscillator')).toBe(VOICES + 2);
+    expect(fake.count('oscillator')).toBe(VOICES + 3);
     expect(sound.started).toBe(0);
     // Three times the speed: about three times the collision rate (4 log2(1 + rate / 1000) Hz), a faster pulse.
     expect(slowPulse).toBeGreaterThan(0.5);
     expect(pulse.frequency.value).toBeGreaterThan(slowPulse + 4 * Math.log2(2));
   });
 
-  it('a burst of hits in a small scene never sounds more voices than the pool: the rest are dropped', () => {
+  it('a burst of hits in a small scene never sounds more voices than the pool (the voices, the gas and the chirp): the rest are dropped', () => {
     const { fake, sound } = setup();
     sound.unlock();
     const w = buildWorld(gasScene({ count: 20, packingFraction: 0.3, speed: 6, radius: 0.3, seed: 5 }));
     run(w, sound, fake, 2);
     expect(sound.dropped).toBeGreaterThan(0);
     expect(sound.started).toBeLessThanOrEqual(VOICES * Math.ceil(2 / HIT_SECONDS + 1));
-    expect(fake.count('oscillator')).toBe(VOICES + 2);
+    expect(fake.count('oscillator')).toBe(VOICES + 3);
   });
 });

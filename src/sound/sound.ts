@@ -2,18 +2,21 @@
  * The run heard: Web Audio synthesised in code, no audio files. Each sphere-sphere collision is a
  * short tone whose pitch and loudness follow its impulse and whose pan follows where it happened;
  * a wall hit is a low knock; a gas (from {@link GAS_FROM} spheres) is one soft continuous sound
- * whose pulse rate follows the measured collision rate. A pool of {@link VOICES} voices made once
+ * whose pulse rate follows the measured collision rate; a reaction is a bright rising chirp of its
+ * own voice (at most one every {@link CHIRP_SECONDS}). A pool of {@link VOICES} voices made once
  * (a busy pool drops a hit, never queues it), a master gain (volume, mute) and a limiter
  * (DynamicsCompressorNode). Silent until {@link Sound.unlock} is called from a user gesture: only
  * then is the AudioContext made or resumed. A step participant: it reads each step's collision
  * events and schedules, with no allocation beyond the nodes' own parameter changes.
  */
-import type { StepParticipant, WorldView } from '../runtime/index.ts';
+import type { StepParticipant, StepReport, WorldView } from '../runtime/index.ts';
 
 /** Voices in the pool: the most hits sounding at once. */
 export const VOICES = 4;
 /** Length of a hit's tone, s. */
 export const HIT_SECONDS = 0.12;
+/** Length of a reaction's chirp, s: reactions closer together than this share one. */
+export const CHIRP_SECONDS = 0.15;
 /** From this many spheres a scene sounds as a gas (one continuous sound), not hit by hit. */
 export const GAS_FROM = 30;
 
@@ -28,6 +31,20 @@ interface Voice {
   busyUntil: number;
 }
 
+/** A silent voice of `type` into `master`: an oscillator, its gain (0) and its panner, started. */
+function makeVoice(ctx: AudioContextLike, master: GainNode, type: OscillatorType): Voice {
+  const osc = ctx.createOscillator();
+  const gain = ctx.createGain();
+  const pan = ctx.createStereoPanner();
+  osc.type = type;
+  gain.gain.value = 0;
+  osc.connect(gain);
+  gain.connect(pan);
+  pan.connect(master);
+  osc.start();
+  return { osc, gain, pan, busyUntil: 0 };
+}
+
 const clamp = (x: number, lo: number, hi: number): number => (x < lo ? lo : x > hi ? hi : x);
 
 /** The sound of a run. */
@@ -39,12 +56,16 @@ export class Sound implements StepParticipant {
   private gasGain: GainNode | null = null;
   private gasPulse: OscillatorNode | null = null;
   private gasDepth: GainNode | null = null;
+  /** The reactions' voice: its own oscillator and gain, made once. */
+  private chirp: Voice | null = null;
   private volumeValue = 0.6;
   private mutedValue = false;
   /** Hits started since the sound was made (for tests and the page's test hook). */
   started = 0;
   /** Hits dropped because every voice was busy. */
   dropped = 0;
+  /** Reaction chirps started (a chirp may stand for several reactions close together). */
+  chirps = 0;
 
   /** `make`: makes the AudioContext (called on the first gesture only). */
   constructor(private readonly make: () => AudioContextLike) {}
@@ -90,18 +111,7 @@ export class Sound implements StepParticipant {
       const master = ctx.createGain();
       master.connect(limiter);
       this.master = master;
-      for (let k = 0; k < VOICES; k++) {
-        const osc = ctx.createOscillator();
-        const gain = ctx.createGain();
-        const pan = ctx.createStereoPanner();
-        osc.type = 'sine';
-        gain.gain.value = 0;
-        osc.connect(gain);
-        gain.connect(pan);
-        pan.connect(master);
-        osc.start();
-        this.voices.push({ osc, gain, pan, busyUntil: 0 });
-      }
+      for (let k = 0; k < VOICES; k++) this.voices.push(makeVoice(ctx, master, 'sine'));
       // The gas: a soft triangle tone whose loudness a slow pulse modulates at the collision rate.
       const gasOsc = ctx.createOscillator();
       gasOsc.type = 'triangle';
@@ -122,16 +132,18 @@ export class Sound implements StepParticipant {
       this.gasGain = gasGain;
       this.gasPulse = pulse;
       this.gasDepth = depth;
+      this.chirp = makeVoice(ctx, master, 'square');
       this.applyMaster();
     }
     if (this.ctx.state === 'suspended') void this.ctx.resume();
   }
 
-  afterStep(world: WorldView): void {
+  afterStep(world: WorldView, report: Readonly<StepReport>): void {
     const ctx = this.ctx;
     if (ctx === null || this.mutedValue) return;
     const ev = world.events;
     const now = ctx.currentTime;
+    if (report.reactions > 0) this.react(now);
     if (world.count >= GAS_FROM) {
       // Pairs per second of simulated time over this step's events.
       let pairs = 0;
@@ -171,6 +183,23 @@ export class Sound implements StepParticipant {
   /** Silence at once (a new scene). */
   worldReplaced(): void {
     this.silenceGas();
+  }
+
+  /** A reaction: a rising fifth on the chirp's voice, unless one is sounding. */
+  private react(now: number): void {
+    const v = this.chirp;
+    if (v === null || v.busyUntil > now) return;
+    v.osc.frequency.cancelScheduledValues(now);
+    v.osc.frequency.setValueAtTime(660, now);
+    v.osc.frequency.linearRampToValueAtTime(990, now + 0.08);
+    const g = v.gain.gain;
+    g.cancelScheduledValues(now);
+    g.setValueAtTime(0, now);
+    g.linearRampToValueAtTime(0.12, now + 0.01);
+    g.exponentialRampToValueAtTime(0.0001, now + CHIRP_SECONDS);
+    g.setValueAtTime(0, now + CHIRP_SECONDS);
+    v.busyUntil = now + CHIRP_SECONDS;
+    this.chirps++;
   }
 
   private freeVoice(now: number): Voice | null {

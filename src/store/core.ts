@@ -7,8 +7,9 @@
 import type { StoreApi } from 'zustand/vanilla';
 import { translator, type Translate } from '../i18n/index.ts';
 import { presetById } from '../presets/presets.ts';
+import { speciesName } from '../presets/species.ts';
 import { experimentWorld, settingWarnings, type BuiltScene, type FieldMessages, type Settings, type SphereEdit, type TwinSpec } from '../experiment/index.ts';
-import { CollisionCounter, Describer, FirstLaw, LastCollisions, MeasureTools, predictActions, ReadoutsWindow, RunTimeline, Stopwatch, TwinInstrument, type TapeEnd } from '../instruments/index.ts';
+import { CollisionCounter, Describer, FirstLaw, LastCollisions, MeasureTools, predictActions, ReactionMeter, type ChemistryReadout, type ReactionTally, ReadoutsWindow, RunTimeline, Stopwatch, TwinInstrument, type TapeEnd } from '../instruments/index.ts';
 import { browserWorkerPort, Simulation, type WorldView } from '../runtime/index.ts';
 import { SolverInputError, type World } from '../solver/index.ts';
 import { WORLD_RULES, type ExperimentPart, type Placement, type WorldCause } from './new-world.ts';
@@ -100,6 +101,7 @@ export function createCore(options: SandboxStoreOptions, start: StoreStart, set:
   const timeline = new RunTimeline(sim);
   const twin = new TwinInstrument(sim, readouts);
   const firstLaw = new FirstLaw(sim);
+  const reactions = new ReactionMeter(sim);
   const describer = new Describer();
   const stopwatch = new Stopwatch();
   const counter = new CollisionCounter(sim);
@@ -113,7 +115,7 @@ export function createCore(options: SandboxStoreOptions, start: StoreStart, set:
 
   const core: StoreCore = {
     sim,
-    instruments: { readouts, timeline, twin, firstLaw, describer, stopwatch, counter, lastCollisions, measure },
+    instruments: { readouts, timeline, twin, firstLaw, reactions, describer, stopwatch, counter, lastCollisions, measure },
     predictor: predictActions({
       sim,
       preset: () => get().preset,
@@ -140,10 +142,11 @@ export function createCore(options: SandboxStoreOptions, start: StoreStart, set:
       timeline.record();
       const stats = readouts.sample();
       firstLaw.sample();
+      reactions.sample();
       const s = get();
       measure.sample({ world: sim.world, firstLaw: firstLaw.last }, s.sceneVersion);
       // What a screen reader hears of the run (rate-limited by the describer), while it plays.
-      const said = s.running ? describer.announce(now(), core.t, stats) : null;
+      const said = s.running ? describer.announce(now(), core.t, stats, reactionTally(reactions.last, s.preset)) : null;
       set({ stats, timeline: timeline.state(), twin: twin.state(s.twin, true), resting: restingNow(sim.world, stats.sleeping), measure: measure.read(sim.world.time, s.measure), ...(said !== null ? { said } : {}) });
     },
     changed() {
@@ -176,6 +179,7 @@ export function createCore(options: SandboxStoreOptions, start: StoreStart, set:
   sim.attach(timeline);
   sim.attach(core.predictor);
   sim.attach(firstLaw);
+  sim.attach(reactions);
   sim.attach(describer);
   sim.attach(counter);
   sim.attach(lastCollisions);
@@ -196,6 +200,17 @@ export function createCore(options: SandboxStoreOptions, start: StoreStart, set:
     core.publish();
   };
   return core;
+}
+
+/** What the describer counts of the reactions: every event so far, and the first reaction's reactants as the lesson names them (null without reactions). */
+function reactionTally(chemistry: ChemistryReadout, preset: string | null): ReactionTally | null {
+  const first = chemistry.reactions[0];
+  if (first === undefined) return null;
+  const names = preset === null ? undefined : presetById(preset)?.species;
+  const [a, b] = first.reaction.reactants;
+  let events = 0;
+  for (const r of chemistry.reactions) events += r.forward + r.backward;
+  return { events, a: speciesName(a, names).symbol, b: speciesName(b, names).symbol, left: chemistry.counts[a] ?? 0, total: chemistry.startCounts[a] ?? 0 };
 }
 
 /** The language of `locale` for the core and its instruments. */

@@ -107,15 +107,15 @@ export const createExperimentSlice =
         core.publish();
         return null;
       },
-      pump(count, kT) {
-        const problem = checkPump(count, kT, core.t);
+      pump(count, kT, species = 0) {
+        const problem = checkPump(count, kT, core.t, species);
         if (problem !== null) return problem;
         const local = sim.local;
         if (local === null) return core.t('thermo.pump.needsPage');
         // A copy with the spheres added takes over at this step (the run's own world is untouched if they do not fit).
         const world = cloneWorld(local);
         try {
-          world.addSpheres(pumpSpheres(world, count, kT, sim.stepsRun + 7919 * world.count));
+          world.addSpheres(pumpSpheres(world, count, kT, sim.stepsRun + 7919 * world.count, species));
         } catch (error) {
           const message = solverMessage(error);
           if (message === null) throw error;

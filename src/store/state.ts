@@ -8,7 +8,7 @@
 import type { StoreApi } from 'zustand/vanilla';
 import type { Locale } from '../i18n/index.ts';
 import type { Arrangement, BuiltScene, BuiltSphere, SpherePatch, ExperimentState, SandboxSnapshot, FieldMessages, SettingKey, Settings, SphereEdit, StudentView, TwinChange } from '../experiment/index.ts';
-import type { CollisionCounter, CounterTarget, MeasureReading, MeasureTools, RunRecord, Describer, FirstLaw, LastCollisions, PredictState, Stopwatch, ReadoutsWindow, RunTimeline, SampledStats, TapeEnd, TimelineState, TwinInstrument, TwinState, Velocity } from '../instruments/index.ts';
+import type { CollisionCounter, CounterTarget, MeasureReading, MeasureTools, RunRecord, Describer, FirstLaw, LastCollisions, ReactionMeter, PredictState, Stopwatch, ReadoutsWindow, RunTimeline, SampledStats, TapeEnd, TimelineState, TwinInstrument, TwinState, Velocity } from '../instruments/index.ts';
 import type { Simulation, SolverThread } from '../runtime/index.ts';
 import type { Scene } from '../solver/index.ts';
 import type { Sound } from '../sound/index.ts';
@@ -24,6 +24,8 @@ export interface Instruments {
   readonly twin: TwinInstrument;
   /** The first law's ledger, the P–V path and the temperature profile (sampled when the stats are published). */
   readonly firstLaw: FirstLaw;
+  /** The reactions measured: species counts, the concentration history, rates against collision theory (sampled when the stats are published). */
+  readonly reactions: ReactionMeter;
   /** What a screen reader is told of the run's collisions (the live description reads it a few times a second). */
   readonly describer: Describer;
   /** The Measure tools' stopwatch, in simulated time. */
@@ -209,7 +211,7 @@ export interface ExperimentSlice {
    * would (the Thermodynamics pump), while running or paused. Returns null when done, else a
    * message naming the value (or saying the solver must be on this page), with nothing changed.
    */
-  pump(count: number, kT: number): string | null;
+  pump(count: number, kT: number, species?: number): string | null;
   /** The whole experiment, as a shared link carries it. */
   experiment(): ExperimentState;
 }

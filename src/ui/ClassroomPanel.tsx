@@ -17,6 +17,8 @@ import { Plots } from './readouts/Plots.tsx';
 import { PredictPanel } from './predict/PredictPanel.tsx';
 import { Readouts } from './readouts/Readouts.tsx';
 import { ThermoPanel } from './thermo/ThermoPanel.tsx';
+import { ReactionsPanel } from './chemistry/ReactionsPanel.tsx';
+import { useSpeciesInPlay } from './shared/species.ts';
 import { ThermoReadouts } from './thermo/ThermoReadouts.tsx';
 import { TimelineBar } from './time/TimelineBar.tsx';
 import { VisualAidsPanel } from './aids/VisualAidsPanel.tsx';
@@ -40,7 +42,7 @@ export interface ClassroomPanelProps {
 }
 
 /** The part of a student view that hides each section (the Measure section's is `measure`). */
-const HIDDEN_BY: Readonly<Record<string, HideName>> = { experiment: 'experiment', predict: 'predict', 'what-if': 'what-if', readouts: 'readouts', thermo: 'thermo', 'first-law': 'thermo', plots: 'plots', aids: 'aids', build: 'build', inspector: 'inspector', measure: 'measure', log: 'log' };
+const HIDDEN_BY: Readonly<Record<string, HideName>> = { experiment: 'experiment', predict: 'predict', 'what-if': 'what-if', readouts: 'readouts', thermo: 'thermo', 'first-law': 'thermo', reactions: 'reactions', plots: 'plots', aids: 'aids', build: 'build', inspector: 'inspector', measure: 'measure', log: 'log' };
 
 function Section({ title, children, open = true, name }: { title: string; children: ReactNode; open?: boolean; name: string }) {
   // A section a student view hides is not drawn.
@@ -66,6 +68,8 @@ export function ClassroomPanel({ open, onOpenChange, largeText, onLargeTextChang
     const preset = s.preset === null ? undefined : presetById(s.preset);
     return preset === undefined ? 'free' : preset.thermo ? 'lesson' : preset.readouts.includes('gas') ? 'gas' : 'none';
   });
+  // The Reactions section while the scene has more than one species, or reactions.
+  const chemistry = useSpeciesInPlay();
   return (
     <Panel name="classroom" className="classroom" title={t('classroom.title')} open={open} onOpenChange={onOpenChange} bodyId={bodyId}>
       <Section title={t('classroom.experiment')} name="experiment">
@@ -80,6 +84,11 @@ export function ClassroomPanel({ open, onOpenChange, largeText, onLargeTextChang
       <Section title={t('classroom.readouts')} name="readouts">
         <Readouts />
       </Section>
+      {chemistry && (
+        <Section title={t('chem.title')} name="reactions">
+          <ReactionsPanel />
+        </Section>
+      )}
       {thermo !== 'none' && (
         <Section title={t('classroom.thermo')} name="thermo" open={thermo === 'lesson'} key={thermo}>
           <ThermoPanel />

@@ -22,9 +22,12 @@ import { SphereCard } from './inspector/SphereCard.tsx';
 import { StatusLine } from './time/StatusLine.tsx';
 import { FullScreenButton, Transport } from './time/Transport.tsx';
 import { TwinLegend } from './whatif/WhatIfPanel.tsx';
+import { SpeciesBanner } from './chemistry/SpeciesLegend.tsx';
+import { ConcentrationPlot } from './chemistry/ConcentrationPlot.tsx';
 import { useT } from '../hooks/use-translate.ts';
 import { useSandbox } from '../hooks/sandbox-context.ts';
 import { useHidden } from './shared/LockedNote.tsx';
+import { useSpeciesInPlay } from './shared/species.ts';
 
 /** Props of {@link Overlay}. */
 export interface OverlayProps {
@@ -69,6 +72,8 @@ export function Overlay({ classroomOpen = true, onClassroomOpenChange = ignore, 
   const closePlots = useCallback(() => setPlotsEnlarged(false), []);
   const openPlots = useCallback(() => setPlotsEnlarged(true), []);
   const t = useT();
+  // The enlarged plots add the concentrations while the scene has chemistry.
+  const chemistry = useSpeciesInPlay();
   const studentView = useSandbox((s) => s.studentView !== null);
   const noClassroom = useHidden('classroom');
   const noSettings = useHidden('settings');
@@ -135,6 +140,7 @@ export function Overlay({ classroomOpen = true, onClassroomOpenChange = ignore, 
       <Notices />
       <LiveDescription />
       <TwinLegend />
+      <SpeciesBanner />
       {!noSettings && <SettingsPanel defaultOpen={settingsOpen} onOpenChange={settingsChange} closeRequest={closeSettings} />}
       <footer className="dock" data-covers-view="row">
         {/* On a narrow screen only, where the Classroom panel's inspector is folded away: on a wider one the card would take room from the view and move the camera. */}
@@ -152,7 +158,7 @@ export function Overlay({ classroomOpen = true, onClassroomOpenChange = ignore, 
           <FullScreenButton keyScope={keyScope} />
         </div>
       </footer>
-      {plotsEnlarged && <PlotsDialog largeText={largeText} onClose={closePlots} />}
+      {plotsEnlarged && <PlotsDialog largeText={largeText} onClose={closePlots} extra={chemistry ? (size) => <ConcentrationPlot {...size} /> : undefined} />}
     </div>
   );
 }

@@ -31,6 +31,13 @@ export class RemoteWorld implements WorldView {
   velocities: Float64Array;
   radii: Float64Array;
   masses: Float64Array;
+  /**
+   * Species by slot as they were when the world went to the worker: the worker's reactions change
+   * them there, and only the counts come back (`stats().speciesCounts`).
+   */
+  species: Int32Array;
+  /** The reactions the world went with (they change only on the page). */
+  readonly reactions: World['reactions'];
   events: EventsView = NO_EVENTS;
   layoutVersion: number;
   private opts: ResolvedOptions;
@@ -53,6 +60,8 @@ export class RemoteWorld implements WorldView {
     this.opts = { ...world.options, size: [...world.options.size], gravity: [...world.options.gravity] };
     this.g = world.gravity;
     this.lastStats = world.stats();
+    this.species = world.species.slice(0, world.count);
+    this.reactions = world.reactions;
     this.walls = wallsSnapshot(world);
     this.boundsNow.set(this.walls.bounds);
     this.radii = slots.radii;

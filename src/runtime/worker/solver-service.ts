@@ -73,6 +73,8 @@ export type FromSolver =
       wallsNow: WallsSnapshot;
       pairs: number;
       walls: number;
+      /** Reactions in the batch's steps. */
+      reactions: number;
       stepMs: number;
       events: BatchEvents;
       slots: SlotData | null;
@@ -136,6 +138,7 @@ export function serveSolver(port: SolverPort): void {
     const layout = w.layoutVersion;
     let pairs = 0;
     let walls = 0;
+    let reactions = 0;
     let count = 0;
     let dropped = 0;
     let layoutBeforeLast = layout;
@@ -148,6 +151,7 @@ export function serveSolver(port: SolverPort): void {
       w.step(m.dt);
       pairs += w.lastStep.pairCollisions;
       walls += w.lastStep.wallCollisions;
+      reactions += w.lastStep.reactions;
       const ev = w.events;
       dropped += ev.dropped;
       const need = count + ev.count;
@@ -215,6 +219,7 @@ export function serveSolver(port: SolverPort): void {
       wallsNow: wallsSnapshot(w),
       pairs,
       walls,
+      reactions,
       stepMs,
       events,
       slots,

@@ -15,6 +15,8 @@ import { formatPlain } from '../../i18n/index.ts';
 import { presetTitle } from '../shared/preset-text.ts';
 import { SwitchRow } from '../shared/ToggleField.tsx';
 import { SelectField, TextField } from '../shared/TextField.tsx';
+import { SpeciesOptions } from '../shared/SpeciesOptions.tsx';
+import { speciesChoices } from '../shared/species.ts';
 import { useSandboxStore } from '../../hooks/sandbox-context.ts';
 import { useT } from '../../hooks/use-translate.ts';
 import { useLocked } from '../shared/LockedNote.tsx';
@@ -182,6 +184,20 @@ export function BuildPanel() {
           const v = readNumber(text, t('build.field.mass'), comma, t);
           return typeof v === 'string' ? v : s().setBuildTemplate({ mass: v });
         }} />
+        <SelectField
+          label={t('build.field.species')}
+          name="new-species"
+          value={template.species ?? 0}
+          data={{ 'data-build': 'new-species' }}
+          onChange={(v) => {
+            const species = Number(v);
+            s().setBuildTemplate({ species });
+            // A second species is a chemistry scene: its spheres are coloured by species.
+            if (species !== 0 && s().settings.colorBy !== 'species') s().applySetting('colorBy', 'species');
+          }}
+        >
+          <SpeciesOptions count={speciesChoices(s().instruments.reactions.last.counts)} />
+        </SelectField>
         <BuildField label={t('build.planeHeight')} name="place-height" value={num(height)} commit={(text) => {
           const v = readNumber(text, t('build.planeHeight'), comma, t);
           return typeof v === 'string' ? v : s().setPlaceHeight(v);

@@ -21,6 +21,7 @@ const HIDE_LABELS: Readonly<Record<HideName, MessageKey>> = {
   predict: 'classroom.predict',
   'what-if': 'classroom.whatIf',
   readouts: 'classroom.readouts',
+  reactions: 'chem.title',
   thermo: 'classroom.thermo',
   plots: 'classroom.plots',
   aids: 'classroom.aids',

@@ -1,6 +1,6 @@
 /**
  * The inspector's form in build mode: mass, radius, own restitution, position, velocity, fixed,
- * colour and label of the selected spheres together. A field shows a value when every selected
+ * colour, label and species of the selected spheres together. A field shows a value when every selected
  * sphere has it, and is blank ("mixed") otherwise; Apply sets each typed field on all of them
  * through the store's `buildPatch` (a blank restitution, colour or label that was typed empty
  * gives the sphere the world's restitution, the scheme's colour, no label). A bad value is refused
@@ -12,7 +12,9 @@ import { EDIT_LABELS, readNumber, type BuiltSphere, type SpherePatch } from '../
 import { formatPlain, type MessageKey } from '../../i18n/index.ts';
 import { useSandboxStore } from '../../hooks/sandbox-context.ts';
 import { useT } from '../../hooks/use-translate.ts';
-import { TextField } from '../shared/TextField.tsx';
+import { SelectField, TextField } from '../shared/TextField.tsx';
+import { SpeciesOptions } from '../shared/SpeciesOptions.tsx';
+import { speciesChoices } from '../shared/species.ts';
 
 const NUMBER_FIELDS = ['mass', 'radius', 'restitution', 'px', 'py', 'pz', 'vx', 'vy', 'vz'] as const;
 const TEXT_FIELDS = ['color', 'label'] as const;
@@ -54,7 +56,10 @@ export function BuildInspector() {
   // Fields whose values differ between the selected spheres (their blank reads "mixed").
   const mixed = new Set([...NUMBER_FIELDS, ...TEXT_FIELDS].filter((f) => spheres.some((s) => valueOf(s, f) !== valueOf(spheres[0], f))));
   const key = JSON.stringify(spheres);
-  return <BuildForm key={key} ids={ids} initial={Object.fromEntries([...NUMBER_FIELDS, ...TEXT_FIELDS].map((f) => [f, shown(f)])) as Record<Field, string>} mixed={mixed} fixed={spheres.every((s) => s.fixed === true) ? true : spheres.every((s) => !s.fixed) ? false : null} formId={formId} t={t} store={store} />;
+  const kinds = new Set(spheres.map((s) => s.species ?? 0));
+  const species = kinds.size === 1 ? [...kinds][0] : null;
+  const choices = speciesChoices(store.getState().instruments.reactions.last.counts);
+  return <BuildForm key={key} species={species} choices={Math.max(choices - 1, ...kinds)} ids={ids} initial={Object.fromEntries([...NUMBER_FIELDS, ...TEXT_FIELDS].map((f) => [f, shown(f)])) as Record<Field, string>} mixed={mixed} fixed={spheres.every((s) => s.fixed === true) ? true : spheres.every((s) => !s.fixed) ? false : null} formId={formId} t={t} store={store} />;
 }
 
 interface FormProps {
@@ -67,9 +72,14 @@ interface FormProps {
   formId: string;
   t: ReturnType<typeof useT>;
   store: ReturnType<typeof useSandboxStore>;
+  /** The species every selected sphere has, or null when they differ. */
+  species: number | null;
+  /** Species the menu offers. */
+  choices: number;
 }
 
-function BuildForm({ ids, initial, mixed, fixed, formId, t, store }: FormProps) {
+function BuildForm({ ids, initial, mixed, fixed, formId, t, store, species, choices }: FormProps) {
+  const [kind, setKind] = useState(species === null ? '' : String(species));
   const [text, setText] = useState(initial);
   const [fix, setFix] = useState(fixed);
   const [errors, setErrors] = useState<Partial<Record<Field | 'form', string>>>({});
@@ -97,6 +107,7 @@ function BuildForm({ ids, initial, mixed, fixed, formId, t, store }: FormProps) 
     if (velocity.some((v) => v !== null)) patch.velocity = velocity;
     for (const f of TEXT_FIELDS) if (text[f] !== initial[f]) patch[f] = text[f].trim() === '' ? null : text[f];
     if (fix !== fixed && fix !== null) patch.fixed = fix;
+    if (kind !== '' && Number(kind) !== species) patch.species = Number(kind);
     if (Object.keys(found).length > 0) {
       setErrors(found);
       setResult('');
@@ -138,6 +149,10 @@ function BuildForm({ ids, initial, mixed, fixed, formId, t, store }: FormProps) 
           />
         );
       })}
+      <SelectField label={t('build.field.species')} id={`${formId}-species`} name="species" value={kind} onChange={setKind} data={{ 'data-build': 'species' }}>
+        {species === null && <option value="">{t('build.mixed')}</option>}
+        <SpeciesOptions count={choices + 1} />
+      </SelectField>
       <div className="field field--toggle">
         <label className="field__label">
           <input type="checkbox" name="fixed" checked={fix === true} ref={(el) => { if (el) el.indeterminate = fix === null; }} onChange={(e) => setFix(e.target.checked)} /> {t('build.fixed')}

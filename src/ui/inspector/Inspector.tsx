@@ -15,7 +15,9 @@ import { sig, vec } from '../shared/format.ts';
 import { useSandboxStore } from '../../hooks/sandbox-context.ts';
 import { useT } from '../../hooks/use-translate.ts';
 import { LockedNote, useLocked } from '../shared/LockedNote.tsx';
-import { TextField } from '../shared/TextField.tsx';
+import { SelectField, TextField } from '../shared/TextField.tsx';
+import { SpeciesOptions } from '../shared/SpeciesOptions.tsx';
+import { speciesChoices, speciesLabel, useSpeciesInPlay, useSpeciesNames } from '../shared/species.ts';
 import './inspector.css';
 
 type FieldName = EditField;
@@ -66,6 +68,9 @@ export function Inspector() {
   const [result, setResult] = useState({ id: -1, text: '' });
   // Re-read the sphere whenever a sample is published (a few times a second).
   useStore(store, (s) => s.stats);
+  // Species are shown while the scene has more than one, or reactions.
+  const chemistry = useSpeciesInPlay();
+  const names = useSpeciesNames();
   if (building && many > 0) {
     return (
       <div className="inspector" data-sphere={selected ?? undefined}>
@@ -88,6 +93,8 @@ export function Inspector() {
   const p = sim.positions.subarray(3 * slot, 3 * slot + 3);
   const speed = Math.hypot(v[0], v[1], v[2]);
   const ke = m === Infinity ? 0 : 0.5 * m * speed * speed;
+  const species = sim.world.species[slot] ?? 0;
+  const counts = store.getState().instruments.reactions.last.counts;
   return (
     <div className="inspector" data-sphere={selected}>
       <dl className="readouts" aria-label={t('inspector.label', { id: String(selected) })}>
@@ -100,6 +107,7 @@ export function Inspector() {
             ['velocity', 'inspector.velocity', `${vec(v, 3, locale)} m/s`],
             ['speed', 'inspector.speed', `${sig(speed, 4, locale)} m/s`],
             ['kinetic', 'inspector.kinetic', `${sig(ke, 4, locale)} J`],
+            ...(chemistry ? ([['species', 'species.label', speciesLabel(t, species, names)]] as const) : []),
           ] as const
         ).map(([key, label, value]) => (
           <div className="readouts__row" key={key}>
@@ -113,8 +121,9 @@ export function Inspector() {
       ) : (
         <SphereEditor
           // A new sphere, a rebuilt scene or an edit made elsewhere (a drag in the view) starts the form afresh.
-          key={`${selected}-${store.getState().sceneVersion}-${m}-${r}-${p.join()}-${v.join()}`}
+          key={`${selected}-${store.getState().sceneVersion}-${m}-${r}-${p.join()}-${v.join()}-${species}`}
           id={selected}
+          species={chemistry ? { value: species, choices: speciesChoices(counts) } : null}
           initial={{ mass: m, radius: r, px: p[0], py: p[1], pz: p[2], vx: v[0], vy: v[1], vz: v[2] }}
           maxRadius={Math.min(...boxSize) / 2}
           boxSize={boxSize}
@@ -144,9 +153,11 @@ interface SphereEditorProps {
   /** The outcome of the last edit, shown under the form. */
   result: string;
   onResult(text: string): void;
+  /** The sphere's species and how many the menu offers (null: no species menu, the scene has one species). */
+  species: { value: number; choices: number } | null;
 }
 
-function SphereEditor({ id, initial, maxRadius, boxSize, result, onResult }: SphereEditorProps) {
+function SphereEditor({ id, initial, maxRadius, boxSize, result, onResult, species }: SphereEditorProps) {
   const store = useSandboxStore();
   const formId = useId();
   const t = useT();
@@ -158,6 +169,7 @@ function SphereEditor({ id, initial, maxRadius, boxSize, result, onResult }: Sph
     return first;
   });
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [kind, setKind] = useState(species?.value ?? 0);
 
   const submit = (event: FormEvent): void => {
     event.preventDefault();
@@ -182,7 +194,8 @@ function SphereEditor({ id, initial, maxRadius, boxSize, result, onResult }: Sph
       onResult('');
       return;
     }
-    const patch: { mass?: number; radius?: number; position?: [number, number, number]; velocity?: [number, number, number] } = {};
+    const patch: { mass?: number; radius?: number; position?: [number, number, number]; velocity?: [number, number, number]; species?: number } = {};
+    if (species !== null && kind !== species.value) patch.species = kind;
     if (values.mass !== undefined) patch.mass = values.mass;
     if (values.radius !== undefined) patch.radius = values.radius;
     if (values.px !== undefined || values.py !== undefined || values.pz !== undefined) {
@@ -228,6 +241,11 @@ function SphereEditor({ id, initial, maxRadius, boxSize, result, onResult }: Sph
           />
         );
       })}
+      {species !== null && (
+        <SelectField label={t('species.label')} id={`${formId}-species`} name="species" value={kind} onChange={(v) => setKind(Number(v))} data={{ 'data-edit': 'species' }}>
+          <SpeciesOptions count={species.choices} />
+        </SelectField>
+      )}
       <button type="submit" className="button" data-action="apply-edit" disabled={locked}>
         {t('inspector.apply')}
       </button>

@@ -7,13 +7,12 @@
  * (an empty frame) and draws once it runs in a browser.
  */
 import { useEffect, useRef } from 'react';
-import type uPlotType from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { speedHistogram } from '../../solver/index.ts';
 import { useSandbox, useSandboxStore } from '../../hooks/sandbox-context.ts';
-import { CHART_COLORS, type ChartColors } from '../shared/chart-colors.ts';
+import { CHART_COLORS } from '../shared/chart-colors.ts';
+import { base, draw } from '../shared/uplot-base.ts';
 import { useT } from '../../hooks/use-translate.ts';
-import { formatNumber, type Locale } from '../../i18n/index.ts';
 import { twinEnergyColumns } from './twin-series.ts';
 import './readouts.css';
 
@@ -31,40 +30,6 @@ export interface PlotsProps {
 
 /** Bins of the speed histogram. */
 const BINS = 24;
-
-/** The numbers of the axes, written for `locale` (uPlot would write them in the browser's language). */
-function axisValues(locale: Locale): uPlotType.Axis['values'] {
-  return (_plot, splits) => splits.map((v) => (v == null ? '' : formatNumber(locale, v)));
-}
-
-function base(title: string, width: number, height: number, fontPx: number, xLabel: string, yLabel: string, series: uPlotType.Series[], locale: Locale, c: ChartColors): uPlotType.Options {
-  const axis = {
-    values: axisValues(locale),
-    stroke: c.axis,
-    grid: { stroke: c.grid, width: 1 },
-    ticks: { stroke: c.ticks, width: 1 },
-    font: `${fontPx}px system-ui, sans-serif`,
-    labelFont: `${fontPx}px system-ui, sans-serif`,
-  };
-  return {
-    title,
-    width,
-    height,
-    cursor: { show: false },
-    legend: { show: true, live: false },
-    scales: { x: { time: false } },
-    axes: [
-      { ...axis, label: xLabel, labelSize: fontPx + 5, size: 2.7 * fontPx },
-      { ...axis, label: yLabel, labelSize: fontPx + 5, size: 4.2 * fontPx + 4 },
-    ],
-    series: [{ label: xLabel }, ...series.map((s) => ({ points: { show: false }, ...s }))],
-  };
-}
-
-/** Writes `data` (typed arrays) into a plot. */
-function draw(plot: uPlotType, data: ArrayLike<number | null>[]): void {
-  plot.setData(data as unknown as uPlotType.AlignedData);
-}
 
 /** Energy, momentum and speed-distribution plots. */
 export function Plots({ width = 280, energyWidth = width, height = 130, fontPx = 11 }: PlotsProps) {

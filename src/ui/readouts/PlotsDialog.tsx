@@ -4,7 +4,7 @@
  * still in large-text mode). A modal dialog:
  * focus moves to its Close button, Escape or Close shuts it and focus returns where it was.
  */
-import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useT } from '../../hooks/use-translate.ts';
 import { Plots } from './Plots.tsx';
 import './readouts.css';
@@ -15,6 +15,8 @@ export interface PlotsDialogProps {
   largeText: boolean;
   /** Closes the dialog. */
   onClose(): void;
+  /** A further plot across the dialog under the others (the concentrations of a chemistry lesson), drawn at the given size. @defaultValue none */
+  extra?: (size: { width: number; height: number; fontPx: number }) => ReactNode;
 }
 
 /** Axis text in the enlarged plots, CSS pixels (normal, large text). */
@@ -25,20 +27,21 @@ const GAP_PX = 16;
 
 /**
  * Sizes for a dialog body of `width` x `height` CSS pixels: the energy plot across the top, the
- * momentum and speed plots side by side below it, each drawing area half the height less the
+ * momentum and speed plots side by side below it (and `rows` 3: a further plot across the bottom),
+ * each drawing area its row's share of the height less the
  * title above it and the legend below it (about five lines of text).
  */
-function plotSizes(width: number, height: number, fontPx: number): { width: number; energyWidth: number; height: number } {
+function plotSizes(width: number, height: number, fontPx: number, rows: number): { width: number; energyWidth: number; height: number } {
   const chrome = 5 * fontPx + 16;
   return {
     energyWidth: Math.max(240, Math.floor(width)),
     width: Math.max(200, Math.floor((width - GAP_PX) / 2)),
-    height: Math.max(110, Math.floor(height / 2 - chrome)),
+    height: Math.max(110, Math.floor(height / rows - chrome)),
   };
 }
 
 /** The enlarged plots. */
-export function PlotsDialog({ largeText, onClose }: PlotsDialogProps) {
+export function PlotsDialog({ largeText, onClose, extra }: PlotsDialogProps) {
   const titleId = useId();
   const t = useT();
   const bodyRef = useRef<HTMLDivElement>(null);
@@ -77,7 +80,7 @@ export function PlotsDialog({ largeText, onClose }: PlotsDialogProps) {
     };
   }, [onClose]);
 
-  const size = box ? plotSizes(box.width, box.height, fontPx) : null;
+  const size = box ? plotSizes(box.width, box.height, fontPx, extra ? 3 : 2) : null;
   return (
     <div className="plots-dialog" role="dialog" aria-modal="true" aria-labelledby={titleId}>
       <div className="plots-dialog__header">
@@ -90,6 +93,7 @@ export function PlotsDialog({ largeText, onClose }: PlotsDialogProps) {
       </div>
       <div className="plots-dialog__body" ref={bodyRef}>
         {size && <Plots width={size.width} energyWidth={size.energyWidth} height={size.height} fontPx={fontPx} />}
+        {size && extra?.({ width: size.energyWidth, height: size.height, fontPx })}
       </div>
     </div>
   );

@@ -8,6 +8,7 @@ import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 import { presetById } from '../../presets/presets.ts';
 import { WORKER_AUTO_COUNT } from '../../runtime/index.ts';
+import { COLOR_MODES } from '../../experiment/index.ts';
 import { LanguageMenu } from './LanguageMenu.tsx';
 import { NumberField } from '../shared/NumberField.tsx';
 import { Panel } from '../shared/Panel.tsx';
@@ -37,17 +38,23 @@ function ColorByField() {
     <fieldset className="field field--segmented">
       <legend className="field__label">{t('setting.colorBy')}</legend>
       <div className="segmented">
-        {(['speed', 'mass'] as const).map((mode) => (
+        {COLOR_MODES.map((mode) => (
           <label key={mode} className={`segmented__option${colorBy === mode ? ' segmented__option--on' : ''}`}>
             <input type="radio" name={name} value={mode} checked={colorBy === mode} onChange={() => store.getState().applySetting('colorBy', mode)} />
-            {t(mode === 'speed' ? 'settings.colorBy.speed' : 'settings.colorBy.mass')}
+            {t(`settings.colorBy.${mode}`)}
           </label>
         ))}
       </div>
-      <div className={`legend legend--${colorBy}`} aria-hidden="true">
-        <span>{t(colorBy === 'speed' ? 'settings.legend.slow' : 'settings.legend.light')}</span>
-        <span>{t(colorBy === 'speed' ? 'settings.legend.fast' : 'settings.legend.heavy')}</span>
-      </div>
+      {colorBy === 'species' ? (
+        <div className="legend legend--species" aria-hidden="true">
+          <span>{t('settings.legend.species')}</span>
+        </div>
+      ) : (
+        <div className={`legend legend--${colorBy}`} aria-hidden="true">
+          <span>{t(colorBy === 'speed' ? 'settings.legend.slow' : 'settings.legend.light')}</span>
+          <span>{t(colorBy === 'speed' ? 'settings.legend.fast' : 'settings.legend.heavy')}</span>
+        </div>
+      )}
     </fieldset>
   );
 }

@@ -9,7 +9,9 @@ import { useStore } from 'zustand';
 import { checkPump, parseNumberInput, PISTON_MODES, PISTON_WALL, PUMP_MAX } from '../../experiment/index.ts';
 import { useSandboxStore } from '../../hooks/sandbox-context.ts';
 import { useT } from '../../hooks/use-translate.ts';
-import { FieldInput } from '../shared/TextField.tsx';
+import { FieldInput, SelectField } from '../shared/TextField.tsx';
+import { SpeciesOptions } from '../shared/SpeciesOptions.tsx';
+import { speciesChoices, useSpeciesInPlay } from '../shared/species.ts';
 import { formatPlain } from '../../i18n/index.ts';
 import { sig } from '../shared/format.ts';
 import { NumberField } from '../shared/NumberField.tsx';
@@ -100,17 +102,25 @@ function Pump() {
   const [count, setCount] = useState('20');
   const [kT, setKT] = useState(() => formatPlain(t.locale, Number((store.getState().stats.temperature || 0.02).toPrecision(3))));
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  // In a chemistry scene the pump lets in a species of your choice (a reactant, for Le Chatelier).
+  const chemistry = useSpeciesInPlay();
+  const [species, setSpecies] = useState('0');
   const pump = (): void => {
     const n = parseNumberInput(count, t.locale !== 'en');
     const k = parseNumberInput(kT, t.locale !== 'en');
     const problem = checkPump(typeof n === 'number' ? n : NaN, typeof k === 'number' ? k : NaN, t);
-    const refused = problem ?? store.getState().pump(n as number, k as number);
+    const refused = problem ?? store.getState().pump(n as number, k as number, chemistry ? Number(species) : 0);
     setMessage(refused === null ? { text: t('thermo.pump.done', { count: formatPlain(t.locale, n as number) }), error: false } : { text: refused, error: true });
   };
   return (
     <div className="field" data-thermo="pump">
       <FieldInput id={`${id}-count`} label={t('thermo.pump.countLabel')} kind="numeric" value={count} max={PUMP_MAX} onChange={setCount} />
       <FieldInput id={`${id}-kT`} label={t('thermo.pump.kTLabel')} value={kT} onChange={setKT} />
+      {chemistry && (
+        <SelectField label={t('chem.pump.speciesLabel')} id={`${id}-species`} name="pump-species" value={species} onChange={setSpecies} data={{ 'data-thermo': 'pump-species' }}>
+          <SpeciesOptions count={speciesChoices(store.getState().instruments.reactions.last.counts)} />
+        </SelectField>
+      )}
       <button type="button" className="button" data-action="pump" onClick={pump}>
         {t('thermo.pump.button')}
       </button>

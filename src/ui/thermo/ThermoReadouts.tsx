@@ -14,6 +14,7 @@ import { useT } from '../../hooks/use-translate.ts';
 import { formatPlain, formatSig, type Locale } from '../../i18n/index.ts';
 import { CHART_COLORS, type ChartColors } from '../shared/chart-colors.ts';
 import { sig } from '../shared/format.ts';
+import { useSpeciesInPlay } from '../shared/species.ts';
 import './thermo.css';
 
 /** Props of {@link ThermoReadouts}. */
@@ -153,6 +154,8 @@ export function ThermoReadouts({ width = 280, height = 150 }: ThermoReadoutsProp
   const profile = useRef<HTMLCanvasElement>(null);
   // Re-read at each published sample (a few times a second).
   const stats = useStore(store, (s) => s.stats);
+  // A scene with reactions books their energy in the ledger too.
+  const chemistry = useSpeciesInPlay();
   const law = store.getState().instruments.firstLaw;
   const planar = store.getState().sim.world.options.planar;
   const r = law.last;
@@ -210,7 +213,8 @@ export function ThermoReadouts({ width = 280, height = 150 }: ThermoReadoutsProp
     ['heat', t('thermo.heatIn'), `${sig(r.heat, 5, locale)} J`],
     ['work', t('thermo.workIn'), `${sig(r.work, 5, locale)} J`],
     ['lost', t('thermo.lost'), `${sig(r.lost, 5, locale)} J`],
-    ['residual', t('thermo.residual'), `${residualText(r.residual, locale)} J`],
+    ...(chemistry ? ([['chemical', t('chem.chemical'), `${sig(r.chemical, 5, locale)} J`]] as [string, string, string][]) : []),
+    ['residual', t(chemistry ? 'chem.residual' : 'thermo.residual'), `${residualText(r.residual, locale)} J`],
     // The measured pressure the Readouts show, over the same window (the P–V path's points are each sample's own).
     ['pressure', t('readouts.pressure', { seconds: formatPlain(locale, PRESSURE_WINDOW_S) }), `${sig(stats.pressureMeasured, 4, locale)} ${unitP}`],
     ['volume', t('thermo.volume'), `${sig(r.volume, 4, locale)} ${unitV}`],
@@ -227,7 +231,7 @@ export function ThermoReadouts({ width = 280, height = 150 }: ThermoReadoutsProp
         ))}
       </dl>
       <p className="field__hint" data-first-law="statement">
-        {t('thermo.holds', { residual: residualText(Math.abs(r.residual) / r.scale, locale) })}
+        {t(chemistry ? 'chem.holds' : 'thermo.holds', { residual: residualText(Math.abs(r.residual) / r.scale, locale) })}
       </p>
       <p className="plot__title">{t('thermo.pv.title')}</p>
       <canvas ref={pv} className="first-law__plot" data-plot="pv" width={width} height={height} role="img" aria-label={pvSummary} />
