@@ -17,6 +17,7 @@ export const chemDe: Readonly<Record<keyof typeof chemEn, string>> = {
   'chem.pump.speciesLabel': 'Eingelassene Sorte',
   'link.editSpecies': "Die Teilchensorte einer Kugeländerung muss eine ganze Zahl von 0 bis {max} sein, erhalten: {got}; Änderungen ignoriert.",
   'chem.residual': 'ΔU − (Q + W + chemisch − verloren)',
+  'chem.residualEscaped': 'ΔU − (Q + W + chemisch − verloren − hinausgetragen)',
   'chem.holds': 'ΔU = Q + W + chemisch − verloren gilt bis auf {residual} der Energie: Jeder Stoß und jede Reaktion wird in seinem genauen Augenblick gezählt.',
   'chem.title': 'Reaktionen',
   'chem.none': 'Diese Szene hat nur eine Teilchensorte und keine Reaktionen.',

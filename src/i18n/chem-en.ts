@@ -16,6 +16,7 @@ export const chemEn = {
   'chem.pump.speciesLabel': 'Species pumped in',
   'link.editSpecies': "A sphere edit's species must be a whole number from 0 to {max}, got {got}; edits ignored.",
   'chem.residual': 'ΔU − (Q + W + chemical − lost)',
+  'chem.residualEscaped': 'ΔU − (Q + W + chemical − lost − carried out)',
   'chem.holds': 'ΔU = Q + W + chemical − lost holds to {residual} of the energy: every hit and every reaction is counted at its exact moment.',
   'chem.title': 'Reactions',
   'chem.none': 'This scene has one species and no reactions.',

@@ -17,6 +17,7 @@ export const chemEs: Readonly<Record<keyof typeof chemEn, string>> = {
   'chem.pump.speciesLabel': 'Especie que entra',
   'link.editSpecies': "La especie de una edición de esfera debe ser un número entero de 0 a {max}; se recibió {got}; se ignoran las ediciones.",
   'chem.residual': 'ΔU − (Q + W + química − perdida)',
+  'chem.residualEscaped': 'ΔU − (Q + W + química − perdida − salida)',
   'chem.holds': 'ΔU = Q + W + química − perdida se cumple hasta {residual} de la energía: cada choque y cada reacción se cuentan en su instante exacto.',
   'chem.title': 'Reacciones',
   'chem.none': 'Esta escena tiene una sola especie y ninguna reacción.',

@@ -516,6 +516,8 @@ export const de: Readonly<Record<MessageKey, string>> = {
   'thermo.workIn': "W (am Gas verrichtete Arbeit)",
   'thermo.lost': "In inelastischen Stößen verloren",
   'thermo.residual': "ΔU − (Q + W − verloren)",
+  'thermo.escaped': "Durch das Loch hinausgetragene Energie",
+  'thermo.residualEscaped': "ΔU − (Q + W − verloren − hinausgetragen)",
   'thermo.volume': "Volumen, das die Mittelpunkte erreichen",
   'thermo.kT': "Temperatur kT",
   'thermo.holds': "ΔU = Q + W − verloren gilt bis auf {residual} der Energie: Jeder Stoß gegen eine Wand wird in seinem genauen Augenblick gezählt.",

@@ -517,6 +517,8 @@ export const en = {
   'thermo.workIn': "W (work done on the gas)",
   'thermo.lost': "Lost in inelastic collisions",
   'thermo.residual': "ΔU − (Q + W − lost)",
+  'thermo.escaped': "Energy carried out through the hole",
+  'thermo.residualEscaped': "ΔU − (Q + W − lost − carried out)",
   'thermo.volume': "Volume the centres reach",
   'thermo.kT': "Temperature kT",
   'thermo.holds': "ΔU = Q + W − lost holds to {residual} of the energy: every hit on a wall is counted at its exact moment.",

@@ -516,6 +516,8 @@ export const es: Readonly<Record<MessageKey, string>> = {
   'thermo.workIn': "W (trabajo sobre el gas)",
   'thermo.lost': "Perdida en choques inelásticos",
   'thermo.residual': "ΔU − (Q + W − perdida)",
+  'thermo.escaped': "Energía que salió por el agujero",
+  'thermo.residualEscaped': "ΔU − (Q + W − perdida − salida)",
   'thermo.volume': "Volumen que alcanzan los centros",
   'thermo.kT': "Temperatura kT",
   'thermo.holds': "ΔU = Q + W − perdida se cumple hasta {residual} de la energía: cada golpe en una pared se cuenta en su instante exacto.",

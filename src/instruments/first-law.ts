@@ -43,7 +43,9 @@ export interface FirstLawReadout {
   lost: number;
   /** Energy released by reactions, J (negative: absorbed). */
   chemical: number;
-  /** ΔU − (Q + W + chemical − lost): rounding only, J. */
+  /** Energy carried out of the box by spheres that left through a hole in a wall since the start, J. */
+  escaped: number;
+  /** ΔU − (Q + W + chemical − lost − escaped): rounding only, J. */
   residual: number;
   /** The energy scale the residual is compared with (the start's kinetic plus potential energy), J. */
   scale: number;
@@ -56,7 +58,7 @@ export interface FirstLawReadout {
 }
 
 /** A readout before any sample. */
-export const EMPTY_FIRST_LAW: FirstLawReadout = { deltaU: 0, heat: 0, work: 0, lost: 0, chemical: 0, residual: 0, scale: 0, pressure: NaN, volume: NaN, kT: 0 };
+export const EMPTY_FIRST_LAW: FirstLawReadout = { deltaU: 0, heat: 0, work: 0, lost: 0, chemical: 0, escaped: 0, residual: 0, scale: 0, pressure: NaN, volume: NaN, kT: 0 };
 
 /** What the instrument reads of the simulation. */
 export interface FirstLawSource {
@@ -72,7 +74,7 @@ export class FirstLaw implements StepParticipant {
   /** The last sample. */
   last: FirstLawReadout = EMPTY_FIRST_LAW;
   /** Energy, work, heat and loss when the ledger started; the residual carried over edits. */
-  private start = { energy: 0, work: 0, heat: 0, lost: 0, chemical: 0, offset: 0 };
+  private start = { energy: 0, work: 0, heat: 0, lost: 0, chemical: 0, escaped: 0, offset: 0 };
   private window = { time: 0, impulse: 0 };
 
   constructor(private readonly sim: FirstLawSource) {
@@ -94,7 +96,7 @@ export class FirstLaw implements StepParticipant {
   reset(): void {
     const w = this.sim.world;
     const s = w.stats();
-    this.start = { energy: s.kineticEnergy + s.potentialEnergy, work: s.work, heat: s.heat, lost: s.energyLost, chemical: s.chemical, offset: 0 };
+    this.start = { energy: s.kineticEnergy + s.potentialEnergy, work: s.work, heat: s.heat, lost: s.energyLost, chemical: s.chemical, escaped: s.escapedEnergy, offset: 0 };
     this.window = { time: s.time, impulse: s.wallImpulse };
     this.path.clear();
     this.profile.kT.fill(NaN);
@@ -123,7 +125,8 @@ export class FirstLaw implements StepParticipant {
     const heat = s.heat - this.start.heat;
     const lost = s.energyLost - this.start.lost;
     const chemical = s.chemical - this.start.chemical;
-    const residual = u - (heat + work + chemical - lost) - this.start.offset;
+    const escaped = s.escapedEnergy - this.start.escaped;
+    const residual = u - (heat + work + chemical - lost - escaped) - this.start.offset;
     const b = w.bounds;
     const planar = w.options.planar;
     const r = meanRadius(w);
@@ -146,7 +149,7 @@ export class FirstLaw implements StepParticipant {
       }
       this.fillProfile(w);
     }
-    return { deltaU: u, heat, work, lost, chemical, residual, scale: Math.max(Math.abs(this.start.energy), 1e-300), pressure, volume, kT };
+    return { deltaU: u, heat, work, lost, chemical, escaped, residual, scale: Math.max(Math.abs(this.start.energy), 1e-300), pressure, volume, kT };
   }
 
   private push(volume: number, pressure: number, kT: number): void {

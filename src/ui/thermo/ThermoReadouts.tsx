@@ -214,7 +214,9 @@ export function ThermoReadouts({ width = 280, height = 150 }: ThermoReadoutsProp
     ['work', t('thermo.workIn'), `${sig(r.work, 5, locale)} J`],
     ['lost', t('thermo.lost'), `${sig(r.lost, 5, locale)} J`],
     ...(chemistry ? ([['chemical', t('chem.chemical'), `${sig(r.chemical, 5, locale)} J`]] as [string, string, string][]) : []),
-    ['residual', t(chemistry ? 'chem.residual' : 'thermo.residual'), `${residualText(r.residual, locale)} J`],
+    // Spheres that left through a hole in a wall took their energy with them (a scene with such a hole).
+    ...(r.escaped !== 0 ? ([['escaped', t('thermo.escaped'), `${sig(r.escaped, 5, locale)} J`]] as [string, string, string][]) : []),
+    ['residual', t(r.escaped !== 0 ? (chemistry ? 'chem.residualEscaped' : 'thermo.residualEscaped') : chemistry ? 'chem.residual' : 'thermo.residual'), `${residualText(r.residual, locale)} J`],
     // The measured pressure the Readouts show, over the same window (the P–V path's points are each sample's own).
     ['pressure', t('readouts.pressure', { seconds: formatPlain(locale, PRESSURE_WINDOW_S) }), `${sig(stats.pressureMeasured, 4, locale)} ${unitP}`],
     ['volume', t('thermo.volume'), `${sig(r.volume, 4, locale)} ${unitV}`],
