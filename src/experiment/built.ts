@@ -41,6 +41,8 @@ export interface BuiltScene {
    * outward normal. Their motion (piston, speed, temperature) is in the settings.
    */
   walls?: Partial<Record<WallName, BuiltWall>>;
+  /** The side of the square hole in the divider, m, when the divider (a setting) has one. @defaultValue none */
+  dividerHole?: number;
   /** The reactions between its species (see the solver's `World.setReactions`). @defaultValue none */
   reactions?: Reaction[];
 }
@@ -50,6 +52,8 @@ export interface BuiltWall {
   position?: number;
   min?: number;
   max?: number;
+  /** The side of a square hole in it, m, through which spheres leave the box (a still wall only). */
+  hole?: number;
 }
 
 /**
@@ -94,13 +98,17 @@ export function builtSceneOf(world: World, extra: (id: number) => Pick<BuiltSphe
     if (!Number.isNaN(min)) wall.min = min;
     const max = world.state.wallMax[w];
     if (max !== half) wall.max = max;
+    const hole = world.wallState(name).hole;
+    if (hole !== null) wall.hole = hole;
     if (Object.keys(wall).length > 0) walls[name] = wall;
   });
+  const dividerHole = world.divider?.hole?.width;
   return {
     size: [size[0], size[1], size[2]],
     ...(world.options.planar ? { planar: true } : {}),
     spheres,
     ...(Object.keys(walls).length > 0 ? { walls } : {}),
+    ...(dividerHole !== undefined ? { dividerHole } : {}),
     ...(world.reactions.length > 0 ? { reactions: world.reactions } : {}),
   };
 }

@@ -5,7 +5,7 @@ import { PRESETS } from '../presets/presets.ts';
 import type { World } from '../solver/index.ts';
 import { experimentWorld } from './experiment-world.ts';
 import type { BuiltScene } from './built.ts';
-import { checkExperimentFile, experimentFile, fileNameOf, fileText, FILE_FORMAT, type ExperimentFile } from './experiment-file.ts';
+import { checkExperimentFile, experimentFile, fileNameOf, fileText, FILE_FORMAT, parseBuiltScene, type ExperimentFile } from './experiment-file.ts';
 import type { ExperimentState } from './experiment.ts';
 import { DEFAULT_SETTINGS, NUMBER_SPECS, type Settings } from './settings.ts';
 
@@ -258,5 +258,13 @@ describe('experiment file: property', () => {
       ),
       { numRuns: 40 },
     );
+  });
+
+  it('keeps the holes of a built scene: a wall\'s and the divider\'s, and names a bad one', () => {
+    const scene = { size: [4, 4, 4] as [number, number, number], spheres: [{ position: [0, 0, 0] as [number, number, number], velocity: [1, 0, 0] as [number, number, number], radius: 0.2, mass: 1 }], walls: { '+x': { hole: 1.5 } }, dividerHole: 0.8 };
+    const back = parseBuiltScene(JSON.stringify(scene));
+    expect(back).toEqual({ size: [4, 4, 4], spheres: scene.spheres, walls: { '+x': { hole: 1.5 } }, dividerHole: 0.8 });
+    expect(parseBuiltScene(JSON.stringify({ ...scene, dividerHole: -1 }))).toMatch(/built\.dividerHole/);
+    expect(parseBuiltScene(JSON.stringify({ ...scene, walls: { '+x': { hole: 0 } } }))).toMatch(/built\.walls\.\+x\.hole/);
   });
 });

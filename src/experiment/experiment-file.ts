@@ -41,7 +41,7 @@ export interface ExperimentFile {
    * The box: its sides (m), whether it is planar, and the walls that do not start at its sides or
    * have limits of their own. The walls' motion (piston, speeds), temperatures and the divider are settings.
    */
-  box: { size: [number, number, number]; planar: boolean; walls?: Partial<Record<WallName, BuiltWall>> };
+  box: { size: [number, number, number]; planar: boolean; walls?: Partial<Record<WallName, BuiltWall>>; dividerHole?: number };
   /** Every sphere at the experiment's start, in id order (sphere k has id k). */
   spheres: BuiltSphere[];
   /** The reactions between the spheres' species (version 2; absent: none). */
@@ -81,7 +81,7 @@ export function experimentFile(state: ExperimentState, name: string): Experiment
     version: FILE_VERSION,
     name,
     experiment: { preset: state.preset, settings: { ...state.settings }, predict: state.predict === true, twin: state.twin ? { ...state.twin } : null },
-    box: { size: scene.size, planar: scene.planar === true, ...(scene.walls !== undefined ? { walls: scene.walls } : {}) },
+    box: { size: scene.size, planar: scene.planar === true, ...(scene.walls !== undefined ? { walls: scene.walls } : {}), ...(scene.dividerHole !== undefined ? { dividerHole: scene.dividerHole } : {}) },
     spheres,
     ...(scene.reactions !== undefined ? { reactions: scene.reactions } : {}),
   };
@@ -229,7 +229,7 @@ function parsed(input: unknown, t: Translate): unknown {
 
 /**
  * Checks a built scene read from outside (its JSON text or parsed JSON, as a link or a snapshot
- * holds it: `size`, `planar`, `spheres`, `walls`); returns it or the message naming the field.
+ * holds it: `size`, `planar`, `spheres`, `walls`, `dividerHole`); returns it or the message naming the field.
  */
 export function parseBuiltScene(input: unknown, t: Translate = english): BuiltScene | string {
   const json = parsed(input, t);
@@ -240,7 +240,7 @@ export function parseBuiltScene(input: unknown, t: Translate = english): BuiltSc
 /** Checks a built scene as a snapshot's experiment holds it (`size`, `planar`, `spheres`). */
 function checkScene(x: unknown, field: string, t: Translate): BuiltScene | string {
   if (!isObject(x)) return t('file.field', { field, got: shown(x) });
-  const box = checkBox({ size: x.size, planar: x.planar ?? false, ...(x.walls !== undefined ? { walls: x.walls } : {}) }, field, t);
+  const box = checkBox({ size: x.size, planar: x.planar ?? false, ...(x.walls !== undefined ? { walls: x.walls } : {}), ...(x.dividerHole !== undefined ? { dividerHole: x.dividerHole } : {}) }, field, t);
   if (typeof box === 'string') return box;
   const spheres = checkSpheres(x.spheres, `${field}.spheres`, t);
   if (typeof spheres === 'string') return spheres;
@@ -253,8 +253,10 @@ function checkBox(x: unknown, field: string, t: Translate): ExperimentFile['box'
   if (!isObject(x)) return t('file.field', { field, got: shown(x) });
   if (!isVector(x.size, EDIT_MAX) || !x.size.every((v) => v > 0)) return t('file.field', { field: `${field}.size`, got: shown(x.size) });
   if (typeof x.planar !== 'boolean') return t('file.field', { field: `${field}.planar`, got: shown(x.planar) });
-  for (const key of Object.keys(x)) if (!['size', 'planar', 'walls'].includes(key)) return t('file.field', { field: `${field}.${key}`, got: shown(x[key]) });
-  if (x.walls === undefined) return { size: [...x.size], planar: x.planar };
+  for (const key of Object.keys(x)) if (!['size', 'planar', 'walls', 'dividerHole'].includes(key)) return t('file.field', { field: `${field}.${key}`, got: shown(x[key]) });
+  if (x.dividerHole !== undefined && !(typeof x.dividerHole === 'number' && x.dividerHole > 0 && x.dividerHole <= EDIT_MAX)) return t('file.field', { field: `${field}.dividerHole`, got: shown(x.dividerHole) });
+  const hole = x.dividerHole === undefined ? {} : { dividerHole: x.dividerHole };
+  if (x.walls === undefined) return { size: [...x.size], planar: x.planar, ...hole };
   if (!isObject(x.walls)) return t('file.field', { field: `${field}.walls`, got: shown(x.walls) });
   const walls: Partial<Record<WallName, BuiltWall>> = {};
   for (const [name, wall] of Object.entries(x.walls)) {
@@ -262,17 +264,17 @@ function checkBox(x: unknown, field: string, t: Translate): ExperimentFile['box'
     if (!(WALL_NAMES as readonly string[]).includes(name) || !isObject(wall)) return t('file.field', { field: at, got: shown(wall) });
     const out: BuiltWall = {};
     for (const [key, v] of Object.entries(wall)) {
-      if (!['position', 'min', 'max'].includes(key) || !(typeof v === 'number' && Number.isFinite(v) && Math.abs(v) <= EDIT_MAX)) return t('file.field', { field: `${at}.${key}`, got: shown(v) });
+      if (!['position', 'min', 'max', 'hole'].includes(key) || !(typeof v === 'number' && Number.isFinite(v) && Math.abs(v) <= EDIT_MAX) || (key === 'hole' && !(v > 0))) return t('file.field', { field: `${at}.${key}`, got: shown(v) });
       out[key as keyof BuiltWall] = v;
     }
     walls[name as WallName] = out;
   }
-  return { size: [...x.size], planar: x.planar, walls };
+  return { size: [...x.size], planar: x.planar, walls, ...hole };
 }
 
 /** A built scene from a checked box and spheres. */
 function sceneOf(box: ExperimentFile['box'], spheres: BuiltSphere[], reactions?: Reaction[]): BuiltScene {
-  return { size: box.size, ...(box.planar ? { planar: true } : {}), spheres, ...(box.walls !== undefined ? { walls: box.walls } : {}), ...(reactions !== undefined && reactions.length > 0 ? { reactions } : {}) };
+  return { size: box.size, ...(box.planar ? { planar: true } : {}), spheres, ...(box.walls !== undefined ? { walls: box.walls } : {}), ...(box.dividerHole !== undefined ? { dividerHole: box.dividerHole } : {}), ...(reactions !== undefined && reactions.length > 0 ? { reactions } : {}) };
 }
 
 function checkSpheres(x: unknown, field: string, t: Translate): BuiltSphere[] | string {

@@ -80,7 +80,11 @@ function builtWalls(walls: NonNullable<BuiltScene['walls']>): Scene['walls'] {
   const out: NonNullable<Scene['walls']> = {};
   for (const [name, wall] of Object.entries(walls) as [WallName, BuiltWall][]) {
     const limits = { ...(wall.min !== undefined ? { min: wall.min } : {}), ...(wall.max !== undefined ? { max: wall.max } : {}) };
-    out[name] = { ...(wall.position !== undefined ? { position: wall.position } : {}), ...(Object.keys(limits).length > 0 ? { limits } : {}) };
+    out[name] = {
+      ...(wall.position !== undefined ? { position: wall.position } : {}),
+      ...(Object.keys(limits).length > 0 ? { limits } : {}),
+      ...(wall.hole !== undefined ? { hole: { width: wall.hole } } : {}),
+    };
   }
   return out;
 }
@@ -98,6 +102,8 @@ export function builtSolverScene(built: BuiltScene, settings: Settings): Scene {
       ...(s.species !== undefined ? { species: s.species } : {}),
     })),
     ...(built.walls !== undefined ? { walls: builtWalls(built.walls) } : {}),
+    // The divider itself is a setting; its hole is the scene's.
+    ...(settings.divider && built.dividerHole !== undefined ? { divider: { axis: 'x' as const, position: 0, hole: { width: built.dividerHole } } } : {}),
     ...(built.reactions !== undefined ? { reactions: built.reactions } : {}),
   };
 }

@@ -63,4 +63,8 @@ export const chemDe: Readonly<Record<keyof typeof chemEn, string>> = {
   'preset.equilibrium.watch': 'A + B ⇌ C + D setzt 1 kT frei, also gilt im Gleichgewicht [C][D]/[A][B] = e¹ ≈ 2,7. Pumpe 100 weitere A hinein (Thermodynamik): Das Verhältnis fällt, dann bilden sich mehr C und D, bis es wieder bei etwa 2,7 liegt.',
   'preset.exothermic.title': 'Eine exotherme Reaktion',
   'preset.exothermic.watch': 'Durch die gewöhnlichen Wände kommt keine Wärme herein, und doch wird das Gas wärmer, während A und B reagieren: Jede Reaktion setzt 3 kT frei. Der erste Hauptsatz zeigt, woher sie kommt: ΔU ist gleich der freigesetzten chemischen Energie.',
+  'preset.effusion.title': "Effusion und das Gesetz von Graham",
+  'preset.effusion.watch': "A (Masse 1) und B (Masse 4) haben dieselbe Temperatur und entweichen durch das kleine Loch in der rechten Wand ins Vakuum draußen. Die leichten A entweichen etwa doppelt so schnell, wie das Gesetz von Graham sagt: Die Rate geht mit 1/√m, und √(4/1) = 2. In einer Minute entweichen etwa 60 A und 35 B (ein einzelner Lauf schwankt: zähle mehrere).",
+  'preset.diffusion.title': "Diffusion durch ein Loch",
+  'preset.diffusion.watch': "A beginnt in der linken Hälfte und B in der rechten, bis auf die Farbe dieselben Kugeln. Durch das Loch in der Trennwand breitet sich jede Sorte in die andere Hälfte aus, ohne Wind und ohne Stoß: Nach einer Minute ist etwa ein Viertel jeder Hälfte die andere Sorte, nach drei Minuten ist jede Hälfte fast zur Hälfte A und zur Hälfte B.",
 };

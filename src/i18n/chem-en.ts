@@ -62,4 +62,8 @@ export const chemEn = {
   'preset.equilibrium.watch': 'A + B ⇌ C + D releases 1 kT, so at equilibrium [C][D]/[A][B] = e¹ ≈ 2.7. Pump in 100 more A (Thermodynamics): the ratio drops, then more C and D form until it returns to about 2.7.',
   'preset.exothermic.title': 'An exothermic reaction',
   'preset.exothermic.watch': 'No heat comes in through the plain walls, yet the gas warms as A and B react: each reaction releases 3 kT. The first law shows where it came from: ΔU equals the chemical energy released.',
+  'preset.effusion.title': "Effusion and Graham's law",
+  'preset.effusion.watch': "A (mass 1) and B (mass 4), at the same temperature, leak through the small hole in the right wall into the vacuum outside. The light A leave about twice as fast, as Graham's law says: the rate goes as 1/√m, and √(4/1) = 2. In a minute about 60 A and 35 B leave (one run varies: count a few).",
+  'preset.diffusion.title': "Diffusion through a hole",
+  'preset.diffusion.watch': "A starts in the left half and B in the right, the same spheres apart from their colour. Through the hole in the divider each spreads into the other half, with no wind and no push: after a minute about a quarter of each half is the other species, after three minutes each half is nearly half A and half B.",
 } as const;

@@ -63,4 +63,8 @@ export const chemEs: Readonly<Record<keyof typeof chemEn, string>> = {
   'preset.equilibrium.watch': 'A + B ⇌ C + D libera 1 kT, así que en el equilibrio [C][D]/[A][B] = e¹ ≈ 2,7. Introduce 100 A más con la bomba (Termodinámica): el cociente baja y luego se forman más C y D hasta que vuelve a ser cerca de 2,7.',
   'preset.exothermic.title': 'Una reacción exotérmica',
   'preset.exothermic.watch': 'Por las paredes normales no entra calor, y aun así el gas se calienta cuando A y B reaccionan: cada reacción libera 3 kT. El primer principio muestra de dónde viene: ΔU es igual a la energía química liberada.',
+  'preset.effusion.title': "Efusión y la ley de Graham",
+  'preset.effusion.watch': "A (masa 1) y B (masa 4), a la misma temperatura, se escapan por el pequeño agujero de la pared derecha al vacío exterior. Las A, ligeras, salen unas dos veces más rápido, como dice la ley de Graham: el ritmo va como 1/√m, y √(4/1) = 2. En un minuto salen unas 60 A y 35 B (una sola ejecución varía: cuenta varias).",
+  'preset.diffusion.title': "Difusión por un agujero",
+  'preset.diffusion.watch': "A empieza en la mitad izquierda y B en la derecha, las mismas esferas salvo el color. Por el agujero del divisor cada una se extiende a la otra mitad, sin viento y sin empuje: al cabo de un minuto, más o menos una cuarta parte de cada mitad es de la otra especie; a los tres minutos, cada mitad es casi mitad A y mitad B.",
 };

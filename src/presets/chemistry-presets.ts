@@ -29,6 +29,26 @@ function chemGas(seed: number, speciesOf: (k: number) => number, reactions: Reac
   };
 }
 
+/** The effusion lesson's hole in the +x wall, m: about the mean free path (0.9 m), so the gas leaks out nearly one sphere at a time. */
+export const EFFUSION_HOLE = 1;
+/** The diffusion lesson's hole in the divider, m. */
+export const DIFFUSION_HOLE = 1.2;
+
+/**
+ * The effusion lesson's gas: half the spheres A of mass 1 kg, half B of mass 4 kg, all at the same
+ * kT (B at half A's speed), in a box with a square hole of side {@link EFFUSION_HOLE} in its +x wall.
+ * A faster gas than the reactions' (6 m/s for A) so that a minute shows dozens leaving.
+ */
+function leakingGas(seed: number): Scene {
+  const gas = gasScene({ count: CHEM_COUNT, packingFraction: 0.04, speed: 6, radius: CHEM_RADIUS, seed });
+  const spheres: SphereOptions[] = gas.spheres.map((s, k) => {
+    const heavy = k % 2 === 1;
+    const v = s.velocity as number[];
+    return { ...s, species: heavy ? 1 : 0, mass: heavy ? 4 : 1, velocity: heavy ? [v[0] / 2, v[1] / 2, v[2] / 2] : v };
+  });
+  return { ...gas, spheres, walls: { '+x': { hole: { width: EFFUSION_HOLE } } } };
+}
+
 /** Energies of the lessons, J (in units of the starting kT). */
 export const CHEM_ENERGIES = {
   /** Collision theory: A + B → C + D over a barrier of 5 kT, releasing nothing. */
@@ -96,5 +116,29 @@ export const CHEMISTRY_PRESETS = [
     thermo: true,
     colorBy: 'species',
     build: (seed: number) => chemGas(seed, (k) => k % 2, [{ reactants: [0, 1], products: [2, 3], activationEnergy: CHEM_ENERGIES.exoBarrier, energyReleased: CHEM_ENERGIES.exoReleased }], null),
+  },
+  {
+    id: 'effusion',
+    title: "Effusion and Graham's law",
+    watch: "A (mass 1) and B (mass 4), at the same temperature, leak through the small hole in the right wall into the vacuum outside. The light A leave about twice as fast, as Graham's law says: the rate goes as 1/√m, and √(4/1) = 2. In a minute about 60 A and 35 B leave (one run varies: count a few).",
+    mode: '3d',
+    readouts: ['gas', 'energy'],
+    thermo: true,
+    colorBy: 'species',
+    build: (seed: number) => leakingGas(seed),
+  },
+  {
+    id: 'diffusion',
+    title: 'Diffusion through a hole',
+    watch: 'A starts in the left half and B in the right, the same spheres apart from their colour. Through the hole in the divider each spreads into the other half, with no wind and no push: after a minute about a quarter of each half is the other species, after three minutes each half is nearly half A and half B.',
+    mode: '3d',
+    readouts: ['gas', 'energy'],
+    thermo: true,
+    colorBy: 'species',
+    build: (seed: number) => {
+      const gas = gasScene({ count: CHEM_COUNT, packingFraction: 0.04, speed: CHEM_SPEED, radius: CHEM_RADIUS, seed });
+      const spheres: SphereOptions[] = gas.spheres.map((s) => ({ ...s, species: (s.position as number[])[0] < 0 ? 0 : 1 }));
+      return { ...gas, spheres, divider: { axis: 'x' as const, position: 0, hole: { width: DIFFUSION_HOLE } } };
+    },
   },
 ] as const;

@@ -79,7 +79,7 @@ test('keep: Save downloads <name>.sphere.json listing every sphere, one object e
   const { page } = shared;
   expect(download.suggestedFilename(), "the file's name").toBe('experiment.sphere.json');
   const file = JSON.parse(readFileSync(saved, 'utf8'));
-  expect({ format: file.format, version: file.version }, "the file's format").toEqual({ format: 'sphere-sandbox/experiment', version: 1 });
+  expect({ format: file.format, version: file.version }, "the file's format").toEqual({ format: 'sphere-sandbox/experiment', version: 2 });
   expect(file.spheres.length, 'spheres listed').toBe(24);
   expect(file.spheres[2].mass, "sphere 2's mass").toBe(5);
   await page.getByText('Saved as experiment.sphere.json.').waitFor();
