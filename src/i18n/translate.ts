@@ -58,7 +58,8 @@ const pluralRules = new Map<Locale, Intl.PluralRules>();
 
 /**
  * The message of `key` in the form `count` takes in t's language (Intl.PluralRules: `key.one` for
- * the "one" category, `key.other` for every other), with `count` among its placeholders.
+ * the "one" category, `key.other` for every other), with `count` among its placeholders (as given
+ * in `params`, formatted for the language, or else the number itself).
  */
 export function plural(t: Translate, key: PluralKey, count: number, params: MessageParams = {}): string {
   let rules = pluralRules.get(t.locale);
@@ -67,5 +68,5 @@ export function plural(t: Translate, key: PluralKey, count: number, params: Mess
     pluralRules.set(t.locale, rules);
   }
   const form = rules.select(count) === 'one' ? 'one' : 'other';
-  return t(`${key}.${form}` as MessageKey, { ...params, count });
+  return t(`${key}.${form}` as MessageKey, { count, ...params });
 }

@@ -48,7 +48,7 @@ describe('the describer', () => {
     const d = new Describer();
     d.selected = 1;
     const said = run(headOn(), d, 1.5, 'de');
-    expect(said[0].text).toContain('Ausgewählte Kugel #1: 1 Stöße.');
+    expect(said[0].text).toContain('Ausgewählte Kugel #1: 1 Stoß.');
   });
 
   it('a gas of 1,000 spheres never announces more than once every two seconds, and tells its trend', () => {

@@ -147,14 +147,14 @@ export class Describer implements StepParticipant {
     } else if (this.held) {
       const f = (x: number) => formatFixed(t.locale, x, 1);
       parts.push(t('describe.hit', { a: String(this.a), b: String(this.b), va: f(this.speeds[0]), vb: f(this.speeds[1]), wa: f(this.speeds[2]), wb: f(this.speeds[3]) }));
-      if (this.pairs > 1) parts.push(t('describe.more', { count: this.pairs - 1 }));
+      if (this.pairs > 1) parts.push(plural(t, 'describe.more', this.pairs - 1));
     }
     if (reactions !== null && reactions.events > this.lastEvents) {
       const n = (x: number): string => formatNumber(t.locale, x);
       parts.push(plural(t, 'describe.reacted', reactions.events - this.lastEvents, { a: reactions.a, b: reactions.b, left: n(reactions.left), total: n(reactions.total) }));
       this.lastEvents = reactions.events;
     }
-    if (this.selected >= 0 && this.selectedHits > 0 && this.count < GAS_FROM) parts.push(t('describe.selectedHits', { id: String(this.selected), count: this.selectedHits }));
+    if (this.selected >= 0 && this.selectedHits > 0 && this.count < GAS_FROM) parts.push(plural(t, 'describe.selectedHits', this.selectedHits, { id: String(this.selected) }));
     if (parts.length === 0) return null;
     this.last = now;
     this.held = false;

@@ -5,7 +5,7 @@
  * and a malformed or oversized link loads the defaults with a notice. Nothing from the URL is
  * evaluated or inserted as HTML; the notices are plain text.
  */
-import { browserLocale, english, formatPlain, isLocale, LOCALE_NAMES, LOCALES, navigatorLanguages, translator, type Locale, type Translate } from '../i18n/index.ts';
+import { browserLocale, english, formatPlain, plural, isLocale, LOCALE_NAMES, LOCALES, navigatorLanguages, translator, type Locale, type Translate } from '../i18n/index.ts';
 import { presetById } from '../presets/presets.ts';
 import { MAX_SPECIES } from '../solver/index.ts';
 import { BORROWED_SETTINGS, COLOR_MODES, PISTON_MODES } from '../experiment/index.ts';
@@ -190,7 +190,7 @@ function capNotices(notices: string[], t: Translate): string[] {
   if (notices.length <= MAX_NOTICES) return notices;
   const last = notices[notices.length - 1];
   const kept = notices.slice(0, MAX_NOTICES - 2);
-  return [...kept, t('link.more', { count: formatPlain(t.locale, notices.length - kept.length - 1) }), last];
+  return [...kept, plural(t, 'link.more', notices.length - kept.length - 1, { count: formatPlain(t.locale, notices.length - kept.length - 1) }), last];
 }
 
 function parseEdits(raw: string, t: Translate): SphereEdit[] | string {

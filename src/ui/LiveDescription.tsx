@@ -6,7 +6,7 @@
  */
 import { useEffect } from 'react';
 import { useStore } from 'zustand';
-import { formatFixed, type Translate } from '../i18n/index.ts';
+import { formatFixed, plural, type Translate } from '../i18n/index.ts';
 import { nearestSphere, neighbourSphere } from '../instruments/index.ts';
 import type { SandboxStore } from '../store/index.ts';
 import { presetById } from '../presets/presets.ts';
@@ -74,7 +74,7 @@ export function LiveDescription() {
   const preset = presetId === null ? undefined : presetById(presetId);
   const f = (x: number, d = 2) => formatFixed(t.locale, x, d);
   const selection = selectionText(store, t);
-  const scene = t('describe.scene', {
+  const scene = plural(t, 'describe.scene', world.count, {
     experiment: built ? t('describe.built') : preset === undefined ? t('describe.sandbox') : presetTitle(t, preset),
     count: world.count,
     time: f(world.time),

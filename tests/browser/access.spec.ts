@@ -192,7 +192,7 @@ test('D turns the view around the box and + zooms in', async () => {
   expect(len(closer), `the distance after + (was ${len(turned)})`).toBeLessThan(len(turned) * 0.95);
 });
 
-test("the words follow the scene on screen: a new experiment clears the gas's last words, and a built scene is described as built", async () => {
+test("the words follow the scene on screen: a new experiment clears the gas's last words, a built scene is described as built, one sphere in the singular", async () => {
   const { page } = shared;
   await page.getByLabel('Experiment', { exact: true }).selectOption('gas');
   await page.evaluate(() => window.__sandbox.store.getState().play());
@@ -208,9 +208,14 @@ test("the words follow the scene on screen: a new experiment clears the gas's la
     s.buildStart({ size: [4, 4, 4], planar: false });
     const st = window.__sandbox.store.getState();
     st.buildPlace({ ...st.buildTemplate, position: [-1, 0, 0] });
+  });
+  await expect(page.locator('[data-describe="scene"]'), 'one sphere, in the singular').toHaveText(/^Built scene: 1 sphere, /);
+  await page.evaluate(() => {
+    const st = window.__sandbox.store.getState();
     st.buildPlace({ ...st.buildTemplate, position: [1, 0, 0] });
   });
   await expect(page.locator('[data-describe="scene"]'), 'the description of the built scene').toHaveText(/^Built scene: 2 spheres/);
+  await expect(page.getByTestId('build-count'), "build mode's count").toHaveText('2 spheres, 1 selected');
   await page.evaluate(() => window.__sandbox.store.getState().setBuilding(false));
   await page.getByLabel('Experiment', { exact: true }).selectOption('head-on');
 });

@@ -11,7 +11,7 @@ import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 import { PRESETS } from '../../presets/presets.ts';
 import { readNumber, type ArrangeShape } from '../../experiment/index.ts';
-import { formatPlain } from '../../i18n/index.ts';
+import { formatPlain, plural } from '../../i18n/index.ts';
 import { presetTitle } from '../shared/preset-text.ts';
 import { SwitchRow } from '../shared/ToggleField.tsx';
 import { SelectField, TextField } from '../shared/TextField.tsx';
@@ -145,7 +145,7 @@ export function BuildPanel() {
     <div className="build" data-building="true">
       {toggle}
       <p className="field__hint" data-testid="build-count">
-        {t('build.count', { count: String(count), selected: String(selected) })}
+        {plural(t, 'build.count', count, { count: formatPlain(t.locale, count), selected: formatPlain(t.locale, selected) })}
       </p>
       <Tools label={t('build.title')}>
         <button type="button" className="button" data-action="build-undo" disabled={past === 0} onClick={() => act(s().buildUndo())}>

@@ -6,7 +6,7 @@
 import { useStore } from 'zustand';
 import { useSandboxStore } from '../../hooks/sandbox-context.ts';
 import { useT } from '../../hooks/use-translate.ts';
-import { formatNumber } from '../../i18n/index.ts';
+import { formatNumber, plural } from '../../i18n/index.ts';
 import { speciesColour } from '../../presets/species.ts';
 import { speciesLabel, useSpeciesInPlay, useSpeciesNames } from '../shared/species.ts';
 import './chemistry.css';
@@ -26,7 +26,7 @@ export function SpeciesLegend({ compact = false }: { compact?: boolean }) {
           <span className="species-legend__swatch" style={{ background: speciesColour(k) }} aria-hidden="true" />
           <span className="species-legend__name">{speciesLabel(t, k, names)}</span>
           <span className="species-legend__count" data-species-count={k}>
-            {t('species.legendCount', { count: formatNumber(t.locale, count) })}
+            {plural(t, 'species.legendCount', count, { count: formatNumber(t.locale, count) })}
           </span>
         </li>
       ))}

@@ -12,7 +12,7 @@ import { useT } from '../../hooks/use-translate.ts';
 import { FieldInput, SelectField } from '../shared/TextField.tsx';
 import { SpeciesOptions } from '../shared/SpeciesOptions.tsx';
 import { speciesChoices, useSpeciesInPlay } from '../shared/species.ts';
-import { formatPlain } from '../../i18n/index.ts';
+import { formatPlain, plural } from '../../i18n/index.ts';
 import { sig } from '../shared/format.ts';
 import { NumberField } from '../shared/NumberField.tsx';
 import { ToggleField } from '../shared/ToggleField.tsx';
@@ -110,7 +110,7 @@ function Pump() {
     const k = parseNumberInput(kT, t.locale !== 'en');
     const problem = checkPump(typeof n === 'number' ? n : NaN, typeof k === 'number' ? k : NaN, t);
     const refused = problem ?? store.getState().pump(n as number, k as number, chemistry ? Number(species) : 0);
-    setMessage(refused === null ? { text: t('thermo.pump.done', { count: formatPlain(t.locale, n as number) }), error: false } : { text: refused, error: true });
+    setMessage(refused === null ? { text: plural(t, 'thermo.pump.done', n as number, { count: formatPlain(t.locale, n as number) }), error: false } : { text: refused, error: true });
   };
   return (
     <div className="field" data-thermo="pump">
