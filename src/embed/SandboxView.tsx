@@ -4,12 +4,26 @@
  * view) and the compact time controls (`SandboxControls`, over a view or anywhere in the page).
  * `<SphereSandbox>` is a provider with a view and one of the two panels inside.
  */
-import { useFrame } from '@react-three/fiber';
-import { createContext, useContext, useMemo, useRef, useState, type CSSProperties, type ReactNode, type RefObject } from 'react';
+import { createContext, lazy, Suspense, useContext, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties, type ReactNode, type RefObject } from 'react';
 import { useStore } from 'zustand';
 import { useSandboxInstance, useSandboxStore } from '../hooks/sandbox-context.ts';
 import { useT } from '../hooks/use-translate.ts';
-import { SandboxCanvas } from '../scene/SandboxCanvas.tsx';
+
+/**
+ * The 3D view's code (three.js and React Three Fiber) is its own chunk, loaded on the client only:
+ * a server render (or a page before its script runs) has the sandbox's box and panels without it,
+ * and never loads three's CommonJS build through React Three Fiber's.
+ */
+const SandboxCanvas = lazy(() => import('../scene/SandboxCanvas.tsx').then((m) => ({ default: m.SandboxCanvas })));
+
+const noSubscription = (): (() => void) => () => undefined;
+/** True on the client once hydrated; false on the server and in the hydrating render. */
+const useOnClient = (): boolean =>
+  useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 import { Notices } from '../ui/shared/Notices.tsx';
 import { Overlay } from '../ui/Overlay.tsx';
 import { CompactBar } from './CompactBar.tsx';
@@ -42,16 +56,6 @@ export interface SandboxViewProps {
 
 const toCss = (v: number | string): string => (typeof v === 'number' ? `${v}px` : v);
 
-/** Calls `ready` once, after the first frames have been drawn. */
-function ReadySignal({ ready }: { ready?: () => void }) {
-  const frames = useRef(0);
-  useFrame(() => {
-    frames.current++;
-    if (frames.current === 2) ready?.();
-  });
-  return null;
-}
-
 /** The 3D view of the nearest provider's sandbox, with any panels given as children drawn over it. */
 export function SandboxView({ cameraPosition = null, width = '100%', height = '100%', className, style, label: labelProp, children }: SandboxViewProps) {
   const { name, onFirstFrame } = useSandboxInstance('<SandboxView>');
@@ -61,11 +65,14 @@ export function SandboxView({ cameraPosition = null, width = '100%', height = '1
   const frame = useMemo<ViewFrame>(() => ({ element, label }), [label]);
   const classes = ['sphere-sandbox', className].filter(Boolean).join(' ');
   const theme = useStore(useSandboxStore(), (s) => s.theme);
+  const onClient = useOnClient();
   return (
     <div ref={element} className={classes} data-theme={theme} style={{ width: toCss(width), height: toCss(height), ...style }} role="group" aria-label={label} lang={t.locale} data-sandbox={name}>
-      <SandboxCanvas cameraPosition={cameraPosition} label={t('view.embedCanvas', { label })} coverRoot={element}>
-        <ReadySignal ready={onFirstFrame} />
-      </SandboxCanvas>
+      {onClient && (
+        <Suspense fallback={null}>
+          <SandboxCanvas cameraPosition={cameraPosition} label={t('view.embedCanvas', { label })} coverRoot={element} onFirstFrames={onFirstFrame} />
+        </Suspense>
+      )}
       <ViewContext value={frame}>{children}</ViewContext>
     </div>
   );

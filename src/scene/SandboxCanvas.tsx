@@ -48,6 +48,18 @@ export interface SandboxCanvasProps {
   label?: string;
   /** More scene content (drawn inside the canvas). @defaultValue none */
   children?: ReactNode;
+  /** Called once, after the first frames have been drawn. @defaultValue none */
+  onFirstFrames?: () => void;
+}
+
+/** Calls `ready` once, after the first frames have been drawn. */
+function ReadySignal({ ready }: { ready: () => void }) {
+  const frames = useRef(0);
+  useFrame(() => {
+    frames.current++;
+    if (frames.current === 2) ready();
+  });
+  return null;
 }
 
 /**
@@ -170,7 +182,7 @@ function CameraPlacement({ position }: { position: readonly [number, number, num
 }
 
 /** The sandbox's 3D view. */
-export function SandboxCanvas({ coverRoot, cameraPosition = null, label, children }: SandboxCanvasProps) {
+export function SandboxCanvas({ coverRoot, cameraPosition = null, label, children, onFirstFrames }: SandboxCanvasProps) {
   const store = useSandboxStore();
   const t = useT();
   // Measured views (the page set a probe installer: test mode) render at one pixel a CSS pixel and keep their drawing buffer.
@@ -229,6 +241,7 @@ export function SandboxCanvas({ coverRoot, cameraPosition = null, label, childre
       {cameraPosition && <CameraPlacement position={cameraPosition} />}
       {probe && framing && install && <ViewProbe probe={probe} framing={framing} coverRoot={coverRoot} install={install} />}
       {children}
+      {onFirstFrames && <ReadySignal ready={onFirstFrames} />}
       <DrawWhenVisible probe={probe} />
     </Canvas>
   );

@@ -55,7 +55,10 @@ test('the solver bundle imports no react, three or zustand (and the scan sees th
   expect(/__sandbox|installTestHook/.test(bundle), "the component bundle holds the browser tests' hook (__sandbox)").toBe(false);
   const main = importsOf(bundle);
   expect(main, 'the imports the scan finds in the component bundle').toContain('react');
-  expect(main, 'the imports the scan finds in the component bundle').toContain('three');
+  // three comes in with the 3D view's chunk, which the bundle loads on the client only (import()).
+  const view = main.find((spec) => /^\.\/SandboxCanvas-[\w-]+\.js$/.test(spec));
+  expect(view, "the 3D view's chunk, imported by the component bundle").toBeDefined();
+  expect(importsOf(readFileSync(join(lib, view!), 'utf8')), "the imports of the 3D view's chunk").toContain('three');
 });
 
 test('npm pack holds what the exports map names, and not the app; react, three and fiber are peers', async ({ consumer }) => {
@@ -113,6 +116,8 @@ test('plain Node (no DOM) imports sphere-sandbox and server-renders <SphereSandb
   ].join('\n');
   const r = await node(consumer.app, script);
   expect(r.status, `importing and server-rendering the package in plain Node: exit code\n${r.stderr.slice(0, 2000)}`).toBe(0);
+  // The 3D view's chunk (three and React Three Fiber, whose CommonJS build requires three's) loads on the client only.
+  expect(r.stderr, 'warnings printed by the server render').not.toContain('THREE_CJS_DEPRECATED');
   const { presets, html, dom } = JSON.parse(r.stdout.trim().split('\n').pop()!) as { presets: number; html: string[]; dom: string };
   expect(dom, 'typeof document in the Node check (it must run without a DOM)').toBe('undefined');
   expect(presets, 'presets listed by the package in Node').toBeGreaterThan(0);
