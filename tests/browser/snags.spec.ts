@@ -264,6 +264,8 @@ test.describe('on a phone (390 x 844, touch)', () => {
     await expect(page.getByRole('complementary', { name: 'Classroom: measuring in the view' }), "the sheet's name").toBeVisible();
     await expect(classroom.getByRole('heading', { name: 'Measuring tape: tap in the view' }), "the sheet's heading").toBeVisible();
     await expect(classroom.getByRole('button', { name: 'Done' }), 'Done').toBeVisible();
+    const done = await boxOf(classroom.getByRole('button', { name: 'Done' }), 'Done');
+    expect(Math.min(done.width, done.height), "Done's size on a touch screen").toBeGreaterThanOrEqual(44);
     await expect(classroom.locator('.panel__toggle'), "the panel's own button, while a sheet").toBeHidden();
     await expect(page.locator('[data-sheet-announce]'), 'the polite announcement').toHaveText(/bottom of the screen/);
     const box = await boxOf(classroom, 'the sheet');
