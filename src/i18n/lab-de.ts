@@ -119,4 +119,11 @@ export const labDe: Readonly<Record<LabKey, string>> = {
   'tape.badWall': 'Maßband-Ende {field}: Wand {value} ist keine von 0 bis 5.',
   'tape.badPoint': 'Maßband-Ende {field}: Punkt {value} sind keine drei endlichen Zahlen in Metern.',
   'tape.gone': 'Kugel #{id} ist nicht mehr in der Box: Das Maßband-Ende {field} an ihr ist gelöscht.',
+  // The classroom panel as a bottom sheet while the tape picks in the view (ClassroomSheet.tsx).
+  'sheet.label': "Unterricht: Messen in der Ansicht",
+  'sheet.title': "Maßband: in die Ansicht tippen",
+  'sheet.hint': "Tippe oben auf eine Kugel oder eine Wand für ein Ende, dann auf eine weitere für das andere.",
+  'sheet.done': "Fertig",
+  'sheet.on': "Die Messwerkzeuge sind unten am Bildschirm: Tippe in die Ansicht, um die Enden des Maßbands zu setzen. „Fertig“ beendet das.",
+  'sheet.off': "Der Bereich Unterricht ist wieder da.",
 };

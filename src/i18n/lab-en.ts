@@ -118,6 +118,13 @@ export const labEn = {
   'tape.badWall': 'Tape end {field}: wall {value} is not one of 0 to 5.',
   'tape.badPoint': 'Tape end {field}: point {value} is not three finite numbers in metres.',
   'tape.gone': 'Sphere #{id} is no longer in the box: the tape end {field} on it is cleared.',
+  // The classroom panel as a bottom sheet while the tape picks in the view (ClassroomSheet.tsx).
+  'sheet.label': "Classroom: measuring in the view",
+  'sheet.title': "Measuring tape: tap in the view",
+  'sheet.hint': "Tap a sphere or a wall above for one end, then another for the other end.",
+  'sheet.done': "Done",
+  'sheet.on': "The Measure tools are at the bottom of the screen: tap in the view to set the tape's ends. Done ends it.",
+  'sheet.off': "The Classroom panel is back.",
 } as const;
 
 /** A key of the measuring tools' texts. */

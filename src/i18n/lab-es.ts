@@ -119,4 +119,11 @@ export const labEs: Readonly<Record<LabKey, string>> = {
   'tape.badWall': 'Extremo {field} de la cinta: la pared {value} no está entre 0 y 5.',
   'tape.badPoint': 'Extremo {field} de la cinta: el punto {value} no son tres números finitos en metros.',
   'tape.gone': 'La esfera #{id} ya no está en la caja: se borra el extremo {field} de la cinta que estaba en ella.',
+  // The classroom panel as a bottom sheet while the tape picks in the view (ClassroomSheet.tsx).
+  'sheet.label': "Aula: medir en la vista",
+  'sheet.title': "Cinta: toca la vista",
+  'sheet.hint': "Toca arriba una esfera o una pared para un extremo y luego otra para el otro.",
+  'sheet.done': "Hecho",
+  'sheet.on': "Las herramientas de medida están abajo en la pantalla: toca la vista para fijar los extremos de la cinta. «Hecho» lo termina.",
+  'sheet.off': "El panel Aula ha vuelto.",
 };

@@ -3,7 +3,7 @@
  * plots, the visual aids, the inspector and the collision log, each in a section that can be folded away, and the
  * large-text switch for projectors.
  */
-import { useId, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
 import { presetById } from '../presets/presets.ts';
@@ -25,6 +25,7 @@ import { VisualAidsPanel } from './aids/VisualAidsPanel.tsx';
 import { WhatIfPanel } from './whatif/WhatIfPanel.tsx';
 import { useHidden } from './shared/LockedNote.tsx';
 import { Panel } from './shared/Panel.tsx';
+import { SheetHead, useClassroomSheet } from './ClassroomSheet.tsx';
 import type { HideName } from '../experiment/index.ts';
 
 /** Props of {@link ClassroomPanel}. */
@@ -70,8 +71,24 @@ export function ClassroomPanel({ open, onOpenChange, largeText, onLargeTextChang
   });
   // The Reactions section while the scene has more than one species, or reactions.
   const chemistry = useSpeciesInPlay();
+  // On a phone, while the tape picks in the view, a bottom sheet of the Measure section (ClassroomSheet.tsx).
+  const panelRef = useRef<HTMLElement>(null);
+  const { sheet, announce } = useClassroomSheet(open, useHidden('measure'), panelRef);
   return (
-    <Panel name="classroom" className="classroom" title={t('classroom.title')} open={open} onOpenChange={onOpenChange} bodyId={bodyId}>
+    <Panel
+      ref={panelRef}
+      name="classroom"
+      className={`classroom${sheet ? ' classroom--sheet' : ''}`}
+      title={t('classroom.title')}
+      label={sheet ? t('sheet.label') : undefined}
+      open={open}
+      onOpenChange={onOpenChange}
+      bodyId={bodyId}
+    >
+      {sheet && <SheetHead />}
+      <p className="visually-hidden" aria-live="polite" data-sheet-announce="">
+        {announce}
+      </p>
       <Section title={t('classroom.experiment')} name="experiment">
         <ExperimentPicker />
       </Section>

@@ -11,7 +11,9 @@ import './shared/fields.css';
 import './shared/buttons.css';
 import './shared/tables.css';
 import './overlay.css';
+import './classroom-sheet.css';
 import { ClassroomPanel } from './ClassroomPanel.tsx';
+import { isShown } from './ClassroomSheet.tsx';
 import { Help } from './time/Help.tsx';
 import { LiveDescription } from './LiveDescription.tsx';
 import { Notices } from './shared/Notices.tsx';
@@ -57,6 +59,12 @@ const narrow = (): boolean => typeof window !== 'undefined' && window.innerWidth
 /** Where the skip links lead, in their order. */
 const SKIP_TARGETS = ['view', 'time', 'classroom', 'settings'] as const;
 type SkipTarget = (typeof SKIP_TARGETS)[number];
+
+/** The classroom panel's Done while it is a bottom sheet on screen, else null. */
+function sheetDone(root: HTMLElement, where: SkipTarget): HTMLElement | null {
+  const done = where === 'classroom' ? root.querySelector<HTMLElement>('[data-panel="classroom"] [data-sheet-done]') : null;
+  return isShown(done) ? done : null;
+}
 
 /** Focuses `el`, making it focusable by script only (out of the tab order) when it is not already. */
 function focusOn(el: HTMLElement | null | undefined): void {
@@ -104,7 +112,8 @@ export function Overlay({ classroomOpen = true, onClassroomOpenChange = ignore, 
         ? (root.parentElement?.querySelector<HTMLElement>('canvas') ?? null)
         : where === 'time'
           ? root.querySelector<HTMLElement>('.dock .transport button')
-          : root.querySelector<HTMLElement>(`[data-panel="${where}"] .panel__toggle`);
+          : // The classroom panel as a bottom sheet hides its button: its Done instead.
+            (sheetDone(root, where) ?? root.querySelector<HTMLElement>(`[data-panel="${where}"] .panel__toggle`));
     if (el && !el.id) el.id = `${skipBase}-${where}`;
     return el;
   }, [skipBase]);

@@ -3,7 +3,7 @@
 // every control in a panel reachable. Screenshots of the pressure map and the labels at 1280x800.
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { results, waitFrames, waitReady } from './support/page.ts';
+import { results, waitFramed, waitFrames, waitReady } from './support/page.ts';
 import { expect, sharedPage, test } from './support/test.ts';
 
 /** A rectangle on the page, CSS px. */
@@ -243,6 +243,97 @@ test.describe('on a phone (390 x 844, touch)', () => {
     await page.getByRole('button', { name: 'Close the sphere card' }).click();
     await page.waitForFunction(() => window.__sandbox.store.getState().selected === null, null, { timeout: 60_000 });
     await expect(card, 'the card after its close button').toHaveCount(0);
+  });
+
+  /**
+   * Opens Classroom on the cradle, shows the tape (its picking switch on) and checks the panel as a
+   * bottom sheet: at the bottom above the time controls, at most 45 % of the height, Done shown, the
+   * view above it uncovered and the box framed in it. Returns the sheet's box.
+   */
+  async function openSheet(page: Page, query: string): Promise<Box> {
+    await open(page, query);
+    await page.evaluate(() => window.__sandbox.store.getState().pause());
+    const classroom = page.locator('[data-panel="classroom"]');
+    await classroom.locator('.panel__toggle').click();
+    await expectPanels(page, { classroom: true, settings: false }, 'after opening Classroom');
+    await classroom.locator('[data-section="measure"] > summary').click();
+    await classroom.getByRole('tab', { name: 'Tape' }).click();
+    await classroom.getByRole('switch', { name: 'Show the tape in the view' }).click();
+    await expect(classroom.getByRole('switch', { name: 'Clicks in the view set the ends' }), 'the picking switch').toBeChecked();
+    await expect(classroom, 'the panel as a sheet').toHaveClass(/classroom--sheet/);
+    await expect(page.getByRole('complementary', { name: 'Classroom: measuring in the view' }), "the sheet's name").toBeVisible();
+    await expect(classroom.getByRole('heading', { name: 'Measuring tape: tap in the view' }), "the sheet's heading").toBeVisible();
+    await expect(classroom.getByRole('button', { name: 'Done' }), 'Done').toBeVisible();
+    const done = await boxOf(classroom.getByRole('button', { name: 'Done' }), 'Done');
+    expect(Math.min(done.width, done.height), "Done's size on a touch screen").toBeGreaterThanOrEqual(44);
+    await expect(classroom.locator('.panel__toggle'), "the panel's own button, while a sheet").toBeHidden();
+    await expect(page.locator('[data-sheet-announce]'), 'the polite announcement').toHaveText(/bottom of the screen/);
+    const box = await boxOf(classroom, 'the sheet');
+    const dock = await boxOf(page.locator('.dock'), 'the time controls');
+    expect(box.height, `the sheet's height ${box.height} px`).toBeLessThanOrEqual(0.45 * 844);
+    const gap = dock.y - (box.y + box.height);
+    expect(gap >= 0 && gap <= 16, `the sheet ends ${gap} px above the time controls`).toBe(true);
+    expect(box.y, "the sheet's top").toBeGreaterThan(844 / 2);
+    // The upper view is the canvas's: nothing of the overlay on it.
+    for (const [x, y] of [
+      [100, 0.3 * 844],
+      [290, box.y - 24],
+    ]) {
+      const under = await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.tagName, [x, y] as const);
+      expect(under, `what is at ${x}, ${y} above the sheet`).toBe('CANVAS');
+    }
+    // The box framed in the free part: its eight corners drawn above the sheet.
+    await waitFramed(page);
+    const corners = await page.evaluate(() => {
+      const b = window.__sandbox.store.getState().sim.world.bounds;
+      const out: [number, number][] = [];
+      for (let k = 0; k < 8; k++) {
+        const at = window.__sandbox.screenOfPoint([b[k & 1], b[2 + ((k >> 1) & 1)], b[4 + ((k >> 2) & 1)]]);
+        out.push([at[0], at[1]]);
+      }
+      return out;
+    });
+    const lowest = Math.max(...corners.map(([, y]) => y));
+    expect(lowest, `the box's lowest corner (y ${lowest}) above the sheet (top ${box.y})`).toBeLessThan(box.y);
+    return box;
+  }
+
+  test('while the tape picks, Classroom is a bottom sheet: the view above takes taps that set both ends; Done brings the panel back (screenshots, both themes)', async () => {
+    const { page } = shared;
+    await openSheet(page, 'preset=cradle');
+    const classroom = page.locator('[data-panel="classroom"]');
+    const count = await page.evaluate(() => window.__sandbox.store.getState().sim.world.count);
+    const [a, b] = [0, count - 1];
+    for (const id of [a, b]) {
+      const at = await page.evaluate((i) => window.__sandbox.screenOf(i), id);
+      expect(at, `sphere #${id} on screen`).not.toBeNull();
+      const [x, y] = at!;
+      const under = await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.tagName, [x, y] as const);
+      expect(under, `what is under sphere #${id} at ${x}, ${y}`).toBe('CANVAS');
+      await page.touchscreen.tap(x, y);
+    }
+    await expect
+      .poll(() => page.evaluate(() => ({ from: window.__sandbox.store.getState().tape.from, to: window.__sandbox.store.getState().tape.to })), { message: 'the ends after two taps' })
+      .toEqual({ from: { kind: 'sphere', id: a }, to: { kind: 'sphere', id: b } });
+    await waitFrames(page, 2);
+    await page.screenshot({ path: join(results, 'snags-phone-sheet.png') });
+    // Done: the picking off, the panel back as it was, focus on the picking switch, said politely.
+    await classroom.getByRole('button', { name: 'Done' }).click();
+    await expect(classroom, 'the panel after Done').not.toHaveClass(/classroom--sheet/);
+    expect(await page.evaluate(() => window.__sandbox.store.getState().tape.picking), 'picking after Done').toBe(false);
+    await expectPanels(page, { classroom: true, settings: false }, 'after Done');
+    await expect(page.getByRole('complementary', { name: 'Classroom', exact: true }), 'the panel by its name').toBeVisible();
+    await expect(classroom.locator('[data-section="experiment"]'), 'the Experiment section').toBeVisible();
+    await expect(classroom.getByRole('switch', { name: 'Clicks in the view set the ends' }), 'focus after Done').toBeFocused();
+    await expect(page.locator('[data-sheet-announce]'), 'the polite announcement after Done').toHaveText('The Classroom panel is back.');
+    // The picking switch on again: the sheet again; off: the panel again.
+    await classroom.getByRole('switch', { name: 'Clicks in the view set the ends' }).click();
+    await expect(classroom, 'the panel with the picking on again').toHaveClass(/classroom--sheet/);
+    await classroom.getByRole('switch', { name: 'Clicks in the view set the ends' }).click();
+    await expect(classroom, 'the panel with the picking off').not.toHaveClass(/classroom--sheet/);
+    // The projector theme.
+    await openSheet(page, 'preset=cradle&theme=projector');
+    await page.screenshot({ path: join(results, 'snags-phone-sheet-projector.png') });
   });
 });
 

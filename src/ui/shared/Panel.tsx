@@ -12,6 +12,8 @@ export interface PanelProps {
   name: string;
   /** Its title: the header button's text and the panel's accessible name. */
   title: string;
+  /** The panel's accessible name when it is not the title (the classroom panel as a bottom sheet). @defaultValue the title */
+  label?: string;
   /** Whether it is open. */
   open: boolean;
   /** Called with the new state when the header button is pressed. */
@@ -26,11 +28,11 @@ export interface PanelProps {
 }
 
 /** A side panel that folds away behind its header button. */
-export function Panel({ name, title, open, onOpenChange, className, bodyId: given, ref, children }: PanelProps) {
+export function Panel({ name, title, label, open, onOpenChange, className, bodyId: given, ref, children }: PanelProps) {
   const made = useId();
   const bodyId = given ?? made;
   return (
-    <aside ref={ref} className={`panel${className ? ` ${className}` : ''}${open ? ' panel--open' : ''}`} aria-label={title} data-covers-view="" data-panel={name}>
+    <aside ref={ref} className={`panel${className ? ` ${className}` : ''}${open ? ' panel--open' : ''}`} aria-label={label ?? title} data-covers-view="" data-panel={name}>
       <button type="button" className="panel__toggle" aria-expanded={open} aria-controls={bodyId} onClick={() => onOpenChange(!open)}>
         <span className="panel__title">{title}</span>
         <span className="panel__chevron" aria-hidden="true">
