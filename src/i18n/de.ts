@@ -532,6 +532,7 @@ export const de: Readonly<Record<MessageKey, string>> = {
   'thermo.pv.adiabat': "Adiabate",
   'thermo.pv.empty': "Noch nichts gemessen: Starte den Lauf.",
   'thermo.pv.summary': "P-V-Diagramm: Der Druck ging von {p0} auf {p1} {unitP}, während das Volumen von {v0} auf {v1} {unitV} ging; Isotherme und Adiabate beginnen im ersten Punkt.",
+  'graph.noRuns': "Zeichnen Sie unter Messen, Durchläufe, einen Durchlauf auf, während der Graph diese beiden Größen zeigt, um ihn hier neben einem späteren zu zeichnen.",
   'thermo.pv.enlarge': "Vergrößern",
   'thermo.pv.compareWith': "Aufgezeichnete Durchläufe neben diesem zeichnen",
   'thermo.pv.noRuns': "Zeichnen Sie unter Messen, Durchläufe, einen Durchlauf auf, um seinen Weg hier neben einem späteren zu zeigen.",

@@ -533,6 +533,7 @@ export const en = {
   'thermo.pv.adiabat': "adiabat",
   'thermo.pv.empty': "Nothing measured yet: play the run.",
   'thermo.pv.summary': "P–V diagram: the pressure went from {p0} to {p1} {unitP} as the volume went from {v0} to {v1} {unitV}; the isotherm and the adiabat start at the first point.",
+  'graph.noRuns': "Record a run in Measure, Runs, while the graph shows these two quantities, to draw it here beside a later one.",
   'thermo.pv.enlarge': "Enlarge",
   'thermo.pv.compareWith': "Draw recorded runs beside this one",
   'thermo.pv.noRuns': "Record a run in Measure, Runs, to draw its path here beside a later one.",

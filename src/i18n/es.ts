@@ -532,6 +532,7 @@ export const es: Readonly<Record<MessageKey, string>> = {
   'thermo.pv.adiabat': "adiabática",
   'thermo.pv.empty': "Aún no se ha medido nada: pon en marcha la simulación.",
   'thermo.pv.summary': "Diagrama P–V: la presión pasó de {p0} a {p1} {unitP} mientras el volumen pasó de {v0} a {v1} {unitV}; la isoterma y la adiabática parten del primer punto.",
+  'graph.noRuns': "Registra un ensayo en Medir, Ensayos, mientras la gráfica muestra estas dos magnitudes, para dibujarlo aquí junto a uno posterior.",
   'thermo.pv.enlarge': "Ampliar",
   'thermo.pv.compareWith': "Dibujar ensayos registrados junto a este",
   'thermo.pv.noRuns': "Registra un ensayo en Medir, Ensayos, para dibujar aquí su camino junto a un ensayo posterior.",

@@ -6,27 +6,18 @@
  * says where each path ends. In the First law section with the runs to compare and an Enlarge
  * button, and enlarged over the scene for a projector.
  */
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/shallow';
-import { pathEnd, pvAxes, type FirstLaw, type PathLike, type RunRecord } from '../../instruments/index.ts';
+import { pathEnd, pvAxes, type FirstLaw, type PathLike } from '../../instruments/index.ts';
 import { presetById } from '../../presets/presets.ts';
 import { useSandboxStore } from '../../hooks/sandbox-context.ts';
 import { useT } from '../../hooks/use-translate.ts';
-import { formatSig, type Locale, type Translate } from '../../i18n/index.ts';
+import { formatSig, type Locale } from '../../i18n/index.ts';
 import { CHART_COLORS, type ChartColors } from '../shared/chart-colors.ts';
 import { sig } from '../shared/format.ts';
 import { presetTitle } from '../shared/preset-text.ts';
-
-/** Dash patterns of the recorded runs' paths, in turn with their colours (the run now is solid, the isotherm 5-4, the adiabat 2-3). */
-export const RUN_DASHES: readonly (readonly number[])[] = [
-  [10, 4],
-  [10, 4, 2, 4],
-  [3, 3],
-];
-
-/** The legend's sign for each dash pattern (the lines' look in text). */
-const RUN_KEYS = ['╍╍', '╍·', '┄┄'] as const;
+import { CompareRuns, RUN_DASHES, RUN_KEYS, runName } from '../shared/CompareRuns.tsx';
 
 /** Margins and text of a diagram at `fontPx` (11 in the panel): the plot area within a canvas. */
 export interface PlotArea {
@@ -129,12 +120,6 @@ function drawPV(canvas: HTMLCanvasElement, law: FirstLaw, overlays: readonly Ove
   if (p.length > 0) line(p, c.blue, [], 2);
 }
 
-/** A recorded run's name: its number, its experiment and the moment it was recorded ("Run 1: Slow compression, t = 36 s"). */
-export function runName(t: Translate, index: number, run: RunRecord): string {
-  const preset = typeof run.settings.preset === 'string' ? presetById(run.settings.preset) : undefined;
-  return t('thermo.pv.runName', { n: index + 1, experiment: preset ? presetTitle(t, preset) : t('thermo.pv.freeRun'), time: sig(run.results.time_s ?? 0, 3, t.locale) });
-}
-
 /** Props of {@link PvDiagram}. */
 export interface PvDiagramProps {
   /** Width of the canvas, CSS pixels. @defaultValue 280 */
@@ -151,7 +136,6 @@ export interface PvDiagramProps {
 export function PvDiagram({ width = 280, height = 150, fontPx = 11, onEnlarge }: PvDiagramProps) {
   const store = useSandboxStore();
   const t = useT();
-  const id = useId();
   const canvas = useRef<HTMLCanvasElement>(null);
   // Re-read at each published sample (a few times a second), for the text alternative.
   useStore(store, (s) => s.stats);
@@ -201,18 +185,17 @@ export function PvDiagram({ width = 280, height = 150, fontPx = 11, onEnlarge }:
             unitP,
             unitV,
           });
-  const recorded = runs.flatMap((run, k) => (run.path ? [k] : []));
-  const toggle = (k: number, on: boolean): void => store.getState().setComparedRuns(on ? [...compared, k] : compared.filter((j) => j !== k));
   return (
-    <div className="pv" style={{ fontSize: fontPx === 11 ? undefined : fontPx }}>
-      <p className="plot__title">
-        {t('thermo.pv.title')}
-        {onEnlarge && (
+    <div className="pv">
+      {/* Enlarged, the dialog's title names the diagram. */}
+      {onEnlarge && (
+        <p className="plot__title">
+          {t('thermo.pv.title')}
           <button type="button" className="button button--quiet pv__enlarge" data-action="enlarge-pv" aria-haspopup="dialog" onClick={onEnlarge}>
             {t('thermo.pv.enlarge')}
           </button>
-        )}
-      </p>
+        </p>
+      )}
       <canvas ref={canvas} className="first-law__plot" data-plot="pv" width={width} height={height} role="img" aria-label={summary} data-compared={shown.length} />
       <p className="first-law__legend" aria-hidden="true">
         <span className="first-law__key first-law__key--path">━ {shown.length > 0 ? nowName : t('thermo.pv.path')}</span> <span className="first-law__key first-law__key--isotherm">╌ {t('thermo.pv.isotherm')}</span>{' '}
@@ -220,26 +203,13 @@ export function PvDiagram({ width = 280, height = 150, fontPx = 11, onEnlarge }:
         {shown.map((k, slot) => (
           <span key={k}>
             {' '}
-            <span className={`first-law__key first-law__key--run-${slot % RUN_DASHES.length}`} data-run-key={k}>
+            <span className={`first-law__key run-key--${slot % RUN_DASHES.length}`} data-run-key={k}>
               {RUN_KEYS[slot % RUN_KEYS.length]} {runName(t, k, runs[k])}
             </span>
           </span>
         ))}
       </p>
-      {onEnlarge && (
-        <fieldset className="field pv__compare" data-pv="compare">
-          <legend className="field__label">{t('thermo.pv.compareWith')}</legend>
-          {recorded.length === 0 ? (
-            <p className="field__hint">{t('thermo.pv.noRuns')}</p>
-          ) : (
-            recorded.map((k) => (
-              <label key={k} className="pv__run">
-                <input type="checkbox" id={`${id}-${k}`} checked={compared.includes(k)} onChange={(e) => toggle(k, e.target.checked)} /> {runName(t, k, runs[k])}
-              </label>
-            ))
-          )}
-        </fieldset>
-      )}
+      {onEnlarge && <CompareRuns has="path" />}
     </div>
   );
 }
