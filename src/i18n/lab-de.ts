@@ -90,6 +90,7 @@ export const labDe: Readonly<Record<LabKey, string>> = {
   'graph.sphereQuantity': 'Kugel #{id}: {quantity}',
   'graph.selectHint': 'Wähle eine Kugel in der Ansicht, um Ort, Geschwindigkeit oder Energie darzustellen.',
   'graph.chart': 'Diagramm: {y} gegen {x}',
+  'graph.chartCompared': "Diagramm: {y} gegen {x}, dieser Durchlauf neben {runs}",
   'graph.empty': 'Noch keine Punkte: Das Diagramm nimmt einen Punkt, sooft sich die Anzeigen aktualisieren, während die Simulation läuft.',
   'graph.summary': 'Punkte: {count}. Zuletzt: {y} bei {x}. Kleinster Wert {min}, größter {max}.',
   'graph.hint': 'Über das Diagramm ziehen vergrößert; Doppelklick oder Zoom zurücksetzen zeigt alles. Ein Schritt zurück auf der Zeitleiste beginnt das Diagramm neu.',

@@ -89,6 +89,7 @@ export const labEn = {
   'graph.sphereQuantity': 'Sphere #{id} {quantity}',
   'graph.selectHint': 'Select a sphere in the view to graph its position, velocity, speed or energy.',
   'graph.chart': 'Graph of {y} against {x}',
+  'graph.chartCompared': "Graph of {y} against {x}, this run beside {runs}",
   'graph.empty': 'No points yet: the graph takes a point each time the readouts update while the run goes on.',
   'graph.summary': 'Points: {count}. Latest: {y} at {x}. Lowest {min}, highest {max}.',
   'graph.hint': 'Drag across the graph to zoom in; double-click or Reset zoom to see it all. Going back along the timeline starts the graph again.',

@@ -90,6 +90,7 @@ export const labEs: Readonly<Record<LabKey, string>> = {
   'graph.sphereQuantity': 'Esfera #{id}: {quantity}',
   'graph.selectHint': 'Selecciona una esfera en la vista para representar su posición, velocidad, rapidez o energía.',
   'graph.chart': 'Gráfica de {y} frente a {x}',
+  'graph.chartCompared': "Gráfica de {y} frente a {x}, este ensayo junto a {runs}",
   'graph.empty': 'Aún no hay puntos: la gráfica toma un punto cada vez que se actualizan las lecturas mientras avanza la simulación.',
   'graph.summary': 'Puntos: {count}. Último: {y} en {x}. Mínimo {min}, máximo {max}.',
   'graph.hint': 'Arrastra sobre la gráfica para ampliarla; doble clic o Restablecer zoom para verla entera. Volver atrás en la línea de tiempo reinicia la gráfica.',

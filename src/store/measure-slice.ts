@@ -19,6 +19,7 @@ export const createMeasureSlice =
     return {
       measure: tools.read(sim.world.time, null),
       runs: [],
+      comparedRuns: [],
       pressStopwatch(button) {
         const sw = tools.stopwatch;
         const time = sim.world.time;
@@ -58,10 +59,18 @@ export const createMeasureSlice =
       },
       recordRun() {
         const s = get();
-        set({ runs: [...s.runs, runRecord({ settings: s.settings as unknown as Record<string, unknown>, preset: s.preset, edits: s.edits, world: sim.world, pressure: s.stats.pressureMeasured })] });
+        // The P–V path and the graph's series go with the run, copied, for the diagrams to draw beside a later run.
+        const graph = { series: tools.graph, x: s.measure.graph.x, y: s.measure.graph.y };
+        const record = runRecord({ settings: s.settings as unknown as Record<string, unknown>, preset: s.preset, edits: s.edits, world: sim.world, pressure: s.stats.pressureMeasured, path: core.instruments.firstLaw.path, graph });
+        set({ runs: [...s.runs, record] });
       },
       clearRuns() {
-        if (get().runs.length > 0) set({ runs: [] });
+        if (get().runs.length > 0) set({ runs: [], comparedRuns: [] });
+      },
+      setComparedRuns(runs) {
+        const n = get().runs.length;
+        const shown = [...new Set(runs)].filter((k) => Number.isInteger(k) && k >= 0 && k < n).sort((a, b) => a - b);
+        set({ comparedRuns: shown });
       },
     };
   };

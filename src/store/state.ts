@@ -401,6 +401,8 @@ export interface MeasureSlice {
   measure: MeasureReading;
   /** The runs recorded, oldest first (instruments/runs.ts). */
   runs: RunRecord[];
+  /** The recorded runs (indices into `runs`, ascending) drawn beside the run now on the P–V diagram and in the Graph tool. */
+  comparedRuns: number[];
   /** Presses a stopwatch button at the moment shown (a stop or a lap while stopped does nothing). */
   pressStopwatch(button: StopwatchButton): void;
   /**
@@ -416,8 +418,10 @@ export interface MeasureSlice {
   clearGraph(): void;
   /** Adds the run now to the runs table. */
   recordRun(): void;
-  /** Empties the runs table. */
+  /** Empties the runs table (and so the runs compared). */
   clearRuns(): void;
+  /** Draws these recorded runs (indices into `runs`; others are dropped) beside the run now. */
+  setComparedRuns(runs: readonly number[]): void;
 }
 
 /**

@@ -40,6 +40,8 @@ export interface ClassroomPanelProps {
   onLargeTextChange(on: boolean): void;
   /** Opens the plots enlarged over the scene. @defaultValue none (no Enlarge button) */
   onEnlargePlots?(): void;
+  /** Opens the P–V diagram enlarged over the scene. @defaultValue none (no Enlarge button) */
+  onEnlargePv?(): void;
 }
 
 /** The part of a student view that hides each section (the Measure section's is `measure`). */
@@ -60,7 +62,7 @@ function Section({ title, children, open = true, name }: { title: string; childr
 }
 
 /** The collapsible classroom panel. */
-export function ClassroomPanel({ open, onOpenChange, largeText, onLargeTextChange, onEnlargePlots }: ClassroomPanelProps) {
+export function ClassroomPanel({ open, onOpenChange, largeText, onLargeTextChange, onEnlargePlots, onEnlargePv }: ClassroomPanelProps) {
   const bodyId = useId();
   const t = useT();
   const store = useSandboxStore();
@@ -113,7 +115,7 @@ export function ClassroomPanel({ open, onOpenChange, largeText, onLargeTextChang
       )}
       {thermo !== 'none' && (
         <Section title={t('thermo.readouts.title')} name="first-law" open={thermo === 'lesson'} key={`${thermo}-law`}>
-          <ThermoReadouts />
+          <ThermoReadouts onEnlargePv={onEnlargePv} />
         </Section>
       )}
       <Section title={t('classroom.plots')} name="plots">

@@ -19,6 +19,7 @@ import { LiveDescription } from './LiveDescription.tsx';
 import { Notices } from './shared/Notices.tsx';
 import { PlayHint } from './time/PlayHint.tsx';
 import { PlotsDialog } from './readouts/PlotsDialog.tsx';
+import { PvDiagram } from './thermo/PvDiagram.tsx';
 import { SettingsPanel } from './settings/SettingsPanel.tsx';
 import { SphereCard } from './inspector/SphereCard.tsx';
 import { StatusLine } from './time/StatusLine.tsx';
@@ -76,9 +77,11 @@ function focusOn(el: HTMLElement | null | undefined): void {
 
 /** Everything drawn over the canvas. */
 export function Overlay({ classroomOpen = true, onClassroomOpenChange = ignore, largeText = false, onLargeTextChange = ignore, settingsOpen, brand = true, keyScope }: OverlayProps) {
-  const [plotsEnlarged, setPlotsEnlarged] = useState(false);
-  const closePlots = useCallback(() => setPlotsEnlarged(false), []);
-  const openPlots = useCallback(() => setPlotsEnlarged(true), []);
+  // What is enlarged over the scene: the plots, the P–V diagram, or nothing.
+  const [enlarged, setEnlarged] = useState<'plots' | 'pv' | null>(null);
+  const closePlots = useCallback(() => setEnlarged(null), []);
+  const openPlots = useCallback(() => setEnlarged('plots'), []);
+  const openPv = useCallback(() => setEnlarged('pv'), []);
   const t = useT();
   // The enlarged plots add the concentrations while the scene has chemistry.
   const chemistry = useSpeciesInPlay();
@@ -145,7 +148,7 @@ export function Overlay({ classroomOpen = true, onClassroomOpenChange = ignore, 
           <p className="brand__tagline">{t('app.tagline')}</p>
         </header>
       )}
-      {!noClassroom && <ClassroomPanel open={classroomOpen} onOpenChange={classroomChange} largeText={largeText} onLargeTextChange={onLargeTextChange} onEnlargePlots={openPlots} />}
+      {!noClassroom && <ClassroomPanel open={classroomOpen} onOpenChange={classroomChange} largeText={largeText} onLargeTextChange={onLargeTextChange} onEnlargePlots={openPlots} onEnlargePv={openPv} />}
       <Notices />
       <LiveDescription />
       <TwinLegend />
@@ -167,7 +170,8 @@ export function Overlay({ classroomOpen = true, onClassroomOpenChange = ignore, 
           <FullScreenButton keyScope={keyScope} />
         </div>
       </footer>
-      {plotsEnlarged && <PlotsDialog largeText={largeText} onClose={closePlots} extra={chemistry ? (size) => <ConcentrationPlot {...size} /> : undefined} />}
+      {enlarged === 'pv' && <PlotsDialog largeText={largeText} onClose={closePlots} title={t('thermo.pv.title')} body={(size) => <PvDiagram {...size} />} />}
+      {enlarged === 'plots' && <PlotsDialog largeText={largeText} onClose={closePlots} extra={chemistry ? (size) => <ConcentrationPlot {...size} /> : undefined} />}
     </div>
   );
 }

@@ -19,6 +19,7 @@ import { formatNumber, formatPlain, type MessageKey } from '../../i18n/index.ts'
 import { columnName, parseQuantity, quantityId, quantityUnit, SPHERE_QUANTITIES, type GraphQuantity, type RunQuantity } from '../../instruments/index.ts';
 import { CHART_COLORS } from '../shared/chart-colors.ts';
 import { downloadText, sig } from '../shared/format.ts';
+import { CompareRuns, RUN_DASHES, RUN_KEYS, runName } from '../shared/CompareRuns.tsx';
 
 /** The run's quantities in the selects' groups. */
 const GROUPS: readonly (readonly [MessageKey, readonly RunQuantity[]])[] = [
@@ -49,6 +50,9 @@ export function GraphTool() {
   const selection = useStore(store, (s) => s.selection);
   const { x, y } = useStore(store, useShallow((s) => ({ x: s.measure.graph.x, y: s.measure.graph.y })));
   const series = store.getState().instruments.measure.graph;
+  // Recorded runs chosen for comparison whose series is of these two quantities, drawn beside this one.
+  const { runs, compared } = useStore(store, useShallow((s) => ({ runs: s.runs, compared: s.comparedRuns })));
+  const beside = compared.filter((k) => runs[k]?.series?.x === x && runs[k]?.series?.y === y);
   const chartRef = useRef<HTMLDivElement>(null);
   const summaryRef = useRef<HTMLParagraphElement>(null);
   const controls = useRef<ChartControls | null>(null);
@@ -76,6 +80,13 @@ export function GraphTool() {
     const sortedX = new Float64Array(series.capacity);
     const sortedY = new Float64Array(series.capacity);
     let plot: uPlotType | null = null;
+    let join: ((tables: uPlotType.AlignedData[]) => uPlotType.AlignedData) | null = null;
+    // The recorded runs' points, each sorted by x once (against time they already are).
+    const others = beside.map((k) => {
+      const r = runs[k].series!;
+      const idx = Array.from(r.xs.keys()).sort((a, b) => (xIsTime ? r.time[a] - r.time[b] : r.xs[a] - r.xs[b]));
+      return [Float64Array.from(idx, (i) => (xIsTime ? r.time[i] : r.xs[i])), Float64Array.from(idx, (i) => r.ys[i])] as unknown as uPlotType.AlignedData;
+    });
     let zoomed: { min: number; max: number } | null = null;
     let cancelled = false;
 
@@ -90,6 +101,12 @@ export function GraphTool() {
     };
 
     const data = (): uPlotType.AlignedData => {
+      const now = current();
+      // Beside recorded runs: one x axis over every run's points (uPlot's join), each run's y null where it has no point.
+      return others.length > 0 && join !== null ? join([now, ...others]) : now;
+    };
+
+    const current = (): uPlotType.AlignedData => {
       const n = series.length;
       if (xIsTime) return [series.time.subarray(0, n), series.y.subarray(0, n)] as unknown as uPlotType.AlignedData;
       for (let k = 0; k < n; k++) order[k] = k;
@@ -147,6 +164,7 @@ export function GraphTool() {
     void import('uplot').then(({ default: uPlot }) => {
       const el = chartRef.current;
       if (cancelled || el === null) return;
+      join = (tables) => uPlot.join(tables);
       const font = '11px system-ui, sans-serif';
       const axis = {
         values: ((_u, splits) => splits.map((v) => (v == null ? '' : formatNumber(t.locale, v)))) as uPlotType.Axis['values'],
@@ -194,6 +212,13 @@ export function GraphTool() {
             xIsTime
               ? { label: yName, stroke: c.blue, width: 1.5, points: { show: false } }
               : { label: yName, stroke: c.blue, paths: () => null, points: { show: true, size: 4, stroke: c.blue, fill: c.blue } },
+            ...beside.map((k, slot) => {
+              const colour = c.runs[slot % c.runs.length];
+              const label = runName(t, k, runs[k]);
+              return xIsTime
+                ? { label, stroke: colour, width: 1.5, dash: [...RUN_DASHES[slot % RUN_DASHES.length]], spanGaps: true, points: { show: false } }
+                : { label, stroke: colour, paths: () => null, points: { show: true, size: 4, stroke: colour, fill: colour } };
+            }),
           ],
         },
         data(),
@@ -216,7 +241,7 @@ export function GraphTool() {
     };
     // nameOf reads t and planar, both dependencies.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [store, series, x, y, theme, t, planar]);
+  }, [store, series, x, y, theme, t, planar, runs, compared]);
 
   // Each selected sphere's quantities, and those of a sphere chosen before (kept while it is graphed).
   const chosen = [x, y].map(parseQuantity).flatMap((q) => (q.kind === 'sphere' ? [q.id] : []));
@@ -269,7 +294,21 @@ export function GraphTool() {
         {options(true)}
       </SelectField>
       {selection.length === 0 && <p className="field__hint">{t('graph.selectHint')}</p>}
-      <div ref={chartRef} className="graph__chart" data-graph="chart" role="img" aria-label={t('graph.chart', { y: nameOf(parseQuantity(y)), x: nameOf(parseQuantity(x)) })} aria-describedby={`${id}-summary`} />
+      <div ref={chartRef} className="graph__chart" data-graph="chart" role="img" aria-label={beside.length > 0 ? t('graph.chartCompared', { y: nameOf(parseQuantity(y)), x: nameOf(parseQuantity(x)), runs: beside.map((k) => runName(t, k, runs[k])).join(', ') }) : t('graph.chart', { y: nameOf(parseQuantity(y)), x: nameOf(parseQuantity(x)) })} aria-describedby={`${id}-summary`} data-compared={beside.length} />
+      {beside.length > 0 && (
+        <p className="first-law__legend graph__legend" aria-hidden="true">
+          <span className="first-law__key first-law__key--path">━ {t('thermo.pv.now')}</span>
+          {beside.map((k, slot) => (
+            <span key={k}>
+              {' '}
+              <span className={`first-law__key run-key--${slot % RUN_DASHES.length}`}>
+                {RUN_KEYS[slot % RUN_KEYS.length]} {runName(t, k, runs[k])}
+              </span>
+            </span>
+          ))}
+        </p>
+      )}
+      <CompareRuns has={{ x, y }} />
       <p ref={summaryRef} id={`${id}-summary`} className="field__hint graph__summary" data-graph="summary" />
       <div className="measure__buttons">
         <button type="button" className="button" onClick={() => controls.current?.zoom(0.5)}>

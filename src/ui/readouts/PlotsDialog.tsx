@@ -1,7 +1,8 @@
 /**
  * The plots enlarged over the scene, for a projector: the same three live plots, energy across the
  * view and momentum and speeds side by side below, with larger text and thicker lines (larger
- * still in large-text mode). A modal dialog:
+ * still in large-text mode); or, given a `body`, another diagram in their place (the P–V diagram
+ * with its recorded runs). A modal dialog:
  * focus moves to its Close button, Escape or Close shuts it and focus returns where it was.
  */
 import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
@@ -17,6 +18,10 @@ export interface PlotsDialogProps {
   onClose(): void;
   /** A further plot across the dialog under the others (the concentrations of a chemistry lesson), drawn at the given size. @defaultValue none */
   extra?: (size: { width: number; height: number; fontPx: number }) => ReactNode;
+  /** The dialog's title. @defaultValue "Plots" */
+  title?: string;
+  /** One diagram across the whole dialog in place of the plots, drawn at the given size. @defaultValue none (the plots) */
+  body?: (size: { width: number; height: number; fontPx: number }) => ReactNode;
 }
 
 /** Axis text in the enlarged plots, CSS pixels (normal, large text). */
@@ -41,7 +46,7 @@ function plotSizes(width: number, height: number, fontPx: number, rows: number):
 }
 
 /** The enlarged plots. */
-export function PlotsDialog({ largeText, onClose, extra }: PlotsDialogProps) {
+export function PlotsDialog({ largeText, onClose, extra, title, body }: PlotsDialogProps) {
   const titleId = useId();
   const t = useT();
   const bodyRef = useRef<HTMLDivElement>(null);
@@ -80,20 +85,21 @@ export function PlotsDialog({ largeText, onClose, extra }: PlotsDialogProps) {
     };
   }, [onClose]);
 
-  const size = box ? plotSizes(box.width, box.height, fontPx, extra ? 3 : 2) : null;
+  const size = box ? plotSizes(box.width, box.height, fontPx, body ? 1 : extra ? 3 : 2) : null;
   return (
     <div className="plots-dialog" role="dialog" aria-modal="true" aria-labelledby={titleId}>
       <div className="plots-dialog__header">
         <h2 className="plots-dialog__title" id={titleId}>
-          {t('plots.title')}
+          {title ?? t('plots.title')}
         </h2>
         <button ref={closeRef} type="button" className="button" onClick={onClose}>
           {t('plots.close')} <kbd>Esc</kbd>
         </button>
       </div>
       <div className="plots-dialog__body" ref={bodyRef}>
-        {size && <Plots width={size.width} energyWidth={size.energyWidth} height={size.height} fontPx={fontPx} />}
-        {size && extra?.({ width: size.energyWidth, height: size.height, fontPx })}
+        {size && body?.({ width: size.energyWidth, height: size.height, fontPx })}
+        {size && !body && <Plots width={size.width} energyWidth={size.energyWidth} height={size.height} fontPx={fontPx} />}
+        {size && !body && extra?.({ width: size.energyWidth, height: size.height, fontPx })}
       </div>
     </div>
   );

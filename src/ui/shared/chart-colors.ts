@@ -24,6 +24,8 @@ export interface ChartColors {
   green: string;
   /** A total (total energy, |p|). */
   total: string;
+  /** Recorded runs drawn beside the run now, in turn (Okabe and Ito's reddish purple, bluish green, and grey: apart from the blue, yellow and orange above for every kind of colour vision). */
+  runs: readonly string[];
 }
 
 /** Each theme's chart palette. */
@@ -39,6 +41,7 @@ export const CHART_COLORS: Readonly<Record<Theme, ChartColors>> = {
     red: '#ff8a8a',
     green: '#8fe38f',
     total: '#e8edf9',
+    runs: ['#e08cc0', '#2ec99a', '#c4c4c4'],
   },
   projector: {
     axis: '#26304a',
@@ -51,5 +54,6 @@ export const CHART_COLORS: Readonly<Record<Theme, ChartColors>> = {
     red: '#b3261e',
     green: '#1b7a2e',
     total: '#0a0f1e',
+    runs: ['#a8327e', '#00795a', '#4d4d4d'],
   },
 };

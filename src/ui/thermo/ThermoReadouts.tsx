@@ -1,7 +1,8 @@
 /**
  * The first law, live: the ledger since the experiment started (ΔU, Q, W, energy lost, and the
  * residual ΔU − (Q + W − lost) to the digit), the gas's pressure, volume and temperature, the P–V
- * diagram (the path with the isotherm and the adiabat through its start) and the temperature
+ * diagram (PvDiagram.tsx: the path with the isotherm and the adiabat through its start, and recorded
+ * runs beside it) and the temperature
  * profile across the box. The numbers follow the store's samples (a few times a second); the
  * diagrams are drawn on canvases straight from the first-law instrument, without a React render.
  * Each diagram has a text alternative that says what it shows.
@@ -13,6 +14,7 @@ import { useSandboxStore } from '../../hooks/sandbox-context.ts';
 import { useT } from '../../hooks/use-translate.ts';
 import { formatPlain, formatSig, type Locale } from '../../i18n/index.ts';
 import { CHART_COLORS, type ChartColors } from '../shared/chart-colors.ts';
+import { axes, PvDiagram } from './PvDiagram.tsx';
 import { sig } from '../shared/format.ts';
 import { useSpeciesInPlay } from '../shared/species.ts';
 import './thermo.css';
@@ -23,6 +25,8 @@ export interface ThermoReadoutsProps {
   width?: number;
   /** Height of each diagram, CSS pixels. @defaultValue 150 */
   height?: number;
+  /** Opens the P–V diagram enlarged over the scene. @defaultValue none (no Enlarge button) */
+  onEnlargePv?(): void;
 }
 
 
@@ -33,91 +37,6 @@ export function residualText(value: number, locale: Locale): string {
   const mantissa = value / 10 ** exp;
   const sup = String(exp).replace(/-/g, '⁻').replace(/\d/g, (d) => '⁰¹²³⁴⁵⁶⁷⁸⁹'[Number(d)]);
   return `${formatSig(locale, mantissa, 2)} × 10${sup}`;
-}
-
-/** The plot area of a diagram on `canvas`, cleared, with its two axes and their labels drawn. */
-function axes(canvas: HTMLCanvasElement, xLabel: string, yLabel: string, c: ChartColors): { ctx: CanvasRenderingContext2D; left: number; right: number; top: number; bottom: number } | null {
-  const ctx = canvas.getContext('2d');
-  if (!ctx) return null;
-  const w = canvas.width;
-  const h = canvas.height;
-  ctx.clearRect(0, 0, w, h);
-  const left = 46;
-  const bottom = h - 26;
-  const right = w - 8;
-  const top = 8;
-  ctx.strokeStyle = c.axis;
-  ctx.fillStyle = c.axis;
-  ctx.lineWidth = 1;
-  ctx.font = '11px system-ui, sans-serif';
-  ctx.beginPath();
-  ctx.moveTo(left, top);
-  ctx.lineTo(left, bottom);
-  ctx.lineTo(right, bottom);
-  ctx.stroke();
-  ctx.fillText(xLabel, right - 6.5 * xLabel.length, h - 6);
-  ctx.save();
-  ctx.translate(11, top + 40);
-  ctx.rotate(-Math.PI / 2);
-  ctx.fillText(yLabel, -40, 0);
-  ctx.restore();
-  return { ctx, left, right, top, bottom };
-}
-
-/** Draws the P–V diagram: axes, the path, the isotherm and the adiabat through its start. */
-function drawPV(canvas: HTMLCanvasElement, law: FirstLaw, planar: boolean, locale: Locale, c: ChartColors): void {
-  const area = axes(canvas, planar ? 'A (m²)' : 'V (m³)', planar ? 'P (N/m)' : 'P (Pa)', c);
-  if (area === null) return;
-  const { ctx, left, right, top, bottom } = area;
-  const h = canvas.height;
-  const p = law.path;
-  if (p.length === 0) return;
-  let vMin = Infinity;
-  let vMax = -Infinity;
-  let pMax = 0;
-  for (let k = 0; k < p.length; k++) {
-    vMin = Math.min(vMin, p.volume[k]);
-    vMax = Math.max(vMax, p.volume[k]);
-    pMax = Math.max(pMax, p.pressure[k]);
-  }
-  // Room around the path: the curves through its start are drawn over the same volumes.
-  const span = Math.max(vMax - vMin, 0.2 * vMax);
-  const v0 = Math.max(1e-9, vMin - 0.1 * span);
-  const v1 = vMax + 0.1 * span;
-  const curves = law.curves(v0);
-  const pTop = 1.1 * Math.max(pMax, Math.min(curves.adiabat, 3 * pMax));
-  const x = (v: number): number => left + ((v - v0) / (v1 - v0)) * (right - left);
-  const y = (pr: number): number => bottom - (pr / pTop) * (bottom - top);
-  ctx.fillText(formatSig(locale, v0, 2), left, h - 6);
-  ctx.fillText(formatSig(locale, pTop, 2), 2, top + 10);
-  const curve = (which: 'isotherm' | 'adiabat', colour: string, dash: number[]): void => {
-    ctx.strokeStyle = colour;
-    ctx.setLineDash(dash);
-    ctx.lineWidth = 1.5;
-    ctx.beginPath();
-    for (let s = 0; s <= 40; s++) {
-      const v = v0 + ((v1 - v0) * s) / 40;
-      const pr = Math.min(law.curves(v)[which], pTop);
-      if (s === 0) ctx.moveTo(x(v), y(pr));
-      else ctx.lineTo(x(v), y(pr));
-    }
-    ctx.stroke();
-    ctx.setLineDash([]);
-  };
-  curve('isotherm', c.yellow, [5, 4]);
-  curve('adiabat', c.orange, [2, 3]);
-  ctx.strokeStyle = c.blue;
-  ctx.lineWidth = 2;
-  ctx.beginPath();
-  for (let k = 0; k < p.length; k++) {
-    if (k === 0) ctx.moveTo(x(p.volume[k]), y(p.pressure[k]));
-    else ctx.lineTo(x(p.volume[k]), y(p.pressure[k]));
-  }
-  ctx.stroke();
-  ctx.fillStyle = c.blue;
-  ctx.beginPath();
-  ctx.arc(x(p.volume[p.length - 1]), y(p.pressure[p.length - 1]), 3.5, 0, 2 * Math.PI);
-  ctx.fill();
 }
 
 /** Draws the temperature profile: kT in each slab against x. */
@@ -147,10 +66,9 @@ function drawProfile(canvas: HTMLCanvasElement, law: FirstLaw, locale: Locale, c
 }
 
 /** The first law's ledger and the gas's state, with the P–V diagram and the temperature profile. */
-export function ThermoReadouts({ width = 280, height = 150 }: ThermoReadoutsProps) {
+export function ThermoReadouts({ width = 280, height = 150, onEnlargePv }: ThermoReadoutsProps) {
   const store = useSandboxStore();
   const t = useT();
-  const pv = useRef<HTMLCanvasElement>(null);
   const profile = useRef<HTMLCanvasElement>(null);
   // Re-read at each published sample (a few times a second).
   const stats = useStore(store, (s) => s.stats);
@@ -167,8 +85,7 @@ export function ThermoReadouts({ width = 280, height = 150 }: ThermoReadoutsProp
   useEffect(() => {
     const c = CHART_COLORS[theme];
     const redraw = (): void => {
-      const { instruments, sim } = store.getState();
-      if (pv.current) drawPV(pv.current, instruments.firstLaw, sim.world.options.planar, locale, c);
+      const { instruments } = store.getState();
       if (profile.current) drawProfile(profile.current, instruments.firstLaw, locale, c);
     };
     redraw();
@@ -177,20 +94,6 @@ export function ThermoReadouts({ width = 280, height = 150 }: ThermoReadoutsProp
     });
   }, [store, locale, theme]);
 
-  const p = law.path;
-  const first = p.length > 0 ? 0 : -1;
-  const lastK = p.length - 1;
-  const pvSummary =
-    first < 0
-      ? t('thermo.pv.empty')
-      : t('thermo.pv.summary', {
-          p0: sig(p.pressure[0], 3, locale),
-          p1: sig(p.pressure[lastK], 3, locale),
-          v0: sig(p.volume[0], 3, locale),
-          v1: sig(p.volume[lastK], 3, locale),
-          unitP,
-          unitV,
-        });
   let hot = -1;
   let cold = -1;
   for (let k = 0; k < law.profile.kT.length; k++) {
@@ -235,12 +138,7 @@ export function ThermoReadouts({ width = 280, height = 150 }: ThermoReadoutsProp
       <p className="field__hint" data-first-law="statement">
         {t(chemistry ? 'chem.holds' : 'thermo.holds', { residual: residualText(Math.abs(r.residual) / r.scale, locale) })}
       </p>
-      <p className="plot__title">{t('thermo.pv.title')}</p>
-      <canvas ref={pv} className="first-law__plot" data-plot="pv" width={width} height={height} role="img" aria-label={pvSummary} />
-      <p className="first-law__legend" aria-hidden="true">
-        <span className="first-law__key first-law__key--path">━ {t('thermo.pv.path')}</span> <span className="first-law__key first-law__key--isotherm">╌ {t('thermo.pv.isotherm')}</span>{' '}
-        <span className="first-law__key first-law__key--adiabat">┈ {t('thermo.pv.adiabat')}</span>
-      </p>
+      <PvDiagram width={width} height={height} onEnlarge={onEnlargePv} />
       <p className="plot__title">{t('thermo.profile.title')}</p>
       <canvas ref={profile} className="first-law__plot" data-plot="profile" width={width} height={height} role="img" aria-label={profileSummary} />
     </div>
