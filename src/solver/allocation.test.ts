@@ -200,7 +200,10 @@ describe('allocation, sampled', () => {
     let best: { bytes: number; sites: string[]; escapes: number } | null = null;
     let crossings = 0;
     let escapes = 0;
-    for (let round = 0; round < 5 && (best === null || best.bytes > 0); round++) {
+    // What a round must show: no site but the escapes, and under a kilobyte an escape. The escapes
+    // always allocate a little, so a round that shows it ends the search (more rounds only cost time).
+    const within = (r: { bytes: number; sites: string[]; escapes: number }): boolean => r.sites.every((site) => site.startsWith('escape ')) && r.bytes < 1024 * Math.max(1, r.escapes);
+    for (let round = 0; round < 5 && (best === null || !within(best)); round++) {
       const before = w.stats();
       const r = await solverBytesDuring(() => {
         for (let k = 0; k < 300; k++) w.step(1 / 60);
@@ -219,5 +222,6 @@ describe('allocation, sampled', () => {
     expect(best!.bytes).toBeLessThan(1024 * Math.max(1, best!.escapes));
     expect(crossings, 'crossings in the last round').toBeGreaterThan(50);
     expect(escapes, 'escapes in the last round').toBeGreaterThan(2);
-  }, 90_000);
+    // Bounded work (at most five rounds of 300 steps): the limit only guards a hang.
+  }, 300_000);
 });
