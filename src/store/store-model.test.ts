@@ -44,6 +44,8 @@ function expectShowable(store: Real): void {
   for (const id of s.selection) expect(world.has(id), `selected sphere ${id} is not in the world`).toBe(true);
   expect(s.selected).toBe(s.selection.length > 0 ? s.selection[s.selection.length - 1] : null);
   for (const end of [s.tape.from, s.tape.to]) if (end?.kind === 'sphere') expect(world.has(end.id), `tape end on sphere ${end.id}, not in the world`).toBe(true);
+  // The runs drawn beside the P–V diagram and the graph are runs the table has.
+  for (const k of s.comparedRuns) expect(k >= 0 && k < s.runs.length, `compared run ${k} of ${s.runs.length} recorded`).toBe(true);
   // The picker names the experiment on screen: rebuilt, it has the world's spheres and box.
   const again = experimentWorld(s.settings, s.preset, s.edits, undefined, s.built).world;
   expect(again.count, `the experiment (${s.preset ?? 'free'}) is not the world on screen`).toBe(world.count);
@@ -113,6 +115,8 @@ const commands = [
   fc.nat(24).map((id) => command(`count sphere ${id}`, (s) => s.getState().startCounter({ kind: 'sphere', id }, 1))),
   fc.constantFrom('kinetic', 's0.speed', 's5.x').map((y) => command(`graph ${y}`, (s) => s.getState().setGraph('time', y))),
   fc.constant(command('record a run', (s) => s.getState().recordRun())),
+  fc.array(fc.integer({ min: -1, max: 4 }), { maxLength: 3 }).map((runs) => command(`compare runs ${runs}`, (s) => s.getState().setComparedRuns(runs))),
+  fc.constant(command('clear the runs', (s) => s.getState().clearRuns())),
   fc.constant(command('step', (s) => s.getState().stepOnce())),
   fc.constant(command('reverse', (s) => s.getState().reverse())),
 ];
