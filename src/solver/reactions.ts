@@ -122,9 +122,9 @@ export function reactionsOf(world: WorldState): Reaction[] {
 /**
  * Spheres i and j collide, approaching along the unit normal n from i to j (the contact scratch
  * holds n and the inverse masses, as collidePair wrote them). If their species react and the
- * approach energy clears the barrier, applies the reaction's impulse along n, changes their
- * species, counts it, writes the impulse to `rxImpulse[0]` and returns true; otherwise returns
- * false and changes nothing. (Numbers pass through the world's arrays: a number passed to or
+ * approach energy clears the barrier, changes their species, counts the reaction, writes its
+ * impulse along n to `rxImpulse[0]` (collidePair applies it, as it applies a bounce's) and returns
+ * true; otherwise returns false and changes nothing. (Numbers pass through the world's arrays: a number passed to or
  * returned from a call that V8 does not inline is boxed, a fresh heap number each time.)
  *
  * The impulse (docs/physics.md, section 10): the normal relative velocity goes from u to
@@ -165,16 +165,9 @@ export function tryReaction(world: WorldState, i: number, j: number): boolean {
   // The barrier is at least what an endothermic direction absorbs, so the root is real; the
   // max(0) only keeps rounding from making it NaN at the threshold itself.
   const after = Math.sqrt(Math.max(0, u * u + (2 * q) / mu));
-  const impulse = mu * (after - u);
-  v[bi] -= impulse * wi * nx;
-  v[bi + 1] -= impulse * wi * ny;
-  v[bi + 2] -= impulse * wi * nz;
-  v[bj] += impulse * wj * nx;
-  v[bj + 1] += impulse * wj * ny;
-  v[bj + 2] += impulse * wj * nz;
   world.rxCounts[2 * k + backward]++;
   world.chemical[0] += q;
   world.lastStep.reactions++;
-  world.rxImpulse[0] = impulse;
+  world.rxImpulse[0] = mu * (after - u);
   return true;
 }

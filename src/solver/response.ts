@@ -184,13 +184,14 @@ export function collidePair(world: WorldState, i: number, j: number): void {
       const mu = 1 / (wi + wj);
       impulse = -(1 + e) * mu * u;
       lost = 0.5 * mu * (1 - e * e) * u * u;
-      v[bi] -= impulse * wi * nx;
-      v[bi + 1] -= impulse * wi * ny;
-      v[bi + 2] -= impulse * wi * nz;
-      v[bj] += impulse * wj * nx;
-      v[bj + 1] += impulse * wj * ny;
-      v[bj + 2] += impulse * wj * nz;
     }
+    // The impulse along n, equal and opposite on the two spheres: a bounce's or a reaction's.
+    v[bi] -= impulse * wi * nx;
+    v[bi + 1] -= impulse * wi * ny;
+    v[bi + 2] -= impulse * wi * nz;
+    v[bj] += impulse * wj * nx;
+    v[bj + 1] += impulse * wj * ny;
+    v[bj + 2] += impulse * wj * nz;
     world.pairCollisions++;
     world.lastStep.pairCollisions++;
     world.energyLost[0] += lost;
