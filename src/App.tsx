@@ -14,8 +14,8 @@ import { keepExperiment, readKept } from './share/autosave.ts';
 import { storeOptionsFromQuery } from './share/url-state.ts';
 import { studentViewFromQuery } from './share/student-view.ts';
 import { addressLimit, addressNotice, addressQuery } from './share/compressed-link.ts';
-import { followExperimentInUrl, largeTextFromQuery, rememberLargeText, rememberTheme, TEXT_PARAM, THEME_PARAM, themeFromQuery } from './share/url-sync.ts';
-import { keepDisplayPrefs, queryNames, readDisplayPrefs, type DisplayPrefs } from './share/display-prefs.ts';
+import { askedParam, followExperimentInUrl, largeTextFromQuery, rememberLargeText, rememberTheme, TEXT_PARAM, THEME_PARAM, themeFromQuery } from './share/url-sync.ts';
+import { keepDisplayPrefs, readDisplayPrefs, type DisplayPrefs } from './share/display-prefs.ts';
 import { DEFAULT_LOCALE, translator, type Locale } from './i18n/index.ts';
 
 /** Width from which the classroom panel starts open. */
@@ -47,7 +47,7 @@ function createPageStore(): SandboxStore {
   if (expanded !== null) options.notices = [...(options.notices ?? []), expanded];
   const asked = themeFromQuery(window.location.search, t);
   if (asked.notice !== null) options.notices = [...(options.notices ?? []), asked.notice];
-  options.theme = queryNames(window.location.search, THEME_PARAM) ? asked.theme : (keptDisplay().theme ?? asked.theme);
+  options.theme = askedParam(window.location.search, THEME_PARAM) !== null ? asked.theme : (keptDisplay().theme ?? asked.theme);
   // A teacher's student view (`view=`): what it hides and locks, and a notice for each refused entry.
   const view = studentViewFromQuery(window.location.search, t);
   options.studentView = view.view;
@@ -100,7 +100,7 @@ export function App() {
   const theme = useStore(store, (s) => s.theme);
   const [classroomOpen, setClassroomOpen] = useState(() => window.innerWidth >= CLASSROOM_OPEN_PX);
   // Large text lives in the address (`text=large`), so a reload keeps it, and in storage, so a bare visit does.
-  const [largeText, setLargeText] = useState(() => (queryNames(window.location.search, TEXT_PARAM) ? largeTextFromQuery(window.location.search).largeText : (keptDisplay().largeText ?? false)));
+  const [largeText, setLargeText] = useState(() => (askedParam(window.location.search, TEXT_PARAM) !== null ? largeTextFromQuery(window.location.search).largeText : (keptDisplay().largeText ?? false)));
   const changeLargeText = useCallback(
     (on: boolean): void => {
       setLargeText(on);

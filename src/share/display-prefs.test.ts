@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DISPLAY_PREFS_KEY, keepDisplayPrefs, queryNames, readDisplayPrefs, type PrefsStorage } from './display-prefs.ts';
+import { DISPLAY_PREFS_KEY, keepDisplayPrefs, readDisplayPrefs, type PrefsStorage } from './display-prefs.ts';
+import { askedParam } from './url-sync.ts';
 
 function memory(initial: string | null = null): PrefsStorage & { text: string | null } {
   return {
@@ -45,9 +46,9 @@ describe('display preferences in storage', () => {
     expect(readDisplayPrefs(null), 'no storage at all').toEqual({});
   });
 
-  it('tells whether the address names a preference', () => {
-    expect(queryNames('?theme=dark&preset=gas', 'theme')).toBe(true);
-    expect(queryNames('preset=gas', 'theme')).toBe(false);
-    expect(queryNames('?text=', 'text'), 'named, empty').toBe(true);
+  it('tells whether the address names a preference (an empty value names it too)', () => {
+    expect(askedParam('?theme=dark&preset=gas', 'theme')).not.toBeNull();
+    expect(askedParam('preset=gas', 'theme')).toBeNull();
+    expect(askedParam('?text=', 'text'), 'named, empty').not.toBeNull();
   });
 });

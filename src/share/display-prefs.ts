@@ -4,7 +4,7 @@
  * a bare visit (a bookmark, the address typed again), so that a low-vision student gets large
  * text back without a special link. The address wins when it names one; the storage is written
  * whenever one changes. A storage that cannot be read or written (switched off, full) is ignored:
- * the page then behaves as without it.
+ * the page then behaves as without it. (Whether the address names one: url-sync.ts's askedParam.)
  */
 import { THEMES, type Theme } from '../store/index.ts';
 
@@ -50,14 +50,5 @@ export function keepDisplayPrefs(change: DisplayPrefs, storage: PrefsStorage | n
     storage?.setItem(DISPLAY_PREFS_KEY, JSON.stringify({ ...readDisplayPrefs(storage), ...change }));
   } catch {
     // A full or refusing storage: the address still keeps them across a reload.
-  }
-}
-
-/** Whether a page's query names parameter `name` (then the address wins over the storage). */
-export function queryNames(query: string, name: string): boolean {
-  try {
-    return new URLSearchParams(query.startsWith('?') ? query.slice(1) : query).has(name);
-  } catch {
-    return false;
   }
 }

@@ -32,7 +32,7 @@ export interface UrlSyncOptions {
 }
 
 /** The value of parameter `name` in a page's query, or null (also for a malformed query, which decodeState reports). */
-function askedParam(query: string, name: string): string | null {
+export function askedParam(query: string, name: string): string | null {
   try {
     return new URLSearchParams(query.startsWith('?') ? query.slice(1) : query).get(name);
   } catch {
