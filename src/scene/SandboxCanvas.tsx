@@ -21,7 +21,7 @@ import { PredictLabels } from './PredictLabels.tsx';
 import { BuiltLabels } from './BuiltLabels.tsx';
 import { Spheres } from './Spheres.tsx';
 import { FramingProbe, plainDrawing, SphereProbe, SphereProbeContext, viewProbeInstaller, type ViewProbeInstaller } from './view-probe.ts';
-import { RedrawGate } from './redraw-gate.ts';
+import { RedrawGate, type GateInputs } from './redraw-gate.ts';
 import { TwinSpheres } from './TwinSpheres.tsx';
 import { VisualAids } from './VisualAids.tsx';
 import { useCoveredRects } from './use-covered-rects.ts';
@@ -148,19 +148,21 @@ function DrawWhenVisible({ probe }: { probe: SphereProbe | null }) {
       for (const type of events) window.removeEventListener(type, poke, { capture: true });
     };
   }, [gate]);
+  // The gate's inputs: one object filled each frame (none made per frame).
+  const inputs = useRef<GateInputs | null>(null);
   useFrame((state) => {
     if (!visible.current) return;
     const { gl, scene, camera } = state;
     const drawing = gl.domElement;
-    const due = gate.due({
-      state: store.getState(),
-      sim: store.getState().sim,
-      camera,
-      width: drawing.width,
-      height: drawing.height,
-      invalidated: state.internal.frames > 0,
-    });
-    if (!due) return;
+    const s = store.getState();
+    const view = (inputs.current ??= { state: s, sim: s.sim, camera, width: 0, height: 0, invalidated: false });
+    view.state = s;
+    view.sim = s.sim;
+    view.camera = camera;
+    view.width = drawing.width;
+    view.height = drawing.height;
+    view.invalidated = state.internal.frames > 0;
+    if (!gate.due(view)) return;
     gl.render(scene, camera);
     probe?.drewFrame();
   }, 1);
