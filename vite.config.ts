@@ -57,6 +57,9 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: true,
     chunkSizeWarningLimit: 1500,
+    // dist/.vite/manifest.json: each chunk with its source, its static and its dynamic imports (the
+    // lazy browser test reads which chunks a page loads at start).
+    manifest: true,
     rollupOptions: {
       input: {
         main: fileURLToPath(new URL('./index.html', import.meta.url)),

@@ -213,6 +213,7 @@ export const de: Readonly<Record<MessageKey, string>> = {
   'classroom.log': 'Stoßprotokoll',
   'classroom.measure': 'Messen',
   'classroom.largeText': 'Große Schrift (Beamer)',
+  'classroom.loading': 'Wird geladen …',
   'classroom.largeTextUnknown': 'Die Textgröße „{value}“ ist keine von {list}; normale Schrift wird verwendet.',
   'theme.unknown': 'Das Design „{value}“ ist keines von {list}; das dunkle Design wird verwendet.',
   'theme.projector': 'Beamer-Design',

@@ -214,6 +214,7 @@ export const en = {
   'classroom.log': 'Collision log',
   'classroom.measure': 'Measure',
   'classroom.largeText': 'Large text (projector)',
+  'classroom.loading': 'Loading…',
   'classroom.largeTextUnknown': 'Text size "{value}" is not one of {list}; normal text is used.',
   'theme.unknown': 'Theme "{value}" is not one of {list}; the dark theme is used.',
   'theme.projector': 'Projector theme',

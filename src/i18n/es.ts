@@ -213,6 +213,7 @@ export const es: Readonly<Record<MessageKey, string>> = {
   'classroom.log': 'Registro de choques',
   'classroom.measure': 'Medir',
   'classroom.largeText': 'Texto grande (proyector)',
+  'classroom.loading': 'Cargando…',
   'classroom.largeTextUnknown': 'El tamaño de texto «{value}» no es uno de {list}; se usa el texto normal.',
   'theme.unknown': 'El tema «{value}» no es uno de {list}; se usa el tema oscuro.',
   'theme.projector': 'Tema de proyector',

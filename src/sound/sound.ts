@@ -10,6 +10,7 @@
  * events and schedules, with no allocation beyond the nodes' own parameter changes.
  */
 import type { StepParticipant, StepReport, WorldView } from '../runtime/index.ts';
+import { DEFAULT_SOUND_PREFS } from './prefs.ts';
 
 /** Voices in the pool: the most hits sounding at once. */
 export const VOICES = 4;
@@ -58,8 +59,8 @@ export class Sound implements StepParticipant {
   private gasDepth: GainNode | null = null;
   /** The reactions' voice: its own oscillator and gain, made once. */
   private chirp: Voice | null = null;
-  private volumeValue = 0.6;
-  private mutedValue = false;
+  private volumeValue = DEFAULT_SOUND_PREFS.volume;
+  private mutedValue = DEFAULT_SOUND_PREFS.muted;
   /** Hits started since the sound was made (for tests and the page's test hook). */
   started = 0;
   /** Hits dropped because every voice was busy. */

@@ -11,7 +11,7 @@ import type { Arrangement, BuiltScene, BuiltSphere, SpherePatch, ExperimentState
 import type { CollisionCounter, CounterTarget, MeasureReading, MeasureTools, RunRecord, Describer, FirstLaw, LastCollisions, ReactionMeter, PredictState, Stopwatch, ReadoutsWindow, RunTimeline, SampledStats, TapeEnd, TimelineState, TwinInstrument, TwinState, Velocity } from '../instruments/index.ts';
 import type { Simulation, SolverThread } from '../runtime/index.ts';
 import type { Scene } from '../solver/index.ts';
-import type { Sound } from '../sound/index.ts';
+import type { AudioContextLike, Sound } from '../sound/index.ts';
 import type { WorldCause } from './new-world.ts';
 
 /** The instruments a sandbox attaches to its simulation (see instruments/). */
@@ -292,8 +292,12 @@ export interface ViewSlice {
   said: string;
   /** Says `text` in the live region now (the describer's next announcement waits its turn). */
   say(text: string): void;
-  /** The run's sound (sound/sound.ts): made and attached to the simulation on first use, silent until a gesture unlocks it. */
-  sound(): Sound;
+  /**
+   * The run's sound (sound/sound.ts, a chunk of its own): loaded, made and attached to the simulation
+   * on the first call, silent until a gesture unlocks it. `make` makes its AudioContext at that
+   * unlock; the first call's is kept. @defaultValue a new AudioContext
+   */
+  sound(make?: () => AudioContextLike): Promise<Sound>;
 }
 
 /** The snapshot slice (snapshot-slice.ts): snapshots, restoring one, and opening a file or a link. */

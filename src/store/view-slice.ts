@@ -4,7 +4,7 @@
  */
 import type { StateCreator } from 'zustand/vanilla';
 import { isLocale } from '../i18n/index.ts';
-import { Sound } from '../sound/index.ts';
+import type { Sound } from '../sound/index.ts';
 import { setLanguage, type StoreCore } from './core.ts';
 import type { SandboxStoreOptions, StoreStart } from './options.ts';
 import { THEMES, type SandboxState, type ViewSlice, type VisualAids } from './state.ts';
@@ -21,7 +21,7 @@ export const createViewSlice =
   (core: StoreCore, options: SandboxStoreOptions, start: StoreStart): StateCreator<SandboxState, [], [], ViewSlice> =>
   (set, get) => {
     const reducedMotion = options.reducedMotion ?? prefersReducedMotion();
-    let sound: Sound | null = null;
+    let sound: Promise<Sound> | null = null;
     return {
       aids: { ...DEFAULT_AIDS, ...options.aids, ...(reducedMotion ? { flash: false } : {}), ...(start.focus?.trail ? { trail: true } : {}) },
       reducedMotion,
@@ -54,11 +54,13 @@ export const createViewSlice =
         core.instruments.describer.spoke(core.now());
         set({ said: String(text) });
       },
-      sound() {
-        if (sound === null) {
-          sound = new Sound(() => new AudioContext());
-          core.sim.attach(sound);
-        }
+      sound(make = () => new AudioContext()) {
+        // The engine is a chunk of its own, loaded the first time the sound is asked for.
+        sound ??= import('../sound/sound.ts').then(({ Sound }) => {
+          const made = new Sound(make);
+          core.sim.attach(made);
+          return made;
+        });
         return sound;
       },
       dismissNotices() {

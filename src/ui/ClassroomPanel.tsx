@@ -3,7 +3,7 @@
  * plots, the visual aids, the inspector and the collision log, each in a section that can be folded away, and the
  * large-text switch for projectors.
  */
-import { useId, useRef, type ReactNode } from 'react';
+import { Suspense, useId, useRef, useState, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
 import { presetById } from '../presets/presets.ts';
@@ -12,19 +12,17 @@ import { CollisionLogView } from './readouts/CollisionLogView.tsx';
 import { ExperimentPicker } from './experiment/ExperimentPicker.tsx';
 import { BuildPanel } from './build/BuildPanel.tsx';
 import { Inspector } from './inspector/Inspector.tsx';
-import { MeasurePanel } from './measure/MeasurePanel.tsx';
 import { Plots } from './readouts/Plots.tsx';
 import { PredictPanel } from './predict/PredictPanel.tsx';
 import { Readouts } from './readouts/Readouts.tsx';
-import { ThermoPanel } from './thermo/ThermoPanel.tsx';
 import { ReactionsPanel } from './chemistry/ReactionsPanel.tsx';
 import { useSpeciesInPlay } from './shared/species.ts';
-import { ThermoReadouts } from './thermo/ThermoReadouts.tsx';
 import { TimelineBar } from './time/TimelineBar.tsx';
 import { VisualAidsPanel } from './aids/VisualAidsPanel.tsx';
 import { WhatIfPanel } from './whatif/WhatIfPanel.tsx';
 import { useHidden } from './shared/LockedNote.tsx';
 import { Panel } from './shared/Panel.tsx';
+import { lazyPart, Loading } from './shared/lazy-part.tsx';
 import { SheetHead, useClassroomSheet } from './ClassroomSheet.tsx';
 import type { HideName } from '../experiment/index.ts';
 
@@ -44,19 +42,29 @@ export interface ClassroomPanelProps {
   onEnlargePv?(): void;
 }
 
+// The heavier sections are chunks of their own, loaded when the section is first open.
+const ThermoPanel = lazyPart(() => import('./thermo/index.ts').then((m) => m.ThermoPanel));
+const ThermoReadouts = lazyPart(() => import('./thermo/index.ts').then((m) => m.ThermoReadouts));
+const MeasurePanel = lazyPart(() => import('./measure/MeasurePanel.tsx').then((m) => m.MeasurePanel));
+
 /** The part of a student view that hides each section (the Measure section's is `measure`). */
 const HIDDEN_BY: Readonly<Record<string, HideName>> = { experiment: 'experiment', predict: 'predict', 'what-if': 'what-if', readouts: 'readouts', thermo: 'thermo', 'first-law': 'thermo', reactions: 'reactions', plots: 'plots', aids: 'aids', build: 'build', inspector: 'inspector', measure: 'measure', log: 'log' };
 
-function Section({ title, children, open = true, name }: { title: string; children: ReactNode; open?: boolean; name: string }) {
+/**
+ * A section that can be folded away. A `lazy` one draws its children (lazy parts) only once it has
+ * been open, saying "Loading…" until their chunk arrives.
+ */
+function Section({ title, children, open = true, name, lazy = false }: { title: string; children: ReactNode; open?: boolean; name: string; lazy?: boolean }) {
   // A section a student view hides is not drawn.
   const hidden = useHidden(HIDDEN_BY[name]);
+  const [opened, setOpened] = useState(open);
   if (hidden) return null;
   return (
-    <details className="classroom__section" open={open} data-section={name}>
+    <details className="classroom__section" open={open} data-section={name} onToggle={lazy && !opened ? (e) => setOpened(e.currentTarget.open) : undefined}>
       <summary className="panel__heading classroom__summary">
         <h2 className="classroom__title">{title}</h2>
       </summary>
-      {children}
+      {!lazy ? children : opened && <Suspense fallback={<Loading />}>{children}</Suspense>}
     </details>
   );
 }
@@ -109,12 +117,12 @@ export function ClassroomPanel({ open, onOpenChange, largeText, onLargeTextChang
         </Section>
       )}
       {thermo !== 'none' && (
-        <Section title={t('classroom.thermo')} name="thermo" open={thermo === 'lesson'} key={thermo}>
+        <Section title={t('classroom.thermo')} name="thermo" open={thermo === 'lesson'} key={thermo} lazy>
           <ThermoPanel />
         </Section>
       )}
       {thermo !== 'none' && (
-        <Section title={t('thermo.readouts.title')} name="first-law" open={thermo === 'lesson'} key={`${thermo}-law`}>
+        <Section title={t('thermo.readouts.title')} name="first-law" open={thermo === 'lesson'} key={`${thermo}-law`} lazy>
           <ThermoReadouts onEnlargePv={onEnlargePv} />
         </Section>
       )}
@@ -136,7 +144,7 @@ export function ClassroomPanel({ open, onOpenChange, largeText, onLargeTextChang
       <Section title={t('classroom.inspector')} name="inspector">
         <Inspector />
       </Section>
-      <Section title={t('classroom.measure')} name="measure" open={false}>
+      <Section title={t('classroom.measure')} name="measure" open={false} lazy>
         <MeasurePanel />
       </Section>
       <Section title={t('classroom.log')} name="log" open={false}>

@@ -3,7 +3,7 @@
  * help, status line and notices. A student view leaves out the panels it hides (and their skip
  * links) and says that it is in effect.
  */
-import { useCallback, useEffect, useId, useRef, useState, type RefObject } from 'react';
+import { Suspense, useCallback, useEffect, useId, useRef, useState, type RefObject } from 'react';
 // The look, in cascade order: the theme and the shared controls first, then the frame's own;
 // each section's components import their folder's stylesheet, which comes after these.
 import './shared/theme.css';
@@ -19,7 +19,6 @@ import { LiveDescription } from './LiveDescription.tsx';
 import { Notices } from './shared/Notices.tsx';
 import { PlayHint } from './time/PlayHint.tsx';
 import { PlotsDialog } from './readouts/PlotsDialog.tsx';
-import { PvDiagram } from './thermo/PvDiagram.tsx';
 import { SettingsPanel } from './settings/SettingsPanel.tsx';
 import { SphereCard } from './inspector/SphereCard.tsx';
 import { StatusLine } from './time/StatusLine.tsx';
@@ -31,6 +30,7 @@ import { useT } from '../hooks/use-translate.ts';
 import { useSandbox } from '../hooks/sandbox-context.ts';
 import { useHidden } from './shared/LockedNote.tsx';
 import { useSpeciesInPlay } from './shared/species.ts';
+import { lazyPart, Loading } from './shared/lazy-part.tsx';
 
 /** Props of {@link Overlay}. */
 export interface OverlayProps {
@@ -51,6 +51,9 @@ export interface OverlayProps {
 }
 
 const ignore = (): void => {};
+
+/** The enlarged P–V diagram, from the thermodynamics chunk (loaded with the First law section, whose button enlarges it). */
+const PvDiagram = lazyPart(() => import('./thermo/index.ts').then((m) => m.PvDiagram));
 
 /** Below this window width the two panels open one at a time: opening one closes the other. */
 export const ONE_PANEL_BELOW_PX = 900;
@@ -170,7 +173,11 @@ export function Overlay({ classroomOpen = true, onClassroomOpenChange = ignore, 
           <FullScreenButton keyScope={keyScope} />
         </div>
       </footer>
-      {enlarged === 'pv' && <PlotsDialog largeText={largeText} onClose={closePlots} title={t('thermo.pv.title')} body={(size) => <PvDiagram {...size} />} />}
+      {enlarged === 'pv' && <PlotsDialog largeText={largeText} onClose={closePlots} title={t('thermo.pv.title')} body={(size) => (
+            <Suspense fallback={<Loading />}>
+              <PvDiagram {...size} />
+            </Suspense>
+          )} />}
       {enlarged === 'plots' && <PlotsDialog largeText={largeText} onClose={closePlots} extra={chemistry ? (size) => <ConcentrationPlot {...size} /> : undefined} />}
     </div>
   );

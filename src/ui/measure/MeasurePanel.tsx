@@ -5,15 +5,15 @@
  * Each tool draws what the store publishes (a few times a second) and calls the store's actions;
  * none re-renders per frame.
  */
-import { useId, useState, type KeyboardEvent } from 'react';
+import { Suspense, useId, useState, type KeyboardEvent } from 'react';
 import { useT } from '../../hooks/use-translate.ts';
 import type { MessageKey } from '../../i18n/index.ts';
 import { CounterTool } from './CounterTool.tsx';
 import { DataTableTool } from './DataTableTool.tsx';
-import { GraphTool } from './GraphTool.tsx';
 import { RunsTool } from './RunsTool.tsx';
 import { StopwatchTool } from './StopwatchTool.tsx';
 import { TapeTool } from './TapeTool.tsx';
+import { lazyPart, Loading } from '../shared/lazy-part.tsx';
 import './measure.css';
 
 const TOOLS = [
@@ -27,18 +27,26 @@ const TOOLS = [
 
 type Tool = (typeof TOOLS)[number][0];
 
+/** The Graph tool is a chunk of its own, loaded when its tab is first chosen. */
+const GraphTool = lazyPart(() => import('./GraphTool.tsx').then((m) => m.GraphTool));
+
 /** The measuring tools, one shown at a time (arrow keys move between the tabs). */
 export function MeasurePanel() {
   const t = useT();
   const id = useId();
   const [tool, setTool] = useState<Tool>('stopwatch');
+  const [graphShown, setGraphShown] = useState(false);
+  const choose = (name: Tool): void => {
+    setTool(name);
+    if (name === 'graph') setGraphShown(true);
+  };
   const onKey = (e: KeyboardEvent<HTMLDivElement>): void => {
     const k = TOOLS.findIndex(([name]) => name === tool);
     const next = e.key === 'ArrowRight' ? k + 1 : e.key === 'ArrowLeft' ? k - 1 : e.key === 'Home' ? 0 : e.key === 'End' ? TOOLS.length - 1 : null;
     if (next === null) return;
     e.preventDefault();
     const name = TOOLS[(next + TOOLS.length) % TOOLS.length][0];
-    setTool(name);
+    choose(name);
     document.getElementById(`${id}-tab-${name}`)?.focus();
   };
   return (
@@ -54,7 +62,7 @@ export function MeasurePanel() {
             aria-controls={`${id}-panel-${name}`}
             tabIndex={tool === name ? 0 : -1}
             className="measure__tab"
-            onClick={() => setTool(name)}
+            onClick={() => choose(name)}
           >
             {t(label)}
           </button>
@@ -62,7 +70,7 @@ export function MeasurePanel() {
       </div>
       {TOOLS.map(([name]) => (
         <div key={name} role="tabpanel" id={`${id}-panel-${name}`} aria-labelledby={`${id}-tab-${name}`} hidden={tool !== name} className="measure__panel" data-tool={name}>
-          {name === 'stopwatch' ? <StopwatchTool /> : name === 'counter' ? <CounterTool /> : name === 'table' ? <DataTableTool /> : name === 'graph' ? <GraphTool /> : name === 'tape' ? <TapeTool /> : <RunsTool />}
+          {name === 'stopwatch' ? <StopwatchTool /> : name === 'counter' ? <CounterTool /> : name === 'table' ? <DataTableTool /> : name === 'graph' ? graphShown && <Suspense fallback={<Loading />}><GraphTool /></Suspense> : name === 'tape' ? <TapeTool /> : <RunsTool />}
         </div>
       ))}
     </div>
