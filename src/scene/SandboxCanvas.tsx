@@ -183,11 +183,15 @@ function CameraPlacement({ position }: { position: readonly [number, number, num
   return null;
 }
 
+/** Device pixels a CSS pixel of a view that draws plainly (test pages). */
+const PLAIN_DPR = 0.5;
+
 /** The sandbox's 3D view. */
 export function SandboxCanvas({ coverRoot, cameraPosition = null, label, children, onFirstFrames }: SandboxCanvasProps) {
   const store = useSandboxStore();
   const t = useT();
-  // Measured views (the page set a probe installer: test mode) render at one pixel a CSS pixel and keep their drawing buffer.
+  // Measured views (the page set a probe installer: test mode) keep their drawing buffer and render at one pixel a CSS
+  // pixel, or half of one when they draw plainly (software WebGL fills a quarter of the pixels).
   const [install] = useState(viewProbeInstaller);
   const testMode = install !== null;
   const [plain] = useState(plainDrawing);
@@ -209,7 +213,7 @@ export function SandboxCanvas({ coverRoot, cameraPosition = null, label, childre
   return (
     <Canvas
       className="sandbox-canvas"
-      dpr={testMode ? 1 : [1, 2]}
+      dpr={testMode ? (plain ? PLAIN_DPR : 1) : [1, 2]}
       gl={{ antialias: !plain, preserveDrawingBuffer: testMode, powerPreference: 'high-performance' }}
       camera={{ fov: 40, position: [10, 7, 14], near: 0.05, far: 500 }}
       aria-label={label ?? t('view.canvas')}
@@ -236,7 +240,7 @@ export function SandboxCanvas({ coverRoot, cameraPosition = null, label, childre
       <PredictLabels covered={covered} />
       <BuiltLabels covered={covered} />
       <TwinSpheres />
-      <FaultHandlers dpr={testMode ? 1 : [1, 2]} />
+      <FaultHandlers dpr={testMode ? (plain ? PLAIN_DPR : 1) : [1, 2]} />
       {/* Under reduced motion the camera stops where it is let go (no gliding). */}
       <CameraControls damping={!testMode && !reducedMotion} covered={covered} placed={cameraPosition !== null} probe={framing} />
       {/* After the controls, so that a given position overrides the home view. */}

@@ -333,7 +333,7 @@ for (const [width, height] of [
   });
 }
 
-/** How a page's view draws: the context's multisampling, triangles a sphere, the panels' blur. */
+/** How a page's view draws: the context's multisampling, triangles a sphere, the panels' blur, device pixels a CSS pixel. */
 const drawingOf = (p: Page) =>
   p.evaluate(() => {
     const canvas = document.querySelector('canvas')!;
@@ -344,10 +344,11 @@ const drawingOf = (p: Page) =>
       antialias: gl.getContextAttributes()?.antialias ?? null,
       trianglesPerSphere: hook.renderInfo().triangles / hook.instances(),
       blur: getComputedStyle(document.querySelector('.panel')!).backdropFilter,
+      pixelsPerCss: canvas.width / canvas.clientWidth,
     };
   });
 
-test('test pages draw plainly (no multisampling, coarse spheres, no blur behind the panels); drawing=full draws the look users see', async ({ page }) => {
+test('test pages draw plainly (half resolution, no multisampling, coarse spheres, no blur behind the panels); drawing=full draws the look users see', async ({ page }) => {
   // A UV sphere of w x h segments has 2w(h - 1) triangles: 168 at 12 x 8, 952 at 28 x 18 (300
   // spheres); the box and its grid add a few triangles a frame, under one a sphere.
   await page.setViewportSize({ width: 960, height: 640 });
@@ -360,6 +361,7 @@ test('test pages draw plainly (no multisampling, coarse spheres, no blur behind 
   expect(plain.trianglesPerSphere, 'triangles a sphere, plain').toBeGreaterThanOrEqual(168);
   expect(plain.trianglesPerSphere, 'triangles a sphere, plain').toBeLessThan(169);
   expect(plain.blur, 'the blur behind a panel, plain').toBe('none');
+  expect(plain.pixelsPerCss, "the canvas's pixels a CSS pixel, plain").toBeCloseTo(0.5, 2);
   await page.goto('/?test=1&drawing=full');
   await waitReady(page);
   await waitFrames(page, 2);
@@ -369,4 +371,5 @@ test('test pages draw plainly (no multisampling, coarse spheres, no blur behind 
   expect(full.trianglesPerSphere, 'triangles a sphere with drawing=full').toBeGreaterThanOrEqual(952);
   expect(full.trianglesPerSphere, 'triangles a sphere with drawing=full').toBeLessThan(953);
   expect(full.blur, 'the blur behind a panel with drawing=full').toContain('blur');
+  expect(full.pixelsPerCss, "the canvas's pixels a CSS pixel with drawing=full (dpr 1)").toBe(1);
 });
