@@ -268,6 +268,11 @@ test('WebGL context lost: a visible message, the simulation goes on; restored: d
 test('a resized window: the canvas follows and frames go on', async () => {
   const { page } = shared;
   await atApp(page);
+  // The backing store's pixels a CSS pixel (half of one on a test page that draws plainly) stay as they are.
+  const ratio = await page.evaluate(() => {
+    const c = document.querySelector<HTMLCanvasElement>('.sandbox-canvas canvas')!;
+    return c.width / c.clientWidth;
+  });
   for (const [width, height] of [
     [800, 600],
     [1400, 900],
@@ -275,11 +280,11 @@ test('a resized window: the canvas follows and frames go on', async () => {
   ]) {
     await page.setViewportSize({ width, height });
     await page.waitForFunction(
-      ([w, h]) => {
+      ([w, h, r]) => {
         const c = document.querySelector<HTMLCanvasElement>('.sandbox-canvas canvas')!;
-        return c.clientWidth === w && c.clientHeight === h && c.width === w && c.height === h;
+        return c.clientWidth === w && c.clientHeight === h && c.width === Math.round(w * r) && c.height === Math.round(h * r);
       },
-      [width, height],
+      [width, height, ratio],
     );
     await waitFrames(page, 2);
   }

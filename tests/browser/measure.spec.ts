@@ -61,7 +61,9 @@ function ringPixels(page: Page, ids: number[], half: number): Promise<number[]> 
         const [x, y] = window.__sandbox.screenOf(id)!;
         const cx = Math.round((x - rect.left) * scale);
         const cy = Math.round((y - rect.top) * scale);
-        const d = g.getImageData(cx - h, cy - h, 2 * h, 2 * h).data;
+        // h is in CSS pixels; the canvas may have fewer (a test page draws at half a pixel a CSS pixel).
+        const hp = Math.round(h * scale);
+        const d = g.getImageData(cx - hp, cy - hp, 2 * hp, 2 * hp).data;
         let n = 0;
         for (let k = 0; k < d.length; k += 4) if (d[k] > 230 && Math.abs(d[k + 1] - 209) < 25 && Math.abs(d[k + 2] - 102) < 35) n++;
         return n;
