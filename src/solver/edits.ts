@@ -480,8 +480,10 @@ function localEdit(world: WorldState, top: number, field: string, value: unknown
       world.editMark[k] = 0;
       linkCell(world, k);
     }
-    world.editCount = 0;
     undo?.();
+    // Back where they were: their pairs inside the wells as before.
+    if (world.wellsOn) for (let e = 0; e < world.editCount; e++) refreshWells(world, world.editSlot[e]);
+    world.editCount = 0;
     if (top > 0) wakeCascade(world, top);
     throw new SolverInputError(field, value, 'a value that leaves room for every sphere without overlap');
   }

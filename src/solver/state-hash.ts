@@ -56,7 +56,7 @@ export function stateHash(world: World): string {
       mix(a);
       mix(b);
     }
-    mix(world.state.wellEvents);
+    for (const n of world.state.wellEdge) mix(n);
   }
   return `${h1.toString(16).padStart(8, '0')}${h2.toString(16).padStart(8, '0')} pairs ${st.pairCollisions} walls ${st.wallCollisions} sleeping ${st.sleeping}`;
 }

@@ -416,8 +416,8 @@ export class WorldState {
   pairWell = new Int32Array(0);
   /** Entries in use in the pair set. */
   wellPairs = 0;
-  /** Pair events at a well's edge since creation. */
-  wellEvents = 0;
+  /** Pairs at a well's edge since creation: [0] entering, [1] leaving, [2] turned back inside. */
+  wellEdge = new Float64Array(3);
   /** [0]: the well energy forgetWells took away with a sphere's pairs, J (a typed array: see energyLost). */
   wellScratch = new Float64Array(1);
 

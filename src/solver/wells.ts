@@ -340,12 +340,15 @@ export function wellPairEvent(world: WorldState, i: number, j: number): void {
   if (entry < 0) {
     after = -Math.sqrt(u * u + (2 * eps) / mu);
     insertPair(world, world.idOf[i], world.idOf[j], k);
+    world.wellEdge[0]++;
   } else if (u > 0 && 0.5 * mu * u * u >= eps) {
     after = Math.sqrt(Math.max(0, u * u - (2 * eps) / mu));
     removeEntry(world, entry);
+    world.wellEdge[1]++;
   } else {
     const floor = EDGE_FLOOR * Math.sqrt(wx * wx + wy * wy + wz * wz) + STOP_FRACTION * world.restUnit[0] * Math.sqrt(Math.min(world.rad[bi], world.rad[bj]));
     after = -(u > floor ? u : floor);
+    world.wellEdge[2]++;
   }
   const impulse = mu * (after - u);
   v[bi] -= impulse * wi * nx;
@@ -354,7 +357,6 @@ export function wellPairEvent(world: WorldState, i: number, j: number): void {
   v[bj] += impulse * wj * nx;
   v[bj + 1] += impulse * wj * ny;
   v[bj + 2] += impulse * wj * nz;
-  world.wellEvents++;
   world.lastStep.wellEvents++;
   const movedJ = wj > 0;
   world.collCount[I32 * i]++;

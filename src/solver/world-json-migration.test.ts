@@ -79,7 +79,7 @@ describe('reading a version 3 world', () => {
 function asVersion4(json: ReturnType<typeof worldToJSON>): unknown {
   const copy = JSON.parse(JSON.stringify(json));
   copy.version = 4;
-  for (const key of ['wellsOn', 'wellReach', 'wellTable', 'wellDef', 'wellCount', 'pairLo', 'pairHi', 'pairWell', 'wellPairs', 'wellEvents', 'wellScratch']) {
+  for (const key of ['wellsOn', 'wellReach', 'wellTable', 'wellDef', 'wellCount', 'pairLo', 'pairHi', 'pairWell', 'wellPairs', 'wellEdge', 'wellScratch']) {
     expect(key in copy.state).toBe(true);
     delete copy.state[key];
   }

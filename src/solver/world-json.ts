@@ -32,7 +32,7 @@ export const WORLD_JSON_FORMAT = 'sphere-sandbox/world';
 export const WORLD_JSON_VERSION = 5;
 
 /** The state fields version 5 added (wells.ts), which an older world takes from a new world of its options (no wells). */
-const WELL_STATE_FIELDS = ['wellsOn', 'wellReach', 'wellTable', 'wellDef', 'wellCount', 'pairLo', 'pairHi', 'pairWell', 'wellPairs', 'wellEvents', 'wellScratch'] as const;
+const WELL_STATE_FIELDS = ['wellsOn', 'wellReach', 'wellTable', 'wellDef', 'wellCount', 'pairLo', 'pairHi', 'pairWell', 'wellPairs', 'wellEdge', 'wellScratch'] as const;
 
 /** The state fields version 4 added (hole.ts), which an older world takes from a new world of its options; side and holeSub are views of its own record. */
 const HOLE_STATE_FIELDS = ['holeMask', 'hole', 'holeCrossings', 'escaped', 'escapedEnergy'] as const;
