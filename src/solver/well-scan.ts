@@ -8,10 +8,9 @@
  */
 import { gatherCells } from './grid.ts';
 import { APPROACH_TOLERANCE, STOP_FRACTION } from './options.ts';
-import { criticalPoints } from './polynomial.ts';
 import { BEST, LIST, STRIDE } from './state.ts';
 import type { WorldState } from './state.ts';
-import { pairTimeOfImpact } from './time-of-impact.ts';
+import { gapQuartic, pairTimeOfImpact } from './time-of-impact.ts';
 
 const { SCAN_T } = BEST;
 const { SCAN_LIST } = LIST;
@@ -81,39 +80,23 @@ export function leaveTime(q: Float64Array): void {
     if (t <= tMax) q[12] = t;
     return;
   }
-  const ax = 0.5 * dx;
-  const ay = 0.5 * dy;
-  const az = 0.5 * dz;
+  // Beyond the window's end (capped where the quartic, positive beyond, has no root) nothing is searched.
   const k = quartic;
-  k[0] = c;
-  k[1] = 2 * b;
-  k[2] = a2 + 2 * (px * ax + py * ay + pz * az);
-  k[3] = 2 * (vx * ax + vy * ay + vz * az);
-  k[4] = ax * ax + ay * ay + az * az;
-  // Beyond the Cauchy bound the quartic has no root, and it is positive there: the edge is reached before.
-  const bound = 1 + Math.max(Math.abs(k[0]), Math.abs(k[1]), Math.abs(k[2]), Math.abs(k[3])) / k[4];
-  const end = Math.min(tMax, bound);
-  if (!(end > 0)) return;
-  k[5] = end;
-  const n = criticalPoints(k, crit);
+  const n = gapQuartic(q, L, k, crit);
+  if (n < 0) return;
   let a0 = 0;
   let fa = c;
   for (let piece = 0; piece <= n; piece++) {
-    const b0 = piece < n ? crit[piece] : end;
-    const xb = px + (vx + ax * b0) * b0;
-    const yb = py + (vy + ay * b0) * b0;
-    const zb = pz + (vz + az * b0) * b0;
-    const fb = xb * xb + yb * yb + zb * zb - L * L;
+    const b0 = piece < n ? crit[piece] : k[5];
+    const fb = k[0] + b0 * (k[1] + b0 * (k[2] + b0 * (k[3] + b0 * k[4])));
     if (fa <= 0 && fb > 0) {
+      // Bisection, keeping lo inside (f <= 0), to the last bit.
       let lo = a0;
       let hi = b0;
       for (let it = 0; it < 200; it++) {
         const m = 0.5 * (lo + hi);
         if (m <= lo || m >= hi) break;
-        const xm = px + (vx + ax * m) * m;
-        const ym = py + (vy + ay * m) * m;
-        const zm = pz + (vz + az * m) * m;
-        if (xm * xm + ym * ym + zm * zm - L * L > 0) hi = m;
+        if (k[0] + m * (k[1] + m * (k[2] + m * (k[3] + m * k[4]))) > 0) hi = m;
         else lo = m;
       }
       q[12] = lo;

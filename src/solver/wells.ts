@@ -14,15 +14,15 @@
  */
 import { SolverInputError, finite, integer } from './errors.ts';
 import { gatherNeighbours, buildGrid } from './grid.ts';
-import { advance, predict, sync } from './predict.ts';
-import { collidePair } from './response.ts';
-import { afterVelocityChange, trySleep, wake } from './sleep.ts';
+import { sync } from './predict.ts';
+import { afterPairImpulse, collidePair, contactNormal } from './response.ts';
+import { wake } from './sleep.ts';
 import { LIST, STRIDE } from './state.ts';
 import type { WorldState } from './state.ts';
 import { STOP_FRACTION } from './options.ts';
 import { WELL_FIELDS, WELL_SPAN, findPair, pairHash } from './well-scan.ts';
 
-const { F64, I32, U8 } = STRIDE;
+const { F64, U8 } = STRIDE;
 const { NEIGH_A } = LIST;
 
 /** A square well; see {@link World.setWells}. */
@@ -303,35 +303,21 @@ export function wellPairEvent(world: WorldState, i: number, j: number): void {
     collidePair(world, i, j);
     return;
   }
-  advance(world, i);
-  advance(world, j);
-  const p = world.pos;
-  const v = world.vel;
+  contactNormal(world, i, j);
+  const n = world.contact; // the unit normal from i to j, and their distance
   const bi = F64 * i;
   const bj = F64 * j;
-  let nx = p[bj] - p[bi];
-  let ny = p[bj + 1] - p[bi + 1];
-  let nz = p[bj + 2] - p[bi + 2];
-  const d = Math.sqrt(nx * nx + ny * ny + nz * nz);
   const s = world.rad[bi] + world.rad[bj];
-  const range = world.wellDef[WELL_FIELDS * k + 2];
   // Inside, an event nearer the core than the edge is the contact.
-  if (entry >= 0 && d < 0.5 * (1 + range) * s) {
+  if (entry >= 0 && n[3] < 0.5 * (1 + world.wellDef[WELL_FIELDS * k + 2]) * s) {
     collidePair(world, i, j);
     return;
   }
   if (world.asleep[U8 * j]) wake(world, j);
   if (world.asleep[U8 * i]) wake(world, i);
-  if (d === 0) {
-    nx = 1;
-    ny = nz = 0;
-  } else {
-    nx /= d;
-    ny /= d;
-    nz /= d;
-  }
+  const v = world.vel;
   const wx = v[bj] - v[bi], wy = v[bj + 1] - v[bi + 1], wz = v[bj + 2] - v[bi + 2];
-  const u = wx * nx + wy * ny + wz * nz;
+  const u = wx * n[0] + wy * n[1] + wz * n[2];
   const wi = world.invMass[i];
   const wj = world.invMass[j];
   const mu = 1 / (wi + wj);
@@ -351,18 +337,10 @@ export function wellPairEvent(world: WorldState, i: number, j: number): void {
     world.wellEdge[2]++;
   }
   const impulse = mu * (after - u);
-  v[bi] -= impulse * wi * nx;
-  v[bi + 1] -= impulse * wi * ny;
-  v[bi + 2] -= impulse * wi * nz;
-  v[bj] += impulse * wj * nx;
-  v[bj + 1] += impulse * wj * ny;
-  v[bj + 2] += impulse * wj * nz;
+  for (let c = 0; c < 3; c++) {
+    v[bi + c] -= impulse * wi * n[c];
+    v[bj + c] += impulse * wj * n[c];
+  }
   world.lastStep.wellEvents++;
-  const movedJ = wj > 0;
-  world.collCount[I32 * i]++;
-  if (movedJ) world.collCount[I32 * j]++;
-  afterVelocityChange(world, i);
-  if (movedJ) afterVelocityChange(world, j);
-  if (!trySleep(world, i)) predict(world, i);
-  if (movedJ && !trySleep(world, j)) predict(world, j);
+  afterPairImpulse(world, i, j, wj > 0);
 }
