@@ -282,8 +282,12 @@ export function setSpecies(world: WorldState, id: number, species: number): void
   world.stateVersion++;
   const i = slotFor(world, id);
   world.species[i] = integer('species', species, 0, MAX_SPECIES - 1);
-  // Its pairs are in the wells of its new species where they are close enough.
-  if (world.wellsOn) refreshWells(world, i);
+  // Its pairs are in the wells of its new species where they are close enough; the predictions of
+  // its pairs were made with the old species' wells, so all are made again at the next step.
+  if (world.wellsOn) {
+    refreshWells(world, i);
+    world.dirty = true;
+  }
 }
 
 /** The world's restitution between spheres, in [0, 1]; applies from the next collision. */

@@ -153,6 +153,9 @@ export function scanPairsWells(world: WorldState, i: number, x0: number, x1: num
     // The pair's well: the one it entered while inside, else its species' (a reaction may change
     // their species while they are inside; their well stays until they leave it).
     const entry = findPair(world, idI, world.idOf[j]);
+    // Outside and moving apart in a straight line (most neighbours): neither the edge nor the core
+    // is ever reached (pairTimeOfImpact would say Infinity).
+    if (entry < 0 && q[0] * q[3] + q[1] * q[4] + q[2] * q[5] >= 0 && q[6] === 0 && q[7] === 0 && q[8] === 0) continue;
     const well = entry >= 0 ? world.pairWell[entry] - 1 : world.wellTable[row + world.species[j]] - 1;
     let tp: number;
     if (well < 0) {

@@ -9,7 +9,7 @@
  * times longer.
  */
 import { describe, expect, it } from 'vitest';
-import { PressureGauge, SolverInputError, buildWorld, cloneWorld, createWorld, gasScene, reachable, temperature, worldFromJSON, worldToJSON } from './index.ts';
+import { PressureGauge, SolverInputError, buildWorld, cloneWorld, condensingGasScene, createWorld, gasScene, reachable, temperature, worldFromJSON, worldToJSON } from './index.ts';
 import type { World } from './index.ts';
 import { stateHash } from './state-hash.ts';
 import { wellPairList } from './wells.ts';
@@ -324,6 +324,16 @@ describe('wells: condensation', () => {
   it('at kT = 0.6 eps most spheres end in one drop', () => {
     // Measured: 0.72 of the spheres on average over the last 20 steps (0.65 to 0.84).
     expect(quench(0.6, 120)).toBeGreaterThan(0.6);
+  });
+
+  it('condensingGasScene builds that world: wells, six thermal walls at kT, every sphere at the speed of kT', () => {
+    const scene = condensingGasScene({ count: 50, temperature: 0.5, depth: 2, range: 1.4 });
+    expect(scene.wells).toEqual([{ range: 1.4, depth: 2 }]);
+    const w = buildWorld(scene);
+    expect(w.wells).toEqual([{ range: 1.4, depth: 2 }]);
+    for (const wall of WALLS) expect(w.wallState(wall).kT).toBe(1);
+    expect(temperature(w)).toBeCloseTo(1, 12);
+    expect(() => condensingGasScene({ count: 10, temperature: -1 })).toThrow(/^temperature must be a finite number > 0/);
   });
 
   it('at kT = 3 eps almost none do: the largest cluster is a few spheres', () => {

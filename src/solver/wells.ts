@@ -100,7 +100,9 @@ export function setWells(world: WorldState, list: readonly Well[]): void {
   world.pairHi = new Int32Array(0);
   world.pairWell = new Int32Array(0);
   world.wellPairs = 0;
-  if (world.wellsOn) recountWells(world);
+  recountWells(world);
+  // Every prediction was made with the wells before: all are made again at the next step.
+  world.dirty = true;
 }
 
 /** The world's wells, as given (checked). */
@@ -221,7 +223,7 @@ export function recountWells(world: WorldState): void {
   world.pairWell.fill(0);
   world.wellPairs = 0;
   world.wellCount.fill(0);
-  if (!world.wellsOn) return;
+  if (!world.wellsOn || world.count === 0) return;
   sync(world);
   gridCoversWells(world);
   reservePairs(world, world.count);
