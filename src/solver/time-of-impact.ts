@@ -89,12 +89,14 @@ const crit = new Float64Array(4);
 const quarticScratch = new Float64Array(6);
 
 /**
- * The quartic f(t) = |p + v t + d t^2 / 2|^2 - L^2 of the block q (pairTimeOfImpact's) in k[0..4],
- * lowest power first, and in k[5] the end of its window: q[10], capped by the Cauchy bound (beyond
- * it f has no root). Returns how many critical points of f (roots of f') lie in the window, written
- * to `crit` in order, or -1 when the window is empty.
+ * The quartic f(t) = |p + v t + d t^2 / 2|^2 - L^2 of the block q (pairTimeOfImpact's, L = q[9])
+ * in k[0..4], lowest power first, and in k[5] the end of its window: q[10], capped by the Cauchy
+ * bound (beyond it f has no root). Returns how many critical points of f (roots of f') lie in the
+ * window, written to `crit` in order, or -1 when the window is empty. (Every number travels in the
+ * arrays: one passed to a call V8 does not inline is boxed.)
  */
-export function gapQuartic(q: Float64Array, L: number, k: Float64Array, crit: Float64Array): number {
+export function gapQuartic(q: Float64Array, k: Float64Array, crit: Float64Array): number {
+  const L = q[9];
   const px = q[0], py = q[1], pz = q[2];
   const vx = q[3], vy = q[4], vz = q[5];
   const ax = 0.5 * q[6], ay = 0.5 * q[7], az = 0.5 * q[8];
@@ -187,7 +189,7 @@ export function pairTimeOfImpact(q: Float64Array): void {
   const ay = 0.5 * dy;
   const az = 0.5 * dz;
   const k = quarticScratch;
-  const n = gapQuartic(q, s, k, crit);
+  const n = gapQuartic(q, k, crit);
   if (n < 0) return;
   const end = k[5];
   let a0 = 0;

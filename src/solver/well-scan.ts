@@ -82,7 +82,7 @@ export function leaveTime(q: Float64Array): void {
   }
   // Beyond the window's end (capped where the quartic, positive beyond, has no root) nothing is searched.
   const k = quartic;
-  const n = gapQuartic(q, L, k, crit);
+  const n = gapQuartic(q, k, crit);
   if (n < 0) return;
   let a0 = 0;
   let fa = c;
