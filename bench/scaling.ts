@@ -22,6 +22,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { buildWorld, condensingGasScene, gasScene } from '../src/solver/index.ts';
+import type { World } from '../src/solver/index.ts';
 
 const DT = 1 / 60;
 /** Warm-up steps: enough for the JIT to compile the step at the small sizes too. */
@@ -119,6 +120,32 @@ export interface WallsRow {
   heat: number;
 }
 
+/**
+ * Steps two worlds in alternating blocks of 20 steps (STEPS each, after 100 each to warm up), so
+ * that the machine's load moves both alike; `begin()` runs once warm, `after(q)` after each measured
+ * step of world q. Returns each world's step times, sorted, and its events a step.
+ */
+function alternate(worlds: [World, World], begin: () => void, after: (q: number) => void): { times: number[][]; events: number[] } {
+  for (let k = 0; k < 100; k++) for (const w of worlds) w.step(DT);
+  begin();
+  const block = 20;
+  const times: number[][] = [[], []];
+  const events = [0, 0];
+  for (let round = 0; round < Math.max(1, Math.round(STEPS / block)); round++) {
+    for (const q of round % 2 ? [1, 0] : [0, 1]) {
+      for (let k = 0; k < block; k++) {
+        const t0 = performance.now();
+        worlds[q].step(DT);
+        times[q].push(performance.now() - t0);
+        events[q] += worlds[q].lastStep.events;
+        after(q);
+      }
+    }
+  }
+  for (const t of times) t.sort((a, b) => a - b);
+  return { times, events: events.map((e, q) => e / times[q].length) };
+}
+
 function wallsRow(count: number): WallsRow {
   const fixed = gas(count, 1);
   const thermo = gas(count, 1);
@@ -132,34 +159,21 @@ function wallsRow(count: number): WallsRow {
   thermo.setPiston('+x', { mass: 100 * m, force: pressure * (ly - 2 * r) * (lz - 2 * r) });
   thermo.setWallTemperature('-y', kT);
   thermo.setWallTemperature('+y', kT);
-  for (let k = 0; k < 100; k++) {
-    fixed.step(DT);
-    thermo.step(DT);
-  }
-  const block = 20;
-  const times: number[][] = [[], []];
-  const events = [0, 0];
-  const heat0 = thermo.stats().heat;
+  let heat0 = 0;
   let piston = 0;
-  for (let round = 0; round < Math.max(1, Math.round(STEPS / block)); round++) {
-    for (const q of round % 2 ? [1, 0] : [0, 1]) {
-      const w = q === 0 ? fixed : thermo;
-      for (let k = 0; k < block; k++) {
-        const t0 = performance.now();
-        w.step(DT);
-        times[q].push(performance.now() - t0);
-        events[q] += w.lastStep.events;
-        if (q === 1) piston += thermo.wallState('+x').position;
-      }
-    }
-  }
-  for (const t of times) t.sort((a, b) => a - b);
+  const { times, events } = alternate(
+    [fixed, thermo],
+    () => (heat0 = thermo.stats().heat),
+    (q) => {
+      if (q === 1) piston += thermo.wallState('+x').position;
+    },
+  );
   return {
     count,
     fixedMs: percentile(times[0], 0.5),
     thermoMs: percentile(times[1], 0.5),
-    fixedEvents: events[0] / times[0].length,
-    thermoEvents: events[1] / times[1].length,
+    fixedEvents: events[0],
+    thermoEvents: events[1],
     pistonMean: piston / times[1].length,
     heat: thermo.stats().heat - heat0,
   };
@@ -187,32 +201,13 @@ function wellsRow(count: number): WellsRow {
   const scene = condensingGasScene({ count, packingFraction: 0.05, temperature: 0.6, seed: 1 });
   const plain = buildWorld({ options: scene.options, spheres: scene.spheres });
   const condensing = buildWorld(scene);
-  // The speed of kT = 0.6 is about 1.2 m/s: a step of 1/60 s moves a sphere 2 % of its diameter.
-  for (let k = 0; k < 100; k++) {
-    plain.step(DT);
-    condensing.step(DT);
-  }
-  const block = 20;
-  const times: number[][] = [[], []];
-  const events = [0, 0];
-  for (let round = 0; round < Math.max(1, Math.round(STEPS / block)); round++) {
-    for (const q of round % 2 ? [1, 0] : [0, 1]) {
-      const w = q === 0 ? plain : condensing;
-      for (let k = 0; k < block; k++) {
-        const t0 = performance.now();
-        w.step(DT);
-        times[q].push(performance.now() - t0);
-        events[q] += w.lastStep.events;
-      }
-    }
-  }
-  for (const t of times) t.sort((a, b) => a - b);
+  const { times, events } = alternate([plain, condensing], () => {}, () => {});
   return {
     count,
     plainMs: percentile(times[0], 0.5),
     wellsMs: percentile(times[1], 0.5),
-    plainEvents: events[0] / times[0].length,
-    wellsEvents: events[1] / times[1].length,
+    plainEvents: events[0],
+    wellsEvents: events[1],
     wellPairs: condensing.stats().wellPairs,
   };
 }
