@@ -419,6 +419,23 @@ describe('wells: the pairs inside, edits and determinism', () => {
     expect(stateHash(renumbered)).toBe(stateHash(a));
   });
 
+  it('a world read from JSON with wells a world would refuse, or a pair set that does not add up, is refused naming the field', () => {
+    const w = mixture(4);
+    w.step(0.5);
+    const json = worldToJSON(w);
+    const def = JSON.parse(JSON.stringify(json));
+    // The first well's range (the third number of wellDef) set to 3: its bytes in the buffer.
+    const view = def.state.wellDef;
+    const bytes = Uint8Array.from(atob(def.buffers[view.buffer].base64), (c) => c.charCodeAt(0));
+    new Float64Array(bytes.buffer, view.byteOffset, view.length)[2] = 3;
+    def.buffers[view.buffer].base64 = btoa(String.fromCharCode(...bytes));
+    expect(() => worldFromJSON(def)).toThrow(/^state\.wellDef \(wells\[0\]\.range\) must be a number in \(1, 2\]/);
+    const pairs = JSON.parse(JSON.stringify(json));
+    pairs.state.wellPairs += 1;
+    expect(() => worldFromJSON(pairs)).toThrow(/^state\.wellPairs must be the pairs in state\.pairWell/);
+    expect(stateHash(worldFromJSON(json))).toBe(stateHash(w));
+  });
+
   it('a sphere leaving through a wall\'s hole takes its pairs\' well energy with it: the ledger stays closed', () => {
     const w = wellGas(300, 0.05, 1, 9);
     w.setWells([{ range: 1.5, depth: 1 }]);
