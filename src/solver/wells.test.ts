@@ -155,6 +155,21 @@ describe('wells: the edge', () => {
 });
 
 describe('wells: the first law', () => {
+  it('with reactions: a pair keeps the well it entered while its species change, and the ledger closes with the chemical energy', () => {
+    const g = gasScene({ count: 300, packingFraction: 0.05, speed: Math.sqrt(3 / M), seed: 6 });
+    const w = buildWorld({ options: g.options, spheres: g.spheres.map((s, k) => ({ ...s, species: k % 2 })) });
+    w.setReactions([{ reactants: [0, 1], products: [2, 3], activationEnergy: 0.2, energyReleased: 0.3, reversible: true }]);
+    w.setWells([{ range: 1.3, depth: 0.5 }, { between: [2, 3], range: 1.8, depth: 1.5 }, { between: [0, 1], range: 1.6, depth: 1 }]);
+    const e0 = total(w);
+    for (let k = 0; k < 100; k++) w.step(0.5);
+    const s = w.stats();
+    expect(s.reactions[0].forward).toBeGreaterThan(100);
+    expect(s.reactions[0].backward).toBeGreaterThan(10);
+    expect(Math.abs(total(w) - e0 - s.chemical) / s.kineticEnergy).toBeLessThan(1e-12);
+    expect(smallestGap(w)).toBeGreaterThan(-1e-9);
+  });
+
+
   it('kinetic + well energy is conserved to 1e-12 over 100,000 events, e = 1', () => {
     const w = wellGas(300, 0.05, 1, 3);
     w.setWells([{ range: 1.5, depth: 1 }, { between: [0, 0], range: 1.3, depth: 0.5 }]);
