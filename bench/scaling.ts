@@ -15,9 +15,14 @@
  * Then the walls row: 10,000 spheres with a free piston (+x) and two thermal walls (-y, +y)
  * against the same gas with fixed walls, stepped in alternating blocks (the machine's load moves
  * both alike). `--walls` runs that row alone.
+ *
+ * Then the wells row: 10,000 spheres condensing (condensingGasScene: wells of range 1.5, six
+ * thermal walls at kT = 0.6 eps, packing fraction 0.05) against the plain gas of the same spheres
+ * and speeds, in alternating blocks likewise. `--wells` runs that row alone.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { buildWorld, gasScene } from '../src/solver/index.ts';
+import { buildWorld, condensingGasScene, gasScene } from '../src/solver/index.ts';
+import type { World } from '../src/solver/index.ts';
 
 const DT = 1 / 60;
 /** Warm-up steps: enough for the JIT to compile the step at the small sizes too. */
@@ -47,9 +52,10 @@ function percentile(sorted: number[], p: number): number {
 const gas = (count: number, seed: number) => buildWorld(gasScene({ count, packingFraction: 0.05, speed: 5, radius: 0.5, seed }));
 
 const wallsOnly = args.includes('--walls');
+const wellsOnly = args.includes('--wells');
 const scaling: ScalingRow[] = [];
 let tenWorldsOf10000Ms = NaN;
-if (!wallsOnly) {
+if (!wallsOnly && !wellsOnly) {
   console.log('\nscaling (sphere-sandbox alone in a fresh process, packing fraction 0.05, speed 5, dt 1/60)');
   for (const count of [1000, 10000, 50000, 100000]) {
     const w = gas(count, 1);
@@ -114,6 +120,32 @@ export interface WallsRow {
   heat: number;
 }
 
+/**
+ * Steps two worlds in alternating blocks of 20 steps (STEPS each, after 100 each to warm up), so
+ * that the machine's load moves both alike; `begin()` runs once warm, `after(q)` after each measured
+ * step of world q. Returns each world's step times, sorted, and its events a step.
+ */
+function alternate(worlds: [World, World], begin: () => void, after: (q: number) => void): { times: number[][]; events: number[] } {
+  for (let k = 0; k < 100; k++) for (const w of worlds) w.step(DT);
+  begin();
+  const block = 20;
+  const times: number[][] = [[], []];
+  const events = [0, 0];
+  for (let round = 0; round < Math.max(1, Math.round(STEPS / block)); round++) {
+    for (const q of round % 2 ? [1, 0] : [0, 1]) {
+      for (let k = 0; k < block; k++) {
+        const t0 = performance.now();
+        worlds[q].step(DT);
+        times[q].push(performance.now() - t0);
+        events[q] += worlds[q].lastStep.events;
+        after(q);
+      }
+    }
+  }
+  for (const t of times) t.sort((a, b) => a - b);
+  return { times, events: events.map((e, q) => e / times[q].length) };
+}
+
 function wallsRow(count: number): WallsRow {
   const fixed = gas(count, 1);
   const thermo = gas(count, 1);
@@ -127,44 +159,65 @@ function wallsRow(count: number): WallsRow {
   thermo.setPiston('+x', { mass: 100 * m, force: pressure * (ly - 2 * r) * (lz - 2 * r) });
   thermo.setWallTemperature('-y', kT);
   thermo.setWallTemperature('+y', kT);
-  for (let k = 0; k < 100; k++) {
-    fixed.step(DT);
-    thermo.step(DT);
-  }
-  const block = 20;
-  const times: number[][] = [[], []];
-  const events = [0, 0];
-  const heat0 = thermo.stats().heat;
+  let heat0 = 0;
   let piston = 0;
-  for (let round = 0; round < Math.max(1, Math.round(STEPS / block)); round++) {
-    for (const q of round % 2 ? [1, 0] : [0, 1]) {
-      const w = q === 0 ? fixed : thermo;
-      for (let k = 0; k < block; k++) {
-        const t0 = performance.now();
-        w.step(DT);
-        times[q].push(performance.now() - t0);
-        events[q] += w.lastStep.events;
-        if (q === 1) piston += thermo.wallState('+x').position;
-      }
-    }
-  }
-  for (const t of times) t.sort((a, b) => a - b);
+  const { times, events } = alternate(
+    [fixed, thermo],
+    () => (heat0 = thermo.stats().heat),
+    (q) => {
+      if (q === 1) piston += thermo.wallState('+x').position;
+    },
+  );
   return {
     count,
     fixedMs: percentile(times[0], 0.5),
     thermoMs: percentile(times[1], 0.5),
-    fixedEvents: events[0] / times[0].length,
-    thermoEvents: events[1] / times[1].length,
+    fixedEvents: events[0],
+    thermoEvents: events[1],
     pistonMean: piston / times[1].length,
     heat: thermo.stats().heat - heat0,
   };
 }
 
-const walls = wallsRow(10000);
-const halfFrame = gas(10000, 1).size[0] / 2;
-console.log(
-  `\n10,000 spheres, a free piston and two thermal walls: median ${walls.thermoMs.toFixed(2)} ms (${walls.thermoEvents.toFixed(0)} events/step) against ${walls.fixedMs.toFixed(2)} ms (${walls.fixedEvents.toFixed(0)} events/step) with fixed walls: ${(walls.thermoMs / walls.fixedMs).toFixed(2)} times; piston at ${walls.pistonMean.toFixed(2)} m (the frame at ${halfFrame.toFixed(2)}), heat ${walls.heat.toExponential(2)} J`,
-);
+const walls = wellsOnly ? null : wallsRow(10000);
+if (walls) {
+  const halfFrame = gas(10000, 1).size[0] / 2;
+  console.log(
+    `\n10,000 spheres, a free piston and two thermal walls: median ${walls.thermoMs.toFixed(2)} ms (${walls.thermoEvents.toFixed(0)} events/step) against ${walls.fixedMs.toFixed(2)} ms (${walls.fixedEvents.toFixed(0)} events/step) with fixed walls: ${(walls.thermoMs / walls.fixedMs).toFixed(2)} times; piston at ${walls.pistonMean.toFixed(2)} m (the frame at ${halfFrame.toFixed(2)}), heat ${walls.heat.toExponential(2)} J`,
+  );
+}
+
+/** The wells row: the plain gas's and the condensing gas's median ms and events a step, and the condensing gas's pairs inside a well at the end. */
+export interface WellsRow {
+  count: number;
+  plainMs: number;
+  wellsMs: number;
+  plainEvents: number;
+  wellsEvents: number;
+  wellPairs: number;
+}
+
+function wellsRow(count: number): WellsRow {
+  const scene = condensingGasScene({ count, packingFraction: 0.05, temperature: 0.6, seed: 1 });
+  const plain = buildWorld({ options: scene.options, spheres: scene.spheres });
+  const condensing = buildWorld(scene);
+  const { times, events } = alternate([plain, condensing], () => {}, () => {});
+  return {
+    count,
+    plainMs: percentile(times[0], 0.5),
+    wellsMs: percentile(times[1], 0.5),
+    plainEvents: events[0],
+    wellsEvents: events[1],
+    wellPairs: condensing.stats().wellPairs,
+  };
+}
+
+const wells = wallsOnly ? null : wellsRow(10000);
+if (wells) {
+  console.log(
+    `\n10,000 spheres condensing (wells of range 1.5, thermal walls at kT = 0.6 eps): median ${wells.wellsMs.toFixed(2)} ms (${wells.wellsEvents.toFixed(0)} events/step) against ${wells.plainMs.toFixed(2)} ms (${wells.plainEvents.toFixed(0)} events/step) for the plain gas: ${(wells.wellsMs / wells.plainMs).toFixed(2)} times; ${wells.wellPairs} pairs inside a well`,
+  );
+}
 
 mkdirSync('bench/results', { recursive: true });
-if (!wallsOnly) writeFileSync('bench/results/scaling.json', JSON.stringify({ steps: STEPS, largeSteps: LARGE_STEPS, dt: DT, scaling, tenWorldsOf10000Ms, walls }, null, 2));
+if (!wallsOnly && !wellsOnly) writeFileSync('bench/results/scaling.json', JSON.stringify({ steps: STEPS, largeSteps: LARGE_STEPS, dt: DT, scaling, tenWorldsOf10000Ms, walls, wells }, null, 2));

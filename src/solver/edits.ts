@@ -25,6 +25,7 @@ import { EVENT, NO_SNAPSHOT, STRIDE } from './state.ts';
 import type { CheckedSphere, WorldState } from './state.ts';
 import { applyGeometry, copyOut, growIds, removeSlot, reserve, setVec, slotFor } from './storage.ts';
 import { frameWalls } from './wall-motion.ts';
+import { forgetWells, recountWells, refreshWells } from './wells.ts';
 
 const { F64, I16, I32, U8 } = STRIDE;
 const { NONE } = EVENT;
@@ -167,6 +168,8 @@ export function removeSphere(world: WorldState, id: number): void {
 export function removeSlotNow(world: WorldState, i: number): void {
   const id = world.idOf[i];
   const live = !world.dirty;
+  // Its pairs leave the wells (their energy, in wellScratch[0], is the caller's to book).
+  if (world.wellsOn) forgetWells(world, i);
   // The sleepers it carried fall.
   if (world.sleepingCount > 0) {
     if (live) wakeAbove(world, i);
@@ -194,6 +197,7 @@ export function clear(world: WorldState): void {
   world.sleepingCount = 0;
   world.dirty = true;
   world.gridReady = false;
+  recountWells(world);
 }
 
 /** Moves a sphere by hand (the centre must be inside the box); overlaps are repaired. */
@@ -278,6 +282,12 @@ export function setSpecies(world: WorldState, id: number, species: number): void
   world.stateVersion++;
   const i = slotFor(world, id);
   world.species[i] = integer('species', species, 0, MAX_SPECIES - 1);
+  // Its pairs are in the wells of its new species where they are close enough; the predictions of
+  // its pairs were made with the old species' wells, so all are made again at the next step.
+  if (world.wellsOn) {
+    refreshWells(world, i);
+    world.dirty = true;
+  }
 }
 
 /** The world's restitution between spheres, in [0, 1]; applies from the next collision. */
@@ -392,6 +402,8 @@ export function editRollback(world: WorldState, apply: () => void, field: string
       const b = F64 * i;
       if (i >= n || world.pos[b] !== s[3 * i] || world.pos[b + 1] !== s[3 * i + 1] || world.pos[b + 2] !== s[3 * i + 2]) sideFromCentre(world, i);
     }
+    // Every sphere may have moved: the pairs inside the wells, from the geometry.
+    if (world.wellsOn) recountWells(world);
   } catch (err) {
     for (let i = 0; i < n; i++) {
       for (let k = 0; k < 3; k++) world.pos[F64 * i + k] = world.snapshot[3 * i + k];
@@ -424,7 +436,7 @@ export function afterGeometryEdit(world: WorldState, field: string, value: unkno
 function prepareGrid(world: WorldState, radius: number, count: number): void {
   const dims = world.options.planar ? 2 : 3;
   let fits = world.gridReady && count <= 2 * world.gridCount + 16;
-  for (let k = 0; k < dims && fits; k++) if (2 * radius * (1 + 1e-9) > world.cellW[k]) fits = false;
+  for (let k = 0; k < dims && fits; k++) if (2 * radius * (1 + 1e-9) * world.wellReach > world.cellW[k]) fits = false;
   if (fits) return;
   buildGrid(world, radius);
   world.gridCount = count;
@@ -472,11 +484,15 @@ function localEdit(world: WorldState, top: number, field: string, value: unknown
       world.editMark[k] = 0;
       linkCell(world, k);
     }
-    world.editCount = 0;
     undo?.();
+    // Back where they were: their pairs inside the wells as before.
+    if (world.wellsOn) for (let e = 0; e < world.editCount; e++) refreshWells(world, world.editSlot[e]);
+    world.editCount = 0;
     if (top > 0) wakeCascade(world, top);
     throw new SolverInputError(field, value, 'a value that leaves room for every sphere without overlap');
   }
+  // The spheres it moved (the edited one first): their pairs inside the wells, from the geometry.
+  if (world.wellsOn) for (let e = 0; e < world.editCount; e++) refreshWells(world, world.editSlot[e]);
   for (let e = 0; e < world.editCount; e++) {
     const k = world.editSlot[e];
     world.editMark[k] = 0;

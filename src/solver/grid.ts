@@ -12,7 +12,8 @@ const { NEIGH_A, NEIGH_B } = LIST;
 const { F64, I32, I16 } = STRIDE;
 
 /**
- * Cell size: at least the largest diameter (so touching spheres are in neighbouring cells),
+ * Cell size: at least the largest diameter (so touching spheres are in neighbouring cells), times
+ * the largest well's range when there are wells (wells.ts),
  * and large enough that there are at most about two cells per sphere (memory and empty-cell
  * scans stay linear in N however big the box). `radius`: a sphere about to be added or grown.
  */
@@ -24,7 +25,8 @@ export function buildGrid(world: WorldState, radius = 0): void {
   const maxCells = CELLS_PER_SPHERE * world.count + 8;
   let vol = 1;
   for (let k = 0; k < dims; k++) vol *= L[k];
-  const minW = Math.max(2 * rMax * (1 + 1e-9), Math.pow(vol / maxCells, 1 / dims));
+  // With wells, a pair within reach of its well's edge must be in neighbouring cells too.
+  const minW = Math.max(2 * rMax * (1 + 1e-9) * world.wellReach, Math.pow(vol / maxCells, 1 / dims));
   let total = 1;
   for (let k = 0; k < 3; k++) {
     const nk = k < dims ? Math.min(GRID_AXIS_MAX, Math.max(1, Math.floor(L[k] / minW))) : 1;

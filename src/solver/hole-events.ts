@@ -127,4 +127,6 @@ function escape(world: WorldState, i: number): void {
   world.escapedEnergy[0] += 0.5 * m * (v[b] * v[b] + v[b + 1] * v[b + 1] + v[b + 2] * v[b + 2]) + pe;
   world.escaped[world.species[i]]++;
   removeSlotNow(world, i);
+  // Its pairs left the wells with it: their (negative) well energy went out too (wells.ts, forgetWells).
+  if (world.wellsOn) world.escapedEnergy[0] += world.wellScratch[0];
 }

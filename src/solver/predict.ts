@@ -10,6 +10,7 @@ import { APPROACH_TOLERANCE, STOP_FRACTION } from './options.ts';
 import { BEST, DIVIDER, EVENT, LIST, STRIDE } from './state.ts';
 import type { WorldState } from './state.ts';
 import { CROSS_ARGS, GRAZE, crossingTime, pairTimeOfImpact } from './time-of-impact.ts';
+import { scanPairsWells } from './well-scan.ts';
 
 const { WALL_T, FACE_T, SCAN_T } = BEST;
 const { NONE, WALL_BASE, CELL_BASE } = EVENT;
@@ -429,9 +430,14 @@ export function boundTimesWalls(world: WorldState, i: number): void {
 
 /**
  * Sphere i against every sphere in the cells [x0, x1] x [y0, y1] x [z0, z1]: keeps in
- * best[SCAN_T]/scanKind/scanCount the earliest contact found before best[SCAN_T].
+ * best[SCAN_T]/scanKind/scanCount the earliest contact found before best[SCAN_T]. A world with
+ * wells scans in scanPairsWells (well-scan.ts).
  */
 export function scanPairs(world: WorldState, i: number, x0: number, x1: number, y0: number, y1: number, z0: number, z1: number): void {
+  if (world.wellsOn !== 0) {
+    scanPairsWells(world, i, x0, x1, y0, y1, z0, z1);
+    return;
+  }
   const t = world.clock[0];
   const p = world.pos;
   const v = world.vel;

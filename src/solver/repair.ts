@@ -9,6 +9,7 @@ import { dividerClearance } from './hole.ts';
 import { REPAIR_ITERATIONS, REPAIR_TOLERANCE } from './options.ts';
 import { LIST, STRIDE } from './state.ts';
 import type { WorldState } from './state.ts';
+import { forgetWells } from './wells.ts';
 
 const { NEIGH_A, NEIGH_B } = LIST;
 const { F64, I16 } = STRIDE;
@@ -105,6 +106,8 @@ export function clampInside(world: WorldState, i: number): void {
 export function logSphere(world: WorldState, i: number): number {
   const mark = world.editMark[i];
   if (mark > 0) return mark - 1;
+  // Its pairs leave the wells while it is where they are found (the edit finds them again where it ends up).
+  if (world.wellsOn) forgetWells(world, i);
   const e = world.editCount++;
   if (e === world.editSlot.length) {
     const grow = <T extends Int32Array | Float64Array | Int16Array>(a: T, m: number): T => {

@@ -94,13 +94,14 @@ export function collideFixedWall(world: WorldState, i: number, w: number): void 
   if (!trySleep(world, i)) predict(world, i);
 }
 
-/** Spheres i and j touch: apply J = -(1 + e) mu u along the normal (docs/physics.md, section 4). */
-export function collidePair(world: WorldState, i: number, j: number): void {
-  const t = world.clock[0];
+/**
+ * Brings spheres i and j to the clock's time and writes to contact[0..3] the unit normal from i to
+ * j and their distance (the x axis where the centres coincide).
+ */
+export function contactNormal(world: WorldState, i: number, j: number): void {
   advance(world, i);
   advance(world, j);
   const p = world.pos;
-  const v = world.vel;
   const bi = F64 * i;
   const bj = F64 * j;
   let nx = p[bj] - p[bi];
@@ -115,6 +116,38 @@ export function collidePair(world: WorldState, i: number, j: number): void {
     ny /= d;
     nz /= d;
   }
+  const cs = world.contact;
+  cs[0] = nx;
+  cs[1] = ny;
+  cs[2] = nz;
+  cs[3] = d;
+}
+
+/**
+ * After an impulse between spheres i and j (j moved too when `movedJ`): the predictions that
+ * involve them are stale, they leave the walls they no longer rest on, and each is predicted
+ * again or falls asleep.
+ */
+export function afterPairImpulse(world: WorldState, i: number, j: number, movedJ: boolean): void {
+  world.collCount[I32 * i]++;
+  if (movedJ) world.collCount[I32 * j]++;
+  afterVelocityChange(world, i);
+  if (movedJ) afterVelocityChange(world, j);
+  if (!trySleep(world, i)) predict(world, i);
+  if (movedJ && !trySleep(world, j)) predict(world, j);
+}
+
+/** Spheres i and j touch: apply J = -(1 + e) mu u along the normal (docs/physics.md, section 4). */
+export function collidePair(world: WorldState, i: number, j: number): void {
+  const t = world.clock[0];
+  contactNormal(world, i, j);
+  const v = world.vel;
+  const bi = F64 * i;
+  const bj = F64 * j;
+  const cs = world.contact;
+  const nx = cs[0];
+  const ny = cs[1];
+  const nz = cs[2];
   const u = (v[bj] - v[bi]) * nx + (v[bj + 1] - v[bi + 1]) * ny + (v[bj + 2] - v[bi + 2]) * nz;
   const rMin = Math.min(world.rad[F64 * i], world.rad[F64 * j]);
   let e = world.options.restitution;
@@ -130,11 +163,6 @@ export function collidePair(world: WorldState, i: number, j: number): void {
   const wj = world.asleep[U8 * j] ? 0 : world.invMass[j];
   // The contact, for slideOver (written here rather than passed: numbers passed to a call that
   // V8 does not inline are boxed).
-  const cs = world.contact;
-  cs[0] = nx;
-  cs[1] = ny;
-  cs[2] = nz;
-  cs[3] = d;
   cs[4] = wi;
   cs[5] = wj;
   cs[6] = rMin;
@@ -215,13 +243,7 @@ export function collidePair(world: WorldState, i: number, j: number): void {
   world.lastColl[j] = t;
   countContact(world, i);
   countContact(world, j);
-  const movedJ = wj > 0;
-  world.collCount[I32 * i]++;
-  if (movedJ) world.collCount[I32 * j]++;
-  afterVelocityChange(world, i);
-  if (movedJ) afterVelocityChange(world, j);
-  if (!trySleep(world, i)) predict(world, i);
-  if (movedJ && !trySleep(world, j)) predict(world, j);
+  afterPairImpulse(world, i, j, wj > 0);
 }
 
 /**

@@ -5,6 +5,7 @@
 import { inRange, integer, positive, SolverInputError, vec3 } from './errors.ts';
 import type { SphereOptions, WorldOptions } from './options.ts';
 import type { Reaction } from './reactions.ts';
+import type { Well } from './wells.ts';
 import { Random } from './random.ts';
 import { WALL_NAMES } from './events.ts';
 import { World } from './world.ts';
@@ -20,6 +21,8 @@ export interface Scene {
   divider?: { axis: 'x' | 'y' | 'z'; position: number; hole?: { width: number } };
   /** Reactions between the spheres' species (World.setReactions). */
   reactions?: Reaction[];
+  /** Square wells between the spheres' species (World.setWells). */
+  wells?: Well[];
 }
 
 /** A wall of a {@link Scene}: applied by {@link buildWorld} in this order. */
@@ -49,6 +52,7 @@ export function buildWorld(scene: Scene): World {
   if (scene.divider) world.setDivider(scene.divider);
   if (scene.reactions) world.setReactions(scene.reactions);
   world.addSpheres(scene.spheres);
+  if (scene.wells) world.setWells(scene.wells);
   for (const name of WALL_NAMES) {
     const wall = walls[name];
     if (wall === undefined) continue;
@@ -169,6 +173,42 @@ export function gasScene(o: GasOptions): Scene {
     spheres.push({ position, velocity: [d[0] * speed, d[1] * speed, d[2] * speed], radius: r });
   }
   return { options: { ...o.world, size, planar }, spheres };
+}
+
+/** Options of {@link condensingGasScene}. */
+export interface CondensingGasOptions {
+  /** Number of spheres. */
+  count: number;
+  /** Fraction of the box the spheres fill (as {@link GasOptions.packingFraction}). @defaultValue 0.05 */
+  packingFraction?: number;
+  /** The walls' temperature in units of the depth, kT / eps; condensation below about 1.22 for range 1.5. @defaultValue 0.6 */
+  temperature?: number;
+  /** The wells' depth, J. @defaultValue 1 */
+  depth?: number;
+  /** The wells' range, in sums of radii. @defaultValue 1.5 */
+  range?: number;
+  /** Radius of every sphere, m. @defaultValue 0.5 */
+  radius?: number;
+  /** @defaultValue 1 */
+  seed?: number;
+  /** Other world options (as {@link GasOptions.world}). */
+  world?: Omit<WorldOptions, 'size' | 'planar'>;
+}
+
+/**
+ * A gas of equal spheres attracting by a square well between every pair, in a box of six thermal
+ * walls at `temperature` eps (docs/physics.md, section 11): every sphere starts at the speed of that
+ * temperature, sqrt(3 kT / m); below the critical temperature it gathers into drops.
+ */
+export function condensingGasScene(o: CondensingGasOptions): Scene {
+  const radius = positive('radius', o.radius ?? 0.5);
+  const depth = positive('depth', o.depth ?? 1);
+  const kT = positive('temperature', o.temperature ?? 0.6) * depth;
+  const mass = (4 / 3) * Math.PI * radius ** 3 * (o.world?.density ?? 1);
+  const gas = gasScene({ count: o.count, packingFraction: o.packingFraction ?? 0.05, speed: Math.sqrt((3 * kT) / mass), radius, seed: o.seed ?? 1, world: o.world });
+  const walls: Partial<Record<WallName, SceneWall>> = {};
+  for (const name of WALL_NAMES) walls[name] = { kT };
+  return { ...gas, walls, wells: [{ range: o.range ?? 1.5, depth }] };
 }
 
 /** Two equal spheres approaching head-on along x at `speed` each. */

@@ -2,12 +2,14 @@
  * A 64-bit hash of a world's exact state: every position and velocity bit, the sleeping flag and
  * (when not 0) the species of each sphere in id order, then the collision counters, the energy
  * lost and the sleeping count, and, in a world with reactions or holes, each reaction's counts,
- * the chemical energy, the hole crossings and the escapes. Two worlds with the same hash took the
+ * the chemical energy, the hole crossings and the escapes, and, in a world with wells, the pairs
+ * inside them (by id) and the events at their edges. Two worlds with the same hash took the
  * same trajectory, bit for bit (up to a hash collision); a world of one species, no reactions and
  * no holes hashes as it did before species existed. Used by the determinism test and
  * `bench/fingerprint.ts`; not part of the public API.
  */
 import type { World } from './world.ts';
+import { wellPairList } from './wells.ts';
 
 /** The state hash of `world`, with its counters in words: `<16 hex digits> pairs P walls W sleeping S`. */
 export function stateHash(world: World): string {
@@ -48,6 +50,13 @@ export function stateHash(world: World): string {
   if (moved.some((n) => n !== 0)) {
     for (const n of moved) mix(n);
     mix(st.escapedEnergy);
+  }
+  if (world.state.wellsOn) {
+    for (const [a, b] of wellPairList(world.state)) {
+      mix(a);
+      mix(b);
+    }
+    for (const n of world.state.wellEdge) mix(n);
   }
   return `${h1.toString(16).padStart(8, '0')}${h2.toString(16).padStart(8, '0')} pairs ${st.pairCollisions} walls ${st.wallCollisions} sleeping ${st.sleeping}`;
 }

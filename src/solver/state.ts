@@ -41,6 +41,8 @@ export interface StepWork {
   reactions: number;
   /** Of those, the jammed ones. */
   wallJams: number;
+  /** Pairs that reached a square well's edge (wells.ts): entering it, leaving it, or turned back inside. */
+  wellEvents: number;
 }
 
 /** A sphere definition after validation (edits.ts). */
@@ -394,10 +396,35 @@ export class WorldState {
   outSpecies = new Int32Array(0);
   outSpeciesAt = -1;
 
+  // Square wells (wells.ts; docs/physics.md, section 11).
+  /** Wells are set (1) or not (0): the scan and the pair events take the wells' paths only then. */
+  wellsOn = 0;
+  /** The largest range of any well (the grid's cells are at least this many diameters wide), 1 without wells. */
+  wellReach = 1;
+  /** wellTable[a * MAX_SPECIES + b]: 1 + the well between species a and b, or 0 for none. */
+  wellTable = new Int32Array(0);
+  /** Each well's a, b (-1 and -1: every pair), range and depth (WELL_FIELDS each). */
+  wellDef = new Float64Array(0);
+  /** Pairs inside each well now. */
+  wellCount = new Float64Array(0);
+  /**
+   * The pairs inside a well: an open-addressing hash set (linear probing, a power-of-two size)
+   * keyed by the two ids, smaller first; pairWell is 1 + the pair's well, 0 for an empty entry.
+   */
+  pairLo = new Int32Array(0);
+  pairHi = new Int32Array(0);
+  pairWell = new Int32Array(0);
+  /** Entries in use in the pair set. */
+  wellPairs = 0;
+  /** Pairs at a well's edge since creation: [0] entering, [1] leaving, [2] turned back inside. */
+  wellEdge = new Float64Array(3);
+  /** [0]: the well energy forgetWells took away with a sphere's pairs, J (a typed array: see energyLost). */
+  wellScratch = new Float64Array(1);
+
   /** Collision events of the last step (reused buffer). */
   readonly events: CollisionEvents;
   /** Work done by the last step. */
-  readonly lastStep: StepWork = { events: 0, pairCollisions: 0, wallCollisions: 0, cellCrossings: 0, stale: 0, frozen: 0, hops: 0, clusters: 0, renumberSorted: 0, renumberSwaps: 0, wallStops: 0, wallJams: 0, reactions: 0 };
+  readonly lastStep: StepWork = { events: 0, pairCollisions: 0, wallCollisions: 0, cellCrossings: 0, stale: 0, frozen: 0, hops: 0, clusters: 0, renumberSorted: 0, renumberSwaps: 0, wallStops: 0, wallJams: 0, reactions: 0, wellEvents: 0 };
 
   constructor(options: ResolvedOptions) {
     this.options = options;

@@ -23,6 +23,7 @@ import { freeze, releaseFrozen, restOnTouchedWalls, updateAcceleration } from '.
 import { EVENT, HOLE, STRIDE, cellFaceOf, isCellCrossing, isPairEvent, isWallHit, wallOf } from './state.ts';
 import type { WorldState } from './state.ts';
 import { collideActiveWall, jamWalls, prepareWalls, releaseWalls, wallEvent } from './walls.ts';
+import { reservePairs, wellPairEvent } from './wells.ts';
 
 const { NONE } = EVENT;
 const { I32, U8 } = STRIDE;
@@ -32,11 +33,13 @@ export function beginStep(world: WorldState): void {
   world.stepId++;
   const work = world.lastStep;
   work.events = work.pairCollisions = work.wallCollisions = work.cellCrossings = work.stale = work.frozen = work.hops = work.clusters = 0;
-  work.renumberSorted = work.renumberSwaps = work.wallStops = work.wallJams = work.reactions = 0;
+  work.renumberSorted = work.renumberSwaps = work.wallStops = work.wallJams = work.reactions = work.wellEvents = 0;
   world.events.clear();
   if (world.dirty) rebuild(world);
   if (world.frozenCount > 0) releaseFrozen(world);
   if (world.wallsMoving) releaseWalls(world);
+  // Room for the pairs the step may add, so that the events never grow the set (wells.ts).
+  if (world.wellsOn) reservePairs(world, world.count);
 }
 
 /** Stage 2: every event of the next `dt` seconds, in time order (freezing spheres beyond the event budget). */
@@ -67,7 +70,8 @@ export function processEvents(world: WorldState, dt: number): void {
       if (world.pairC[I32 * i] !== world.collCount[I32 * kind]) {
         work.stale++;
         predict(world, i);
-      } else collidePair(world, i, kind);
+      } else if (world.wellsOn !== 0) wellPairEvent(world, i, kind);
+      else collidePair(world, i, kind);
     } else if (isCellCrossing(kind)) crossCell(world, i, cellFaceOf(kind));
     else if (isWallHit(kind)) collideFixedWall(world, i, wallOf(kind));
     else predict(world, i);
@@ -116,7 +120,8 @@ function processEventsWithWalls(world: WorldState, dt: number): void {
       if (world.pairC[I32 * i] !== world.collCount[I32 * kind]) {
         work.stale++;
         predict(world, i);
-      } else collidePair(world, i, kind);
+      } else if (world.wellsOn !== 0) wellPairEvent(world, i, kind);
+      else collidePair(world, i, kind);
     } else if (isCellCrossing(kind)) crossCell(world, i, cellFaceOf(kind));
     else if (isWallHit(kind)) {
       const w = wallOf(kind);

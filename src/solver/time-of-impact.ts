@@ -89,6 +89,30 @@ const crit = new Float64Array(4);
 const quarticScratch = new Float64Array(6);
 
 /**
+ * The quartic f(t) = |p + v t + d t^2 / 2|^2 - L^2 of the block q (pairTimeOfImpact's, L = q[9])
+ * in k[0..4], lowest power first, and in k[5] the end of its window: q[10], capped by the Cauchy
+ * bound (beyond it f has no root). Returns how many critical points of f (roots of f') lie in the
+ * window, written to `crit` in order, or -1 when the window is empty. (Every number travels in the
+ * arrays: one passed to a call V8 does not inline is boxed.)
+ */
+export function gapQuartic(q: Float64Array, k: Float64Array, crit: Float64Array): number {
+  const L = q[9];
+  const px = q[0], py = q[1], pz = q[2];
+  const vx = q[3], vy = q[4], vz = q[5];
+  const ax = 0.5 * q[6], ay = 0.5 * q[7], az = 0.5 * q[8];
+  k[0] = px * px + py * py + pz * pz - L * L;
+  k[1] = 2 * (px * vx + py * vy + pz * vz);
+  k[2] = vx * vx + vy * vy + vz * vz + 2 * (px * ax + py * ay + pz * az);
+  k[3] = 2 * (vx * ax + vy * ay + vz * az);
+  k[4] = ax * ax + ay * ay + az * az;
+  const bound = 1 + Math.max(Math.abs(k[0]), Math.abs(k[1]), Math.abs(k[2]), Math.abs(k[3])) / k[4];
+  const end = Math.min(q[10], bound);
+  if (!(end > 0)) return -1;
+  k[5] = end;
+  return criticalPoints(k, crit);
+}
+
+/**
  * Delay until two spheres first touch, from relative position p = x_j - x_i, relative velocity
  * v = v_j - v_i and relative acceleration d = a_j - a_i at a common time, with s = r_i + r_j.
  * Only contacts within [0, tMax] are reported. Arguments and result travel in one Float64Array
@@ -165,17 +189,9 @@ export function pairTimeOfImpact(q: Float64Array): void {
   const ay = 0.5 * dy;
   const az = 0.5 * dz;
   const k = quarticScratch;
-  k[0] = c;
-  k[1] = 2 * b;
-  k[2] = a2 + 2 * (px * ax + py * ay + pz * az);
-  k[3] = 2 * (vx * ax + vy * ay + vz * az);
-  k[4] = ax * ax + ay * ay + az * az;
-  // Beyond the Cauchy bound the quartic has no root: it caps an infinite window.
-  const bound = 1 + Math.max(Math.abs(k[0]), Math.abs(k[1]), Math.abs(k[2]), Math.abs(k[3])) / k[4];
-  const end = Math.min(tMax, bound);
-  if (!(end > 0)) return;
-  k[5] = end;
-  const n = criticalPoints(k, crit);
+  const n = gapQuartic(q, k, crit);
+  if (n < 0) return;
+  const end = k[5];
   let a0 = 0;
   let fa = c;
   for (let piece = 0; piece <= n; piece++) {

@@ -149,8 +149,8 @@ describe('bad JSON for a world', () => {
 
   it('refuses another format or version, naming it', () => {
     refused(bad((j) => { (j as Record<string, unknown>).format = 'sphere-sandbox/scene'; }), /^format must be "sphere-sandbox\/world", got "sphere-sandbox\/scene"$/);
-    refused(bad((j) => { (j as Record<string, unknown>).version = 5; }), /^version must be 1, 2, 3 or 4 .*got 5$/);
-    refused(bad((j) => { delete (j as Record<string, unknown>).version; }), /^version must be 1, 2, 3 or 4 .*got undefined$/);
+    refused(bad((j) => { (j as Record<string, unknown>).version = 6; }), /^version must be 1, 2, 3, 4 or 5 .*got 6$/);
+    refused(bad((j) => { delete (j as Record<string, unknown>).version; }), /^version must be 1, 2, 3, 4 or 5 .*got undefined$/);
   });
 
   it('refuses a missing or extra field, naming it', () => {
@@ -201,9 +201,9 @@ describe('bad JSON for a world', () => {
   });
 
   it('leaves the JSON it refused as it was: read again once mended, it gives the world', () => {
-    const json = bad((j) => { j.version = 7 as 4; });
+    const json = bad((j) => { j.version = 7 as 5; });
     refused(json, /^version/);
-    (json as WorldJSON).version = 4;
+    (json as WorldJSON).version = 5;
     expect(stateHash(worldFromJSON(json))).toBe(stateHash(world));
   });
 });

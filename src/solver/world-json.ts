@@ -15,6 +15,8 @@ import { resolveOptions } from './options.ts';
 import type { ResolvedOptions } from './options.ts';
 import { MAX_SPECIES, RX_FIELDS, reactionsOf, setReactions } from './reactions.ts';
 import { RECORD_BYTES, SIDE_BYTE, WorldState } from './state.ts';
+import { WELL_FIELDS } from './well-scan.ts';
+import { checkWells, wellsOf } from './wells.ts';
 import { PACKED, packWorld, unpackWorld } from './transfer.ts';
 import { World } from './world.ts';
 
@@ -22,11 +24,15 @@ import { World } from './world.ts';
 export const WORLD_JSON_FORMAT = 'sphere-sandbox/world';
 /**
  * The `version` of {@link WorldJSON} that {@link worldToJSON} writes. {@link worldFromJSON} reads it,
- * version 3 (before holes: no hole, nothing crossed or escaped), version 2 (before species and
+ * version 4 (before wells: no wells, no pair inside one), version 3 (before holes as well: no hole,
+ * nothing crossed or escaped), version 2 (before species and
  * reactions as well: its spheres are read as species 0, with no reactions) and version 1 (before
  * the walls could move as well: its walls are read as still, adiabatic and at the frame).
  */
-export const WORLD_JSON_VERSION = 4;
+export const WORLD_JSON_VERSION = 5;
+
+/** The state fields version 5 added (wells.ts), which an older world takes from a new world of its options (no wells). */
+const WELL_STATE_FIELDS = ['wellsOn', 'wellReach', 'wellTable', 'wellDef', 'wellCount', 'pairLo', 'pairHi', 'pairWell', 'wellPairs', 'wellEdge', 'wellScratch'] as const;
 
 /** The state fields version 4 added (hole.ts), which an older world takes from a new world of its options; side and holeSub are views of its own record. */
 const HOLE_STATE_FIELDS = ['holeMask', 'hole', 'holeCrossings', 'escaped', 'escapedEnergy'] as const;
@@ -135,7 +141,7 @@ export function worldToJSON(world: World): WorldJSON {
 export function worldFromJSON(json: unknown): World {
   const top = object('world', json);
   if (top.format !== WORLD_JSON_FORMAT) throw new SolverInputError('format', brief(top.format), `"${WORLD_JSON_FORMAT}"`);
-  if (top.version !== WORLD_JSON_VERSION && top.version !== 1 && top.version !== 2 && top.version !== 3) throw new SolverInputError('version', brief(top.version), `1, 2, 3 or ${WORLD_JSON_VERSION} (the versions this solver reads)`);
+  if (top.version !== WORLD_JSON_VERSION && top.version !== 1 && top.version !== 2 && top.version !== 3 && top.version !== 4) throw new SolverInputError('version', brief(top.version), `1, 2, 3, 4 or ${WORLD_JSON_VERSION} (the versions this solver reads)`);
   for (const key of Object.keys(top)) {
     if (key !== 'format' && key !== 'version' && key !== 'buffers' && key !== 'state') throw new SolverInputError(key, brief(top[key]), 'absent (not a field of a world)');
   }
@@ -145,7 +151,8 @@ export function worldFromJSON(json: unknown): World {
   const options = readOptions(data.options);
   if (top.version === 1) data = fromVersion1(data, options, buffers);
   if (top.version === 1 || top.version === 2) data = fromVersion2(data, options, buffers);
-  if (top.version !== WORLD_JSON_VERSION) data = fromVersion3(data, options, buffers);
+  if (top.version !== WORLD_JSON_VERSION && top.version !== 4) data = fromVersion3(data, options, buffers);
+  if (top.version !== WORLD_JSON_VERSION) data = withNewFields(data, options, buffers, WELL_STATE_FIELDS, { wellEvents: 0 });
   const template = new WorldState(options);
   const reader = new StateReader(buffers);
   const state = reader.read(data, template, 'state') as WorldState;
@@ -173,7 +180,45 @@ export function worldFromJSON(json: unknown): World {
   }
   if (counts.length !== 2 * list.length) throw new SolverInputError('state.rxCounts.length', counts.length, `2 a reaction = ${2 * list.length}`);
   state.rxCounts = counts;
+  checkWellState(state);
   return unpackWorld({ kind: PACKED, state });
+}
+
+/**
+ * The wells of a state read from JSON: definitions a world accepts (checked as setWells checks
+ * them), a table that follows from them, and a pair set whose arrays agree and whose counts add up.
+ */
+function checkWellState(state: WorldState): void {
+  if (state.wellDef.length % WELL_FIELDS !== 0) throw new SolverInputError('state.wellDef.length', state.wellDef.length, `a multiple of ${WELL_FIELDS}`);
+  const list = wellsOf(state);
+  try {
+    checkWells(list);
+  } catch (e) {
+    if (e instanceof SolverInputError) throw new SolverInputError(`state.wellDef (${e.field})`, e.value, e.requirement);
+    throw e;
+  }
+  const n = list.length;
+  if (state.wellsOn !== (n > 0 ? 1 : 0)) throw new SolverInputError('state.wellsOn', state.wellsOn, n > 0 ? '1 (wells are set)' : '0 (no wells)');
+  if (state.wellTable.length !== (n > 0 ? 64 * 64 : 0)) throw new SolverInputError('state.wellTable.length', state.wellTable.length, n > 0 ? '4096' : '0');
+  for (let k = 0; k < state.wellTable.length; k++) {
+    if (state.wellTable[k] < 0 || state.wellTable[k] > n) throw new SolverInputError(`state.wellTable[${k}]`, state.wellTable[k], `a whole number in [0, ${n}]`);
+  }
+  if (state.wellCount.length !== n) throw new SolverInputError('state.wellCount.length', state.wellCount.length, `one a well = ${n}`);
+  const size = state.pairWell.length;
+  if ((size & (size - 1)) !== 0 || state.pairLo.length !== size || state.pairHi.length !== size) {
+    throw new SolverInputError('state.pairWell.length', size, 'a power of two (or 0), the length of state.pairLo and state.pairHi too');
+  }
+  const counts = new Float64Array(n);
+  let pairs = 0;
+  for (let e = 0; e < size; e++) {
+    const k = state.pairWell[e];
+    if (k === 0) continue;
+    if (k < 0 || k > n) throw new SolverInputError(`state.pairWell[${e}]`, k, `a whole number in [0, ${n}]`);
+    counts[k - 1]++;
+    pairs++;
+  }
+  if (pairs !== state.wellPairs) throw new SolverInputError('state.wellPairs', state.wellPairs, `the pairs in state.pairWell (${pairs})`);
+  for (let k = 0; k < n; k++) if (counts[k] !== state.wellCount[k]) throw new SolverInputError(`state.wellCount[${k}]`, state.wellCount[k], `the pairs of well ${k} in state.pairWell (${counts[k]})`);
 }
 
 /**

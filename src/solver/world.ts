@@ -23,6 +23,8 @@ import { applyGeometry, copyOut, indexOf, reserve } from './storage.ts';
 import type { CollisionEvents } from './events.ts';
 import * as reactions from './reactions.ts';
 import type { Reaction } from './reactions.ts';
+import * as wells from './wells.ts';
+import type { Well } from './wells.ts';
 import * as walls from './walls.ts';
 import type { WallState } from './walls.ts';
 import { frameWalls, syncWallNow } from './wall-motion.ts';
@@ -99,8 +101,16 @@ export interface WorldStats {
   holeCrossings: { forward: number[]; backward: number[] };
   /** Spheres of each species that left the box through a wall's hole since creation ({@link World.setWallHole}). */
   escaped: number[];
-  /** The kinetic plus potential energy those spheres carried out of the box, J. */
+  /** The kinetic plus potential energy those spheres carried out of the box, J (with wells, plus the well energy of their pairs). */
   escapedEnergy: number;
+  /** Pairs of spheres inside a square well now ({@link World.setWells}). */
+  wellPairs: number;
+  /**
+   * The well energy now, J: minus the depth of each pair's well, summed over the pairs inside. With
+   * wells the first law reads: kinetic + potential + well energy changes by
+   * `work + heat + chemical - energyLost - escapedEnergy`.
+   */
+  wellEnergy: number;
 }
 
 /**
@@ -381,6 +391,8 @@ export class World {
       },
       escaped: Array.from(world.escaped.subarray(0, span)),
       escapedEnergy: world.escapedEnergy[0],
+      wellPairs: world.wellPairs,
+      wellEnergy: wells.wellEnergy(world),
     };
   }
 
@@ -447,6 +459,21 @@ export class World {
   /** The reactions set by {@link setReactions}, checked (defaults filled in). */
   get reactions(): Reaction[] {
     return reactions.reactionsOf(this.state);
+  }
+  /**
+   * Sets the square wells between species (docs/physics.md, section 11), replacing any before;
+   * `[]` takes them away. Two spheres closer than `range` times their radius sum attract with
+   * `depth` J; a well without `between` acts between every pair no other well names. Each entry is
+   * checked first (a bad one throws {@link SolverInputError} naming it, `wells[0].range`, and
+   * nothing changes); then the pairs inside are found from the spheres' positions.
+   */
+  setWells(list: readonly Well[]): void {
+    this.state.stateVersion++;
+    wells.setWells(this.state, list);
+  }
+  /** The wells set by {@link setWells}, checked. */
+  get wells(): Well[] {
+    return wells.wellsOf(this.state);
   }
   /** The world's restitution between spheres, in [0, 1]; applies from the next collision. */
   setRestitution(e: number): void {
