@@ -63,6 +63,8 @@ async function openEverything(page: Page): Promise<void> {
     for (const details of document.querySelectorAll('details')) details.open = true;
     window.__sandbox.store.getState().select(0);
   });
+  // Every section's chunk arrived (no "Loading…" left): the checks read the sections themselves.
+  await page.waitForFunction(() => document.querySelector('[data-loading]') === null, undefined, { polling: 'raf' });
   await waitFrames(page, 3);
 }
 
