@@ -19,8 +19,9 @@ export type WallWorld = Pick<World, 'wallState' | 'divider' | 'setWallVelocity' 
  * Gives a world's walls what the settings ask (the piston, the left and right walls'
  * temperatures, the divider), changing only what differs, so that a world already so is left as
  * it is. Returns whether anything changed. Throws the solver's `SolverInputError` for a value it refuses.
+ * A divider put back in gets the hole `dividerHole` gives (the experiment's: see {@link experimentDividerHole}).
  */
-export function applyWallSettings(world: WallWorld, s: Settings): boolean {
+export function applyWallSettings(world: WallWorld, s: Settings, dividerHole: () => number | undefined = () => undefined): boolean {
   let changed = false;
   const piston = world.wallState(PISTON_WALL);
   if (s.piston === 'free') {
@@ -44,10 +45,22 @@ export function applyWallSettings(world: WallWorld, s: Settings): boolean {
   }
   const d = world.divider;
   if (s.divider !== (d !== null && d.axis === 'x' && d.position === 0)) {
-    world.setDivider(s.divider ? { axis: 'x', position: 0 } : null);
+    const hole = s.divider ? dividerHole() : undefined;
+    world.setDivider(s.divider ? { axis: 'x', position: 0, ...(hole !== undefined ? { hole: { width: hole } } : {}) } : null);
     changed = true;
   }
   return changed;
+}
+
+/**
+ * The width of the hole in an experiment's divider: a built scene's, else its preset's scene's
+ * (for `seed`); undefined when the divider has none. The divider itself is a setting, its hole the
+ * experiment's, so a divider switched off and on again gets it back.
+ */
+export function experimentDividerHole(presetId: string | null, built: BuiltScene | null, seed: number): number | undefined {
+  if (built !== null) return built.dividerHole;
+  const preset = presetId === null ? undefined : presetById(presetId);
+  return preset?.build(seed).divider?.hole?.width;
 }
 
 /** The world options that follow the live settings. */

@@ -4,7 +4,7 @@
  * the limits, then live (only the solver setters of what changed) or with one rebuild.
  */
 import type { StateCreator } from 'zustand/vanilla';
-import { applyWallSettings, LIVE_SETTINGS, settingLocked, liveWorldOptions, settingWarnings, validateSettings, WALL_SETTINGS, withFreePhysics, type SettingKey, type Settings } from '../experiment/index.ts';
+import { applyWallSettings, experimentDividerHole, LIVE_SETTINGS, settingLocked, liveWorldOptions, settingWarnings, validateSettings, WALL_SETTINGS, withFreePhysics, type SettingKey, type Settings } from '../experiment/index.ts';
 import { solverMessage, type StoreCore } from './core.ts';
 import type { SandboxState, SettingsSlice } from './state.ts';
 
@@ -19,7 +19,7 @@ function candidateOf(state: SandboxState, keys: readonly SettingKey[], patch: Pa
 }
 
 /** Applies live settings to the running world: only what changed reaches the solver. Returns the solver's message, or null. */
-function applyLive(core: StoreCore, candidate: Settings, keys: readonly SettingKey[]): string | null {
+function applyLive(core: StoreCore, candidate: Settings, keys: readonly SettingKey[], hole: () => number | undefined): string | null {
   try {
     // In worker mode each setter is a message.
     const world = core.sim.world;
@@ -30,7 +30,7 @@ function applyLive(core: StoreCore, candidate: Settings, keys: readonly SettingK
     if (restitution) world.setRestitution(live.restitution);
     if (wallRestitution) world.setWallRestitution(live.wallRestitution);
     if (gravity) world.setGravity(live.gravity);
-    const walls = keys.some((k) => (WALL_SETTINGS as readonly SettingKey[]).includes(k)) && applyWallSettings(world, candidate);
+    const walls = keys.some((k) => (WALL_SETTINGS as readonly SettingKey[]).includes(k)) && applyWallSettings(world, candidate, hole);
     if (restitution || wallRestitution || gravity || walls) core.changed();
     core.sim.timeScale = candidate.timeScale;
     return null;
@@ -91,7 +91,7 @@ export const createSettingsSlice =
         core.enterWorld({ cause: 'settings', place: { built: world }, experiment: { preset, settings: candidate, freeSettings, edits: [], built: null }, errors, reframe: keys.includes('boxSize') || keys.includes('planar') || leavesPreset });
         return true;
       }
-      const message = applyLive(core, candidate, keys);
+      const message = applyLive(core, candidate, keys, () => experimentDividerHole(state.preset, state.built, candidate.seed));
       if (message !== null) {
         set({ errors: { ...state.errors, [key]: message } });
         return false;

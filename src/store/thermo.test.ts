@@ -32,6 +32,23 @@ describe('the Thermodynamics controls', () => {
     expect(store.getState().sceneVersion).toBe(version);
   });
 
+  it("the divider switched off and on again keeps the experiment's hole (the diffusion lesson's, a built scene's)", () => {
+    const store = createSandboxStore({ running: false, preset: 'diffusion' });
+    const hole = local(store).divider?.hole?.width;
+    expect(hole, "the diffusion lesson's hole").toBeGreaterThan(0);
+    expect(store.getState().applySetting('divider', false)).toBe(true);
+    expect(local(store).divider).toBeNull();
+    expect(store.getState().applySetting('divider', true)).toBe(true);
+    expect(local(store).divider).toEqual({ axis: 'x', position: 0, hole: { width: hole } });
+    // Built from the lesson: the built scene keeps the hole, and so does the divider put back.
+    expect(store.getState().setBuilding(true)).toBeNull();
+    const built = store.getState().built;
+    expect(built?.dividerHole, "the built scene's hole").toBe(hole);
+    expect(store.getState().applySetting('divider', false)).toBe(true);
+    expect(store.getState().applySetting('divider', true)).toBe(true);
+    expect(local(store).divider?.hole).toEqual({ width: hole });
+  });
+
   it('refuses bad values at their field, naming the value, and changes nothing', () => {
     const store = createSandboxStore({ running: false, settings: { count: 50 } });
     const before = stateById(local(store));
