@@ -293,11 +293,11 @@ describe('wells: a dilute gas', () => {
     expect(Math.abs(r.hits / boltzmann - 1), JSON.stringify(r)).toBeLessThan(0.03);
   }, 60_000 * RUNS);
 
-  it('at eps / kT near 1.5: the same within 8 % (the bound pairs are few and long-lived)', () => {
+  it('at eps / kT near 1.5: pairs reach the edge from inside exp(eps / kT) times as often as from outside within 3 %; the histogram, noisier here (the bound pairs are few and long-lived), within 8 %', () => {
     const r = run(1.5, 21);
     const boltzmann = Math.exp(1 / r.kT);
     expect(Math.abs(r.jump / boltzmann - 1), JSON.stringify(r)).toBeLessThan(0.08);
-    expect(Math.abs(r.hits / boltzmann - 1), JSON.stringify(r)).toBeLessThan(0.08);
+    expect(Math.abs(r.hits / boltzmann - 1), JSON.stringify(r)).toBeLessThan(0.03);
   }, 60_000 * RUNS);
 });
 
