@@ -185,6 +185,8 @@ function CameraPlacement({ position }: { position: readonly [number, number, num
 
 /** Device pixels a CSS pixel of a view that draws plainly (test pages). */
 const PLAIN_DPR = 0.5;
+/** Outside test mode the canvas follows the device's ratio, clamped to this range. */
+const DEVICE_DPR: [number, number] = [1, 2];
 
 /** The sandbox's 3D view. */
 export function SandboxCanvas({ coverRoot, cameraPosition = null, label, children, onFirstFrames }: SandboxCanvasProps) {
@@ -195,6 +197,7 @@ export function SandboxCanvas({ coverRoot, cameraPosition = null, label, childre
   const [install] = useState(viewProbeInstaller);
   const testMode = install !== null;
   const [plain] = useState(plainDrawing);
+  const dpr = testMode ? (plain ? PLAIN_DPR : 1) : DEVICE_DPR;
   const [preview] = useState(createDragPreview);
   const reducedMotion = useStore(store, (s) => s.reducedMotion);
   const look = SCENE_THEMES[useStore(store, (s) => s.theme)];
@@ -213,7 +216,7 @@ export function SandboxCanvas({ coverRoot, cameraPosition = null, label, childre
   return (
     <Canvas
       className="sandbox-canvas"
-      dpr={testMode ? (plain ? PLAIN_DPR : 1) : [1, 2]}
+      dpr={dpr}
       gl={{ antialias: !plain, preserveDrawingBuffer: testMode, powerPreference: 'high-performance' }}
       camera={{ fov: 40, position: [10, 7, 14], near: 0.05, far: 500 }}
       aria-label={label ?? t('view.canvas')}
@@ -240,7 +243,7 @@ export function SandboxCanvas({ coverRoot, cameraPosition = null, label, childre
       <PredictLabels covered={covered} />
       <BuiltLabels covered={covered} />
       <TwinSpheres />
-      <FaultHandlers dpr={testMode ? (plain ? PLAIN_DPR : 1) : [1, 2]} />
+      <FaultHandlers dpr={dpr} />
       {/* Under reduced motion the camera stops where it is let go (no gliding). */}
       <CameraControls damping={!testMode && !reducedMotion} covered={covered} placed={cameraPosition !== null} probe={framing} />
       {/* After the controls, so that a given position overrides the home view. */}

@@ -15,7 +15,7 @@ import type { Page } from '@playwright/test';
 import type { AxeResults, RunOptions } from 'axe-core';
 import type { Locale } from '../../src/i18n/index.ts';
 import type { Theme } from '../../src/store/state.ts';
-import { results, root, waitFrames, waitReady } from './support/page.ts';
+import { results, root, waitFrames, waitPartsLoaded, waitReady } from './support/page.ts';
 import { expect, sharedPage, test } from './support/test.ts';
 
 const AXE = readFileSync(join(root, 'node_modules/axe-core/axe.min.js'), 'utf8');
@@ -50,13 +50,8 @@ async function openEverything(page: Page): Promise<void> {
     for (const b of document.querySelectorAll<HTMLElement>('.panel__toggle[aria-expanded=false]')) b.click();
     for (const d of document.querySelectorAll('details')) d.open = true;
   });
-  await partsLoaded(page);
+  await waitPartsLoaded(page);
   await waitFrames(page, 2);
-}
-
-/** Until every section's chunk has arrived (no "Loading…" left), so that a check sees the sections themselves. */
-async function partsLoaded(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.querySelector('[data-loading]') === null, undefined, { polling: 'raf' });
 }
 
 /** The serious and critical violations axe-core finds on the page now, one line each (with the theme's colour transitions brought to their end). */
@@ -167,7 +162,7 @@ test.describe('on the desktop (1280 x 800)', () => {
     for (let k = 0; k < count; k++) {
       await tabs.nth(k).click();
       await expect(tabs.nth(k), `Measure tool ${k}`).toHaveAttribute('aria-selected', 'true');
-      await partsLoaded(page);
+      await waitPartsLoaded(page);
       await waitFrames(page, 2);
       found.push(...(await axeViolations(page)).map((v) => `tab ${k}: ${v}`));
       found.push(...(await smallTargets(page, 24)).map((v) => `tab ${k}: under 24 px: ${v}`));

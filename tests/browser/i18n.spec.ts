@@ -7,7 +7,7 @@
 // Screenshots of the app in Spanish and German at 1280 x 800.
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { results, waitFrames, waitReady } from './support/page.ts';
+import { results, waitFrames, waitPartsLoaded, waitReady } from './support/page.ts';
 import { expect, sharedPage, test, watchErrors } from './support/test.ts';
 
 type Locale = 'en' | 'es' | 'de';
@@ -63,8 +63,7 @@ async function openEverything(page: Page): Promise<void> {
     for (const details of document.querySelectorAll('details')) details.open = true;
     window.__sandbox.store.getState().select(0);
   });
-  // Every section's chunk arrived (no "Loading…" left): the checks read the sections themselves.
-  await page.waitForFunction(() => document.querySelector('[data-loading]') === null, undefined, { polling: 'raf' });
+  await waitPartsLoaded(page);
   await waitFrames(page, 3);
 }
 

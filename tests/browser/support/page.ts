@@ -14,6 +14,14 @@ export const FIXED_DT = 1 / 60;
 /** The view's background colour, RGB. */
 export const BACKGROUND: [number, number, number] = [0x0b, 0x10, 0x20];
 
+/**
+ * Waits until every lazily loaded part of the panels has arrived (no "Loading…" left,
+ * src/ui/shared/lazy-part.tsx), so that a check reads the sections themselves.
+ */
+export async function waitPartsLoaded(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.querySelector('[data-loading]') === null, undefined, { polling: 'raf' });
+}
+
 /** Waits until the page has rendered `n` more frames. */
 export async function waitFrames(page: Page, n: number): Promise<void> {
   const start = await page.evaluate(() => window.__sandbox.frames());
