@@ -1,13 +1,21 @@
-// Runs npm scripts side by side (`tsx scripts/together.ts typecheck lint build`): each one's output
-// is held and printed whole when it ends, with its time, so that the logs do not interleave. Every
-// script runs to its end; the exit status is 1 when any of them failed, and the failed ones are
-// named last. `npm test` runs the checks that share nothing this way: each of them keeps one core
-// busy at most, so on a 2-core machine two or three together take little longer than the longest.
+// Runs npm scripts side by side, in stages one after another:
+//   tsx scripts/together.ts typecheck lint build then test:unit:main test:browser:main then test:unit:allocation
+// The scripts of a stage start together; the next stage starts when every one of them has ended.
+// Each script's output is held and printed whole when it ends, with its time, so that the logs do
+// not interleave. Every stage runs, whatever failed before it, so that one failure never hides
+// another; the exit status is 1 when any script failed, and the failed ones are named last.
+// `npm test` runs the checks that share nothing this way: on a 2-core machine the browser tests
+// leave a core idle while they wait on pages and frames, and the unit tests fill it.
 import { spawn } from 'node:child_process';
 
-const names = process.argv.slice(2);
-if (names.length === 0) {
-  console.error('usage: tsx scripts/together.ts <npm script> [<npm script> ...]');
+const args = process.argv.slice(2);
+const stages: string[][] = [[]];
+for (const arg of args) {
+  if (arg === 'then') stages.push([]);
+  else stages[stages.length - 1].push(arg);
+}
+if (stages.some((stage) => stage.length === 0)) {
+  console.error('usage: tsx scripts/together.ts <npm script> [<npm script> ...] [then <npm script> ...]');
   process.exit(2);
 }
 
@@ -38,8 +46,14 @@ function run(name: string): Promise<Outcome> {
   });
 }
 
-const outcomes = await Promise.all(names.map(run));
-const failed = outcomes.filter((o) => o.code !== 0);
+const failed: Outcome[] = [];
+const begun = performance.now();
+for (const [k, stage] of stages.entries()) {
+  if (stages.length > 1) process.stdout.write(`\n══ stage ${k + 1} of ${stages.length}: ${stage.join(', ')} (started at ${((performance.now() - begun) / 1000).toFixed(0)} s)\n`);
+  const outcomes = await Promise.all(stage.map(run));
+  failed.push(...outcomes.filter((o) => o.code !== 0));
+}
+if (stages.length > 1) process.stdout.write(`\n══ all stages ended in ${((performance.now() - begun) / 1000).toFixed(0)} s\n`);
 if (failed.length > 0) {
   console.error(`\nfailed: ${failed.map((o) => `npm run ${o.name}`).join(', ')}`);
   process.exit(1);
