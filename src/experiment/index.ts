@@ -21,6 +21,7 @@ export {
   PISTON_MODES,
   COLOR_MODES,
   WALL_SETTINGS,
+  ATTRACTION_SETTINGS,
 } from './settings.ts';
 export type { Settings, SettingKey, NumberKey, NumberSpec, FieldMessages, PistonMode, ColorBy } from './settings.ts';
 export { EDIT_LABELS, EDIT_MAX, checkEditValue, readNumber, applyEdit, applyEdits } from './edits.ts';
@@ -32,8 +33,8 @@ export { BUILD_MAX_SPHERES, BUILD_BOX_MIN, BUILD_BOX_MAX, LABEL_MAX, checkSphere
 export type { BuildOutcome, ArrangeShape, SpherePatch, Arrangement } from './build-ops.ts';
 export { TWIN_SETTINGS, twinLocked, twinSettingsOpen, TWIN_STEP_MAX, TWIN_LABELS, describeChange, currentValue, checkChange, applyChange, encodeTwin, parseTwin } from './twin-change.ts';
 export type { TwinSetting, TwinChange, TwinSpec } from './twin-change.ts';
-export { liveWorldOptions, sandboxScene, buildSandboxWorld, BORROWED_SETTINGS, withFreePhysics, presetSettings, experimentWorld, builtSolverScene, applyWallSettings, experimentDividerHole, sceneWallSettings, PISTON_WALL } from './experiment-world.ts';
-export type { WallWorld } from './experiment-world.ts';
+export { liveWorldOptions, sandboxScene, buildSandboxWorld, BORROWED_SETTINGS, withFreePhysics, presetSettings, experimentWorld, builtSolverScene, applyWallSettings, applyWellSettings, attractionWell, experimentDividerHole, sceneWallSettings, sceneAttractionSettings, PISTON_WALL } from './experiment-world.ts';
+export type { WallWorld, WellWorld } from './experiment-world.ts';
 export { PUMP_MAX, checkPump, pumpSpheres } from './pump.ts';
 export { SNAPSHOT_FORMAT, SNAPSHOT_VERSION, checkSnapshot } from './snapshot.ts';
 export type { SandboxSnapshot, CheckedSnapshot } from './snapshot.ts';

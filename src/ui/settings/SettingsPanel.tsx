@@ -16,7 +16,8 @@ import { presetTitle } from '../shared/preset-text.ts';
 import { SwitchRow, ToggleField } from '../shared/ToggleField.tsx';
 import { useSandboxStore } from '../../hooks/sandbox-context.ts';
 import { useT } from '../../hooks/use-translate.ts';
-import { formatPlain, type MessageKey } from '../../i18n/index.ts';
+import { formatPlain, formatSig, type MessageKey, type Translate } from '../../i18n/index.ts';
+import { sig } from '../shared/format.ts';
 import './settings.css';
 
 /** Props of {@link SettingsPanel}. */
@@ -122,6 +123,34 @@ function ExperimentSceneNote() {
   );
 }
 
+/** The attraction's depth in J and in the gas's kT now: "0.5 J = 0.83 kT". */
+function depthText(t: Translate, joules: number, kT: number): string {
+  return t('chem.energy', { joules: sig(joules, 3, t.locale), kT: kT > 0 ? formatSig(t.locale, joules / kT, 3) : t('chem.noValue') });
+}
+
+/**
+ * The Attraction section: the depth ε of the square well between every pair of spheres (also in
+ * the gas's kT, which follows the published stats, a few times a second) and its range. Live.
+ */
+function AttractionSection({ headingId }: { headingId: string }) {
+  const store = useSandboxStore();
+  const t = useT();
+  // A string: the section renders again only when the text shown changes.
+  const energy = useStore(store, (s) => depthText(t, s.settings.attraction, s.stats.temperature));
+  return (
+    <section className="panel__section" aria-labelledby={headingId} data-section="attraction">
+      <h2 className="panel__heading" id={headingId}>
+        {t('settings.attraction')} <span className="panel__badge">{t('settings.live')}</span>
+      </h2>
+      <NumberField setting="attraction" hint={t('settings.attractionHint')} />
+      <p className="field__hint" data-testid="attraction-energy">
+        {t('settings.attractionEnergy', { energy })}
+      </p>
+      <NumberField setting="attractionRange" hint={t('settings.attractionRangeHint')} />
+    </section>
+  );
+}
+
 /** Below this window width, choosing an experiment folds the settings panel away. */
 const CROWDED_BELOW_PX = 1100;
 /** The projector theme's switch (the theme is view state: it does not rebuild the scene). */
@@ -206,6 +235,7 @@ export function SettingsPanel({ defaultOpen, onOpenChange, closeRequest = 0 }: S
         <NumberField setting="gravity" slider disabled={!gravityOn} />
         <NumberField setting="timeScale" slider hint={t('settings.timeScaleHint')} />
       </section>
+      <AttractionSection headingId={`${bodyId}-attraction`} />
       <section className="panel__section" aria-label={t('settings.view')}>
         <LanguageMenu />
         <ThemeField />
