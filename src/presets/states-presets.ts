@@ -1,0 +1,31 @@
+/**
+ * The states-of-matter lessons: spheres that attract by a square well between every pair
+ * (docs/physics.md, section 11). presets.ts lists them after the chemistry lessons, typed as presets.
+ */
+import { condensingGasScene } from '../solver/index.ts';
+
+/** Spheres of the condensation lesson. */
+export const CONDENSATION_COUNT = 300;
+/** Their radius, m: a drop of a few dozen is plain to see in the 17 m box. */
+export const CONDENSATION_RADIUS = 0.5;
+/** The fraction of the box they fill: dense enough that most are in drops within a minute, thin enough that the drops are seen to gather. */
+export const CONDENSATION_PACKING = 0.03;
+/** The walls' kT in units of the well's depth ε: half the critical 1.22 ε of a well of range 1.5. */
+export const CONDENSATION_KT = 0.6;
+/** The well's range, in sums of radii (condensingGasScene's default). */
+export const CONDENSATION_RANGE = 1.5;
+
+/** The states-of-matter lessons, in menu order. */
+export const STATES_PRESETS = [
+  {
+    id: 'condensation',
+    title: 'Condensation: a gas cooled into drops',
+    watch:
+      'Every pair of spheres attracts within 1.5 diameters by a well of depth ε, and the six walls hold kT = 0.6 ε, below the 1.2 ε above which no drops form. Spheres that meet stick once the walls take away the energy they gained: after 20 seconds about 6 of every 10 spheres are in drops of 6 or more, after a minute about 7 of every 10, and the drops keep merging. The spheres stay warmer than the walls, near kT = 0.8 ε: every pair that binds frees ε.',
+    mode: '3d',
+    readouts: ['gas', 'energy'],
+    thermo: true,
+    build: (seed: number) =>
+      condensingGasScene({ count: CONDENSATION_COUNT, packingFraction: CONDENSATION_PACKING, radius: CONDENSATION_RADIUS, temperature: CONDENSATION_KT, range: CONDENSATION_RANGE, seed }),
+  },
+] as const;
