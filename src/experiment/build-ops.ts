@@ -46,7 +46,7 @@ const AXES = ['x', 'y', 'z'] as const;
 const n = (t: Translate, x: number): string => formatPlain(t.locale, Number(x.toPrecision(4)));
 
 function copyScene(scene: BuiltScene): BuiltScene {
-  return { size: [...scene.size], ...(scene.planar ? { planar: true } : {}), spheres: scene.spheres.map(copySphere), ...(scene.reactions ? { reactions: scene.reactions } : {}) };
+  return { size: [...scene.size], ...(scene.planar ? { planar: true } : {}), spheres: scene.spheres.map(copySphere), ...(scene.reactions ? { reactions: scene.reactions } : {}), ...(scene.wells ? { wells: scene.wells } : {}) };
 }
 
 function copySphere(s: BuiltSphere): BuiltSphere {
