@@ -29,7 +29,7 @@ export type { SphereEdit, EditField } from './edits.ts';
 export type { ExperimentState } from './experiment.ts';
 export { builtSceneOf } from './built.ts';
 export type { BuiltScene, BuiltSphere, BuiltWall } from './built.ts';
-export { BUILD_MAX_SPHERES, BUILD_BOX_MIN, BUILD_BOX_MAX, LABEL_MAX, checkSphereValues, checkBuiltScene, emptyScene, placeSphere, freeSpot, addSphere, duplicateSpheres, deleteSpheres, moveSpheres, patchSpheres, arrangementPoints, arrangeSpheres } from './build-ops.ts';
+export { BUILD_MAX_SPHERES, BUILD_BOX_MIN, BUILD_BOX_MAX, LABEL_MAX, checkSphereValues, checkBuiltScene, emptyScene, placeSphere, freeSpot, addSphere, duplicateSpheres, deleteSpheres, moveSpheres, patchSpheres, arrangementPoints, arrangeSpheres, setSceneWells } from './build-ops.ts';
 export type { BuildOutcome, ArrangeShape, SpherePatch, Arrangement } from './build-ops.ts';
 export { TWIN_SETTINGS, twinLocked, twinSettingsOpen, TWIN_STEP_MAX, TWIN_LABELS, describeChange, currentValue, checkChange, applyChange, encodeTwin, parseTwin } from './twin-change.ts';
 export type { TwinSetting, TwinChange, TwinSpec } from './twin-change.ts';
