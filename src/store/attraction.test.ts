@@ -69,7 +69,12 @@ describe('the Attraction settings', () => {
     const { settings } = store.getState();
     expect(settings.attraction).toBe(1);
     expect(settings.attractionRange).toBe(1.5);
+    // Its walls are the two the settings hold: the lesson runs as its scene is, wells and walls.
+    expect(settings).toMatchObject({ leftThermal: true, rightThermal: true });
+    expect(settings.leftKT).toBeCloseTo(0.6, 12);
+    expect(settings.rightKT).toBeCloseTo(0.6, 12);
     expect(local(store).wells).toEqual([{ range: 1.5, depth: 1 }]);
+    expect(local(store).wallState('-y').kT).toBeNull();
     // Live, the lesson keeps running with a shallower well.
     expect(store.getState().applySetting('attraction', 0.5)).toBe(true);
     expect(store.getState().preset).toBe('condensation');

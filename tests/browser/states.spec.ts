@@ -22,7 +22,7 @@ test('the condensation lesson loads from the menu, runs, draws, and its gas gath
   const [s, watch] = await Promise.all([classroomState(page), page.getByTestId('watch').textContent().then((t) => t ?? '')]);
   expect(s.count).toBe(300);
   expect(s.instances).toBe(s.count);
-  expect(watch).toContain('7 of every 10');
+  expect(watch).toContain('2 of every 3');
   const start = await page.evaluate(() => {
     const st = window.__sandbox.store.getState();
     st.pause();
