@@ -130,22 +130,25 @@ function depthText(t: Translate, joules: number, kT: number): string {
 
 /**
  * The Attraction section: the depth ε of the square well between every pair of spheres (also in
- * the gas's kT, which follows the published stats, a few times a second) and its range. Live.
+ * the gas's kT, which follows the published stats, a few times a second; not shown at depth 0) and
+ * its range. Live.
  */
 function AttractionSection({ headingId }: { headingId: string }) {
   const store = useSandboxStore();
   const t = useT();
   // A string: the section renders again only when the text shown changes.
-  const energy = useStore(store, (s) => depthText(t, s.settings.attraction, s.stats.temperature));
+  const energy = useStore(store, (s) => (s.settings.attraction > 0 ? depthText(t, s.settings.attraction, s.stats.temperature) : null));
   return (
     <section className="panel__section" aria-labelledby={headingId} data-section="attraction">
       <h2 className="panel__heading" id={headingId}>
         {t('settings.attraction')} <span className="panel__badge">{t('settings.live')}</span>
       </h2>
       <NumberField setting="attraction" hint={t('settings.attractionHint')} />
-      <p className="field__hint" data-testid="attraction-energy">
-        {t('settings.attractionEnergy', { energy })}
-      </p>
+      {energy !== null && (
+        <p className="field__hint" data-testid="attraction-energy">
+          {t('settings.attractionEnergy', { energy })}
+        </p>
+      )}
       <NumberField setting="attractionRange" hint={t('settings.attractionRangeHint')} />
     </section>
   );
