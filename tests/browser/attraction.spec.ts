@@ -1,11 +1,15 @@
 // The Attraction section of the Settings panel in the page: a depth typed into it sets the running
 // gas's well between every pair at once (hundreds of pairs inside it in a dense gas), the depth is
 // shown in the gas's kT, a bad range is refused at its field with the world unchanged, and the
-// address carries both settings; build mode adds and removes a well between two species.
+// address carries both settings; build mode adds and removes a well between two species; axe-core
+// finds nothing serious in either.
 // Screenshots of the section, of the build mode's wells and of the condensation lesson half a
 // minute on (stepped through the test hook, never wall time).
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { results, waitFrames, waitReady } from './support/page.ts';
+import type { Page } from '@playwright/test';
+import type { AxeResults, RunOptions } from 'axe-core';
+import { results, root, waitFrames, waitReady } from './support/page.ts';
 import { expect, sharedPage, test } from './support/test.ts';
 
 const shared = sharedPage('attraction', {}, async (page) => {
@@ -14,8 +18,20 @@ const shared = sharedPage('attraction', {}, async (page) => {
   await waitReady(page);
 });
 
+const AXE = readFileSync(join(root, 'node_modules/axe-core/axe.min.js'), 'utf8');
+
+/** The serious and critical axe-core violations inside the element `selector`. */
+async function violations(page: Page, selector: string): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
+  return page.evaluate(async (sel) => {
+    const { axe } = window as unknown as { axe: { run(context: Element, options: RunOptions): Promise<AxeResults> } };
+    const r = await axe.run(document.querySelector(sel)!, { resultTypes: ['violations'], runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa', 'best-practice'] } });
+    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id}: ${v.nodes[0].html.slice(0, 100)}`);
+  }, selector);
+}
+
 /** The world's wells and its pairs inside them now. */
-const wells = (page: import('@playwright/test').Page) =>
+const wells = (page: Page) =>
   page.evaluate(() => {
     const w = window.__sandbox.store.getState().sim.world;
     return { wells: w.wells, pairs: w.stats().wellPairs };
@@ -81,6 +97,8 @@ test('build mode adds and removes a well between two species, which the world ta
   expect((await wells(page)).wells).toHaveLength(1);
   await set.scrollIntoViewIfNeeded();
   await page.screenshot({ path: join(results, 'build-wells.png') });
+  expect(await violations(page, '[data-build=wells]'), 'axe-core in the wells editor').toEqual([]);
+  expect(await violations(page, '[data-section=attraction]'), 'axe-core in the Attraction section').toEqual([]);
   await set.getByRole('button', { name: 'Remove the well between A and B' }).click();
   await page.waitForFunction(() => window.__sandbox.store.getState().sim.world.wells.length === 0);
   await page.getByLabel('Build mode').uncheck();

@@ -16,8 +16,8 @@ import { presetTitle } from '../shared/preset-text.ts';
 import { SwitchRow, ToggleField } from '../shared/ToggleField.tsx';
 import { useSandboxStore } from '../../hooks/sandbox-context.ts';
 import { useT } from '../../hooks/use-translate.ts';
-import { formatPlain, formatSig, type MessageKey, type Translate } from '../../i18n/index.ts';
-import { sig } from '../shared/format.ts';
+import { formatPlain, type MessageKey } from '../../i18n/index.ts';
+import { energyText } from '../shared/format.ts';
 import './settings.css';
 
 /** Props of {@link SettingsPanel}. */
@@ -123,11 +123,6 @@ function ExperimentSceneNote() {
   );
 }
 
-/** The attraction's depth in J and in the gas's kT now: "0.5 J = 0.83 kT". */
-function depthText(t: Translate, joules: number, kT: number): string {
-  return t('chem.energy', { joules: sig(joules, 3, t.locale), kT: kT > 0 ? formatSig(t.locale, joules / kT, 3) : t('chem.noValue') });
-}
-
 /**
  * The Attraction section: the depth ε of the square well between every pair of spheres (also in
  * the gas's kT, which follows the published stats, a few times a second; not shown at depth 0) and
@@ -137,7 +132,7 @@ function AttractionSection({ headingId }: { headingId: string }) {
   const store = useSandboxStore();
   const t = useT();
   // A string: the section renders again only when the text shown changes.
-  const energy = useStore(store, (s) => (s.settings.attraction > 0 ? depthText(t, s.settings.attraction, s.stats.temperature) : null));
+  const energy = useStore(store, (s) => (s.settings.attraction > 0 ? energyText(t, s.settings.attraction, s.stats.temperature) : null));
   return (
     <section className="panel__section" aria-labelledby={headingId} data-section="attraction">
       <h2 className="panel__heading" id={headingId}>
