@@ -100,6 +100,10 @@ export interface SandboxProviderProps {
   rightKT?: number;
   /** A divider across the box at x = 0. Live. @defaultValue false */
   divider?: boolean;
+  /** Depth ε of the square well between every pair of spheres, J; 0 is no attraction. Live. @defaultValue 0 */
+  attraction?: number;
+  /** Reach of that well, in sums of radii, in (1, 2]. Live. @defaultValue 1.5 */
+  attractionRange?: number;
   /** Visual aids switched on (velocity and momentum arrows, centre of mass, trail, collision flash, pressure map). Live. @defaultValue all off */
   aids?: Partial<VisualAids>;
   /**

@@ -11,7 +11,7 @@
 import { english, formatPlain, type Translate } from '../i18n/index.ts';
 import type { BuiltScene, BuiltSphere } from './built.ts';
 import { EDIT_MAX } from './edits.ts';
-import { MAX_SPECIES } from '../solver/index.ts';
+import { checkWells, MAX_SPECIES, type Well } from '../solver/index.ts';
 
 /** What an edit gives: the new scene, or the message of its refusal. */
 export type BuildOutcome = { scene: BuiltScene } | { error: string };
@@ -46,7 +46,7 @@ const AXES = ['x', 'y', 'z'] as const;
 const n = (t: Translate, x: number): string => formatPlain(t.locale, Number(x.toPrecision(4)));
 
 function copyScene(scene: BuiltScene): BuiltScene {
-  return { size: [...scene.size], ...(scene.planar ? { planar: true } : {}), spheres: scene.spheres.map(copySphere), ...(scene.reactions ? { reactions: scene.reactions } : {}) };
+  return { size: [...scene.size], ...(scene.planar ? { planar: true } : {}), spheres: scene.spheres.map(copySphere), ...(scene.reactions ? { reactions: scene.reactions } : {}), ...(scene.wells ? { wells: scene.wells } : {}) };
 }
 
 function copySphere(s: BuiltSphere): BuiltSphere {
@@ -350,5 +350,33 @@ export function arrangeSpheres(scene: BuiltScene, ids: readonly number[], a: Arr
     if ('error' in out) return out;
     next = out.scene;
   }
+  return { scene: next };
+}
+
+/**
+ * The scene with `wells` as its wells between species (replacing those before; an empty list
+ * takes them away). Each names its two species, 0 to 63 (the well between every pair is the
+ * `attraction` setting), a range in (1, 2] sums of radii and a depth > 0 J, and no pair has two.
+ */
+export function setSceneWells(scene: BuiltScene, wells: readonly Well[], t: Translate = english): BuildOutcome {
+  const seen = new Map<string, number>();
+  for (let k = 0; k < wells.length; k++) {
+    const w = wells[k];
+    const which = t('build.well', { n: String(k + 1) });
+    const bad = (field: string, got: unknown, rule: string): BuildOutcome => ({ error: t('build.badValue', { which, field: t(field as never), rule, got: typeof got === 'number' ? n(t, got) : JSON.stringify(got) }) });
+    const pair: unknown = w.between;
+    if (!Array.isArray(pair) || pair.length !== 2) return bad('build.field.species', pair, t('build.rule.species', { max: String(MAX_SPECIES - 1) }));
+    for (const kind of pair) if (!(Number.isInteger(kind) && kind >= 0 && kind < MAX_SPECIES)) return bad('build.field.species', kind, t('build.rule.species', { max: String(MAX_SPECIES - 1) }));
+    if (!(w.range > 1 && w.range <= 2)) return bad('build.field.wellRange', w.range, t('build.rule.wellRange'));
+    if (!(Number.isFinite(w.depth) && w.depth > 0 && w.depth <= EDIT_MAX)) return bad('build.field.wellDepth', w.depth, t('build.rule.positiveMax', { max: n(t, EDIT_MAX) }));
+    const key = `${Math.min(pair[0], pair[1])}+${Math.max(pair[0], pair[1])}`;
+    const before = seen.get(key);
+    if (before !== undefined) return { error: t('build.wellTwice', { which, other: t('build.well', { n: String(before + 1) }) }) };
+    seen.set(key, k);
+  }
+  const next = copyScene(scene);
+  delete next.wells;
+  const checked = checkWells(wells);
+  if (checked.length > 0) next.wells = checked;
   return { scene: next };
 }

@@ -4,7 +4,7 @@
  * settings (restitution, gravity, the walls) still act on it, and sphere `k` of the list has id `k`
  * in the world built from it.
  */
-import { WALL_NAMES, type Reaction, type WallName, type World } from '../solver/index.ts';
+import { WALL_NAMES, type Reaction, type WallName, type Well, type World } from '../solver/index.ts';
 
 /** One sphere of a built experiment, as a person sets it in the inspector and a file holds it. */
 export interface BuiltSphere {
@@ -45,6 +45,11 @@ export interface BuiltScene {
   dividerHole?: number;
   /** The reactions between its species (see the solver's `World.setReactions`). @defaultValue none */
   reactions?: Reaction[];
+  /**
+   * The square wells between two named species (each with `between`; see the solver's
+   * `World.setWells`). The well between every pair is a setting (`attraction`). @defaultValue none
+   */
+  wells?: Well[];
 }
 
 /** A wall of a built scene that is not plain: its start and its limits, m along its outward normal. */
@@ -103,6 +108,8 @@ export function builtSceneOf(world: World, extra: (id: number) => Pick<BuiltSphe
     if (Object.keys(wall).length > 0) walls[name] = wall;
   });
   const dividerHole = world.divider?.hole?.width;
+  // The well between every pair is the settings' (attraction); the scene keeps those between species.
+  const wells = world.wells.filter((w) => w.between !== undefined);
   return {
     size: [size[0], size[1], size[2]],
     ...(world.options.planar ? { planar: true } : {}),
@@ -110,5 +117,6 @@ export function builtSceneOf(world: World, extra: (id: number) => Pick<BuiltSphe
     ...(Object.keys(walls).length > 0 ? { walls } : {}),
     ...(dividerHole !== undefined ? { dividerHole } : {}),
     ...(world.reactions.length > 0 ? { reactions: world.reactions } : {}),
+    ...(wells.length > 0 ? { wells } : {}),
   };
 }

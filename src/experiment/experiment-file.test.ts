@@ -106,6 +106,29 @@ describe('experiment file: round trip', () => {
     expect(checked.experiment.built.spheres).toHaveLength(30);
   });
 
+  it('wells between species (in the scene) and the well between every pair (a setting) come back and act the same', () => {
+    const spheres: BuiltScene['spheres'] = [];
+    for (let k = 0; k < 40; k++) spheres.push({ position: [-2.4 + 0.6 * (k % 8), -1.5 + 0.6 * Math.floor(k / 8), 0], velocity: [0.3 * Math.cos(k), 0.3 * Math.sin(k), 0.1], radius: 0.2, mass: 1, ...(k % 3 === 0 ? { species: 1 } : {}) });
+    const built: BuiltScene = { size: [6, 6, 6], spheres, wells: [{ between: [0, 1], range: 1.8, depth: 0.2 }, { between: [1, 1], range: 1.4, depth: 0.5 }] };
+    const settings: Settings = { ...small, attraction: 0.05, attractionRange: 1.6 };
+    const state: ExperimentState = { preset: null, settings, edits: [], built, twin: null };
+    const file = experimentFile(state, 'wells');
+    // The file holds the scene's wells; the well between every pair stays in the settings.
+    expect(file.wells).toEqual(built.wells);
+    expect(file.experiment.settings).toMatchObject({ attraction: 0.05, attractionRange: 1.6 });
+    const opened = throughFile(state);
+    expect(opened.built).toEqual(built);
+    expect(opened.settings).toEqual(settings);
+    const [a, b] = runBoth(state, opened, 300);
+    expect(a.wells).toEqual([...built.wells!, { range: 1.6, depth: 0.05 }]);
+    expect(b.wells).toEqual(a.wells);
+    expect(a.stats().wellPairs).toBeGreaterThan(0);
+    expect(b.stats().wellPairs).toBe(a.stats().wellPairs);
+    expect(stateOf(b)).toEqual(stateOf(a));
+    // A link's built scene (the same checks, under `built`) keeps them too.
+    expect(parseBuiltScene(JSON.stringify(built))).toEqual(built);
+  });
+
   it('the text lists one sphere a line and names its format', () => {
     const text = fileText(experimentFile({ preset: null, settings: small, edits: [], twin: null }, 'gas'));
     const lines = text.split('\n').filter((l) => l.trim().startsWith('{"position"'));
@@ -144,6 +167,15 @@ describe('experiment file: hostile files are refused whole, naming the field', (
     ['a negative barrier', (f) => (f.reactions = [{ reactants: [0, 1], products: [2, 3], activationEnergy: -1, energyReleased: 0 }]), 'reactions[0].activationEnergy'],
     ['a reaction that cannot pay', (f) => (f.reactions = [{ reactants: [0, 1], products: [2, 3], activationEnergy: 1, energyReleased: -2 }]), 'reactions[0].energyReleased'],
     ['a reactant of 70', (f) => (f.reactions = [{ reactants: [0, 70], products: [2, 3], activationEnergy: 1, energyReleased: 0 }]), 'reactions[0].reactants[1]'],
+    ['wells not a list', (f) => (f.wells = { range: 1.5 }), 'wells'],
+    ['a well with an unknown field', (f) => (f.wells = [{ between: [0, 1], range: 1.5, depth: 1, width: 2 }]), 'wells[0].width'],
+    ['a well of range 3', (f) => (f.wells = [{ between: [0, 1], range: 3, depth: 1 }]), 'wells[0].range'],
+    ['a well of depth 0', (f) => (f.wells = [{ between: [0, 1], range: 1.5, depth: 0 }]), 'wells[0].depth'],
+    ['a well of species 80', (f) => (f.wells = [{ between: [0, 80], range: 1.5, depth: 1 }]), 'wells[0].between[1]'],
+    ['a well between every pair (a setting, not the scene\'s)', (f) => (f.wells = [{ range: 1.5, depth: 1 }]), 'wells[0].between'],
+    ['two wells for one pair', (f) => (f.wells = [{ between: [0, 1], range: 1.5, depth: 1 }, { between: [1, 0], range: 1.2, depth: 2 }]), 'wells[1].between'],
+    ['attraction negative', (f) => (f.experiment.settings.attraction = -1), 'experiment.settings.attraction'],
+    ['attraction range 1', (f) => (f.experiment.settings.attractionRange = 1), 'experiment.settings.attractionRange'],
     ['an unknown top field', (f) => (f.extra = 1), 'extra'],
     ['name', (f) => (f.name = 42), 'name'],
     ['experiment missing', (f) => delete f.experiment, 'experiment'],
@@ -266,5 +298,12 @@ describe('experiment file: property', () => {
     expect(back).toEqual({ size: [4, 4, 4], spheres: scene.spheres, walls: { '+x': { hole: 1.5 } }, dividerHole: 0.8 });
     expect(parseBuiltScene(JSON.stringify({ ...scene, dividerHole: -1 }))).toMatch(/built\.dividerHole/);
     expect(parseBuiltScene(JSON.stringify({ ...scene, walls: { '+x': { hole: 0 } } }))).toMatch(/built\.walls\.\+x\.hole/);
+  });
+
+  it('names a bad well of a built scene by its path under the scene (a link\'s `built`, a snapshot\'s `experiment.built`)', () => {
+    const scene = { size: [4, 4, 4], spheres: [{ position: [0, 0, 0], velocity: [1, 0, 0], radius: 0.2, mass: 1 }], wells: [{ between: [0, 1], range: 2.5, depth: 1 }] };
+    expect(parseBuiltScene(JSON.stringify(scene))).toMatch(/built\.wells\[0\]\.range.*2\.5/);
+    const snapshot = { format: 'sphere-sandbox/snapshot', version: 1, experiment: { preset: null, settings: small, edits: [], built: { ...scene, wells: [{ between: [0, 1], range: 1.5, depth: -2 }] } } };
+    expect(checkExperimentFile(snapshot)).toMatch(/experiment\.built\.wells\[0\]\.depth.*-2/);
   });
 });

@@ -8,7 +8,7 @@
  */
 import { english, type Translate } from '../i18n/index.ts';
 import { presetById } from '../presets/presets.ts';
-import { checkReactions, MAX_SPECIES, SolverInputError, WALL_NAMES, type Reaction, type WallName } from '../solver/index.ts';
+import { checkReactions, checkWells, MAX_SPECIES, SolverInputError, WALL_NAMES, type Reaction, type WallName, type Well } from '../solver/index.ts';
 import type { BuiltScene, BuiltSphere, BuiltWall } from './built.ts';
 import { builtSceneOf } from './built.ts';
 import { experimentWorld } from './experiment-world.ts';
@@ -46,6 +46,8 @@ export interface ExperimentFile {
   spheres: BuiltSphere[];
   /** The reactions between the spheres' species (version 2; absent: none). */
   reactions?: Reaction[];
+  /** The square wells between two named species, each with `between` (absent: none). The well between every pair is a setting (`attraction`). */
+  wells?: Well[];
 }
 
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
@@ -84,6 +86,7 @@ export function experimentFile(state: ExperimentState, name: string): Experiment
     box: { size: scene.size, planar: scene.planar === true, ...(scene.walls !== undefined ? { walls: scene.walls } : {}), ...(scene.dividerHole !== undefined ? { dividerHole: scene.dividerHole } : {}) },
     spheres,
     ...(scene.reactions !== undefined ? { reactions: scene.reactions } : {}),
+    ...(scene.wells !== undefined ? { wells: scene.wells } : {}),
   };
 }
 
@@ -167,6 +170,29 @@ function checkReactionList(x: unknown, field: string, t: Translate): Reaction[] 
   }
 }
 
+/**
+ * Checks the wells at `field` (absent: none); returns them (checked by the solver's rules) or the
+ * message naming the entry's field and its value. Each names its two species (`between`): the well
+ * between every pair is the `attraction` setting.
+ */
+function checkWellList(x: unknown, field: string, t: Translate): Well[] | undefined | string {
+  if (x === undefined) return undefined;
+  if (!Array.isArray(x)) return t('file.field', { field, got: shown(x) });
+  for (let k = 0; k < x.length; k++) {
+    const w: unknown = x[k];
+    if (!isObject(w)) return t('file.field', { field: `${field}[${k}]`, got: shown(w) });
+    for (const key of Object.keys(w)) if (!['between', 'range', 'depth'].includes(key)) return t('file.field', { field: `${field}[${k}].${key}`, got: shown(w[key]) });
+    if (w.between === undefined) return t('file.field', { field: `${field}[${k}].between`, got: shown(w.between) });
+  }
+  try {
+    return checkWells(x as Well[]);
+  } catch (error) {
+    if (!(error instanceof SolverInputError)) throw error;
+    // The solver names the entry's field from `wells[k]`: the file's field is the same path under `field`.
+    return t('file.field', { field: field + error.field.replace(/^wells/, ''), got: shown(error.value) });
+  }
+}
+
 /** Checks the twin at `field` (null or absent for none). */
 function checkTwin(x: unknown, field: string, t: Translate): TwinSpec | null | string {
   if (x === undefined || x === null) return null;
@@ -246,7 +272,9 @@ function checkScene(x: unknown, field: string, t: Translate): BuiltScene | strin
   if (typeof spheres === 'string') return spheres;
   const reactions = checkReactionList(x.reactions, `${field}.reactions`, t);
   if (typeof reactions === 'string') return reactions;
-  return sceneOf(box, spheres, reactions);
+  const wells = checkWellList(x.wells, `${field}.wells`, t);
+  if (typeof wells === 'string') return wells;
+  return sceneOf(box, spheres, reactions, wells);
 }
 
 function checkBox(x: unknown, field: string, t: Translate): ExperimentFile['box'] | string {
@@ -273,8 +301,16 @@ function checkBox(x: unknown, field: string, t: Translate): ExperimentFile['box'
 }
 
 /** A built scene from a checked box and spheres. */
-function sceneOf(box: ExperimentFile['box'], spheres: BuiltSphere[], reactions?: Reaction[]): BuiltScene {
-  return { size: box.size, ...(box.planar ? { planar: true } : {}), spheres, ...(box.walls !== undefined ? { walls: box.walls } : {}), ...(box.dividerHole !== undefined ? { dividerHole: box.dividerHole } : {}), ...(reactions !== undefined && reactions.length > 0 ? { reactions } : {}) };
+function sceneOf(box: ExperimentFile['box'], spheres: BuiltSphere[], reactions?: Reaction[], wells?: Well[]): BuiltScene {
+  return {
+    size: box.size,
+    ...(box.planar ? { planar: true } : {}),
+    spheres,
+    ...(box.walls !== undefined ? { walls: box.walls } : {}),
+    ...(box.dividerHole !== undefined ? { dividerHole: box.dividerHole } : {}),
+    ...(reactions !== undefined && reactions.length > 0 ? { reactions } : {}),
+    ...(wells !== undefined && wells.length > 0 ? { wells } : {}),
+  };
 }
 
 function checkSpheres(x: unknown, field: string, t: Translate): BuiltSphere[] | string {
@@ -302,7 +338,7 @@ export function checkExperimentFile(input: unknown, t: Translate = english): Che
   if (typeof migrated === 'string') return migrated;
   const f = migrated as Record<string, unknown>;
   if (f.version !== FILE_VERSION) return t('file.version', { version: String(FILE_VERSION), got: shown(f.version) });
-  for (const key of Object.keys(f)) if (!['format', 'version', 'name', 'experiment', 'box', 'spheres', 'reactions'].includes(key)) return t('file.field', { field: key, got: shown(f[key]) });
+  for (const key of Object.keys(f)) if (!['format', 'version', 'name', 'experiment', 'box', 'spheres', 'reactions', 'wells'].includes(key)) return t('file.field', { field: key, got: shown(f[key]) });
   if (f.name !== undefined && !(typeof f.name === 'string' && f.name.length <= 200)) return t('file.field', { field: 'name', got: shown(f.name) });
   const e = f.experiment;
   if (!isObject(e)) return t('file.field', { field: 'experiment', got: shown(e) });
@@ -322,7 +358,9 @@ export function checkExperimentFile(input: unknown, t: Translate = english): Che
   }
   const reactions = checkReactionList(f.reactions, 'reactions', t);
   if (typeof reactions === 'string') return reactions;
-  const built = sceneOf(box, spheres, reactions);
+  const wells = checkWellList(f.wells, 'wells', t);
+  if (typeof wells === 'string') return wells;
+  const built = sceneOf(box, spheres, reactions, wells);
   // The spheres must fit their box without overlapping: the solver says which does not.
   try {
     experimentWorld(settings, null, [], t, built);

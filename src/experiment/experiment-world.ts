@@ -5,8 +5,8 @@
 import { english, type Translate } from '../i18n/index.ts';
 import { presetById, type Preset } from '../presets/presets.ts';
 import { applyEdits, type SphereEdit } from './edits.ts';
-import { buildWorld, gasScene, type Scene, type WallName, type World } from '../solver/index.ts';
-import { WALL_SETTINGS, type SettingKey, type Settings } from './settings.ts';
+import { buildWorld, gasScene, type Scene, type WallName, type Well, type World } from '../solver/index.ts';
+import { ATTRACTION_SETTINGS, WALL_SETTINGS, type SettingKey, type Settings } from './settings.ts';
 import type { BuiltScene, BuiltWall } from './built.ts';
 
 /** The piston of the Thermodynamics controls: the top wall. */
@@ -50,6 +50,30 @@ export function applyWallSettings(world: WallWorld, s: Settings, dividerHole: ()
     changed = true;
   }
   return changed;
+}
+
+/** What the well setter of a world needs: the solver's World or the page's view of one (WorldView). */
+export type WellWorld = Pick<World, 'wells' | 'setWells'>;
+
+/** The well between every pair that the settings ask for (none at depth 0). */
+export function attractionWell(s: Settings): Well | null {
+  return s.attraction > 0 ? { range: s.attractionRange, depth: s.attraction } : null;
+}
+
+/**
+ * Gives a world the well between every pair that the settings ask (`attraction`,
+ * `attractionRange`), keeping the wells between named species that its scene has: the world's
+ * wells become those plus the settings' one. A world already so is left as it is. Returns whether
+ * anything changed. Throws the solver's `SolverInputError` for a well it refuses.
+ */
+export function applyWellSettings(world: WellWorld, s: Settings): boolean {
+  const wells = world.wells;
+  const every = wells.find((w) => w.between === undefined);
+  const want = attractionWell(s);
+  if (want === null ? every === undefined : every !== undefined && every.depth === want.depth && every.range === want.range) return false;
+  const named = wells.filter((w) => w.between !== undefined);
+  world.setWells(want === null ? named : [...named, want]);
+  return true;
 }
 
 /**
@@ -118,18 +142,27 @@ export function builtSolverScene(built: BuiltScene, settings: Settings): Scene {
     // The divider itself is a setting; its hole is the scene's.
     ...(settings.divider && built.dividerHole !== undefined ? { divider: { axis: 'x' as const, position: 0, hole: { width: built.dividerHole } } } : {}),
     ...(built.reactions !== undefined ? { reactions: built.reactions } : {}),
+    ...builtWells(built, settings),
   };
+}
+
+/** A built scene's wells between species and the settings' well between every pair, as a solver scene's (none: absent). */
+function builtWells(built: BuiltScene, settings: Settings): Pick<Scene, 'wells'> {
+  const every = attractionWell(settings);
+  const wells = [...(built.wells ?? []), ...(every !== null ? [every] : [])];
+  return wells.length > 0 ? { wells } : {};
 }
 
 /** Builds the world of a set of settings; see {@link sandboxScene}. */
 export function buildSandboxWorld(s: Settings): World {
   const world = buildWorld(sandboxScene(s));
   applyWallSettings(world, s);
+  applyWellSettings(world, s);
   return world;
 }
 
 /** The settings a preset brings for its run: the physics of its lesson. Leaving the preset gives them back. */
-export const BORROWED_SETTINGS = ['restitution', 'wallRestitution', 'gravityOn', 'gravity', ...WALL_SETTINGS] as const satisfies readonly SettingKey[];
+export const BORROWED_SETTINGS = ['restitution', 'wallRestitution', 'gravityOn', 'gravity', ...WALL_SETTINGS, ...ATTRACTION_SETTINGS] as const satisfies readonly SettingKey[];
 
 /** The borrowed settings of `from` written over `base`: the free sandbox's physics back after a preset. */
 export function withFreePhysics(base: Settings, from: Settings): Settings {
@@ -139,8 +172,8 @@ export function withFreePhysics(base: Settings, from: Settings): Settings {
 }
 
 /**
- * The settings that show a preset's world: its restitutions and gravity (the live settings,
- * which then keep acting on it) and the seed; the free-sandbox scene settings stay as they were.
+ * The settings that show a preset's world: its restitutions and gravity, its walls and its well
+ * between every pair (the live settings, which then keep acting on it) and the seed; the free-sandbox scene settings stay as they were.
  */
 export function presetSettings(preset: Preset, base: Settings): Settings {
   const scene = preset.build(base.seed);
@@ -154,6 +187,7 @@ export function presetSettings(preset: Preset, base: Settings): Settings {
     gravityOn: gy > 0,
     gravity: gy > 0 ? gy : base.gravity,
     ...sceneWallSettings(scene, base),
+    ...sceneAttractionSettings(scene, base),
     ...(preset.colorBy ? { colorBy: preset.colorBy } : {}),
   };
 }
@@ -175,6 +209,12 @@ export function sceneWallSettings(scene: Scene, base: Settings): Pick<Settings, 
     rightKT: right ?? base.rightKT,
     divider: scene.divider !== undefined && scene.divider.axis === 'x' && scene.divider.position === 0,
   };
+}
+
+/** The attraction settings that show a scene's well between every pair (depth 0 when it has none). */
+export function sceneAttractionSettings(scene: Scene, base: Settings): Pick<Settings, (typeof ATTRACTION_SETTINGS)[number]> {
+  const every = scene.wells?.find((w) => w.between === undefined);
+  return { attraction: every?.depth ?? 0, attractionRange: every?.range ?? base.attractionRange };
 }
 
 /**
@@ -203,6 +243,7 @@ export function experimentWorld(
     const g = world.gravity;
     if (g[0] !== live.gravity[0] || g[1] !== live.gravity[1] || g[2] !== live.gravity[2]) world.setGravity(live.gravity);
     applyWallSettings(world, settings);
+    applyWellSettings(world, settings);
   } else {
     world = buildSandboxWorld(settings);
   }

@@ -56,6 +56,18 @@ describe('settings validation', () => {
     expect(settingWarnings(with_({ count: 100_000, boxSize: 40 }), de).count).toMatch(/^100000 Kugeln/);
   });
 
+  it('takes an attraction depth from 0 (none) up and a range in (1, 2], naming the field in three languages', () => {
+    expect(validateSettings(with_({ attraction: 0 }))).toEqual({});
+    expect(validateSettings(with_({ attraction: 2.5, attractionRange: 2 }))).toEqual({});
+    expect(validateSettings(with_({ attractionRange: 1.0001 }))).toEqual({});
+    expect(validateSettings(with_({ attraction: -0.1 })).attraction).toBe('Attraction depth ε must be at least 0 J, got -0.1');
+    expect(validateSettings(with_({ attractionRange: 1 })).attractionRange).toBe('Attraction range must be more than 1, got 1');
+    expect(validateSettings(with_({ attractionRange: 2.01 })).attractionRange).toBe('Attraction range must be at most 2, got 2.01');
+    expect(validateSettings(with_({ attraction: Number.NaN })).attraction).toBe('Attraction depth ε must be a number, got NaN');
+    expect(checkNumber('attractionRange', 0.5, translator('de'))).toBe('Anziehungsreichweite muss größer als 1 sein, erhalten: 0,5');
+    expect(checkNumber('attraction', -1, translator('es'))).toBe('Profundidad de atracción ε debe ser al menos 0 J; se recibió -1');
+  });
+
   it("labels the settings with the English catalogue's words", () => {
     expect(NUMBER_SPECS.count.label).toBe('Spheres');
     expect(NUMBER_SPECS.restitution.label).toBe('Restitution (spheres)');

@@ -56,6 +56,14 @@ export interface Settings {
   rightKT: number;
   /** A divider across the box at x = 0 keeps the two halves apart. @defaultValue false */
   divider: boolean;
+  /**
+   * The depth ε of the square well between every pair of spheres, J (docs/physics.md, section 11):
+   * the kinetic energy a pair gains on coming within `attractionRange`. 0 is no attraction.
+   * Wells a scene names between two species act beside it. @defaultValue 0
+   */
+  attraction: number;
+  /** The reach of that well, in sums of radii, in (1, 2]. @defaultValue 1.5 */
+  attractionRange: number;
 }
 
 /** What the piston does: held still, pushed in, pulled out, or free under its weight. */
@@ -72,6 +80,9 @@ export const COLOR_MODES: readonly ColorBy[] = ['speed', 'mass', 'species'];
 
 /** The settings of the walls (the Thermodynamics controls): live, and borrowed by a preset. */
 export const WALL_SETTINGS = ['piston', 'pistonSpeed', 'pistonForce', 'pistonMass', 'leftThermal', 'leftKT', 'rightThermal', 'rightKT', 'divider'] as const satisfies readonly SettingKey[];
+
+/** The settings of the well between every pair (the Attraction controls): live, and borrowed by a preset. */
+export const ATTRACTION_SETTINGS = ['attraction', 'attractionRange'] as const satisfies readonly SettingKey[];
 
 /** A setting's name. */
 export type SettingKey = keyof Settings;
@@ -103,6 +114,8 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   rightThermal: false,
   rightKT: 0.02,
   divider: false,
+  attraction: 0,
+  attractionRange: 1.5,
 });
 
 /** Above this many spheres the sandbox warns that it may not animate smoothly. */
@@ -125,7 +138,7 @@ export const PACKING_MAX = 0.45;
  * Settings that change a running world in place (restitution, gravity, time scale, colour);
  * every other setting needs a new scene.
  */
-export const LIVE_SETTINGS: ReadonlySet<SettingKey> = new Set<SettingKey>(['restitution', 'wallRestitution', 'gravityOn', 'gravity', 'timeScale', 'colorBy', 'piston', 'pistonSpeed', 'pistonForce', 'pistonMass', 'leftThermal', 'leftKT', 'rightThermal', 'rightKT', 'divider']);
+export const LIVE_SETTINGS: ReadonlySet<SettingKey> = new Set<SettingKey>(['restitution', 'wallRestitution', 'gravityOn', 'gravity', 'timeScale', 'colorBy', 'piston', 'pistonSpeed', 'pistonForce', 'pistonMass', 'leftThermal', 'leftKT', 'rightThermal', 'rightKT', 'divider', 'attraction', 'attractionRange']);
 
 /** Limits and presentation of a numeric setting. */
 export interface NumberSpec {
@@ -146,7 +159,7 @@ export interface NumberSpec {
 }
 
 /** The numeric settings. */
-export type NumberKey = 'count' | 'radiusMin' | 'radiusMax' | 'speed' | 'restitution' | 'wallRestitution' | 'gravity' | 'boxSize' | 'timeScale' | 'seed' | 'pistonSpeed' | 'pistonForce' | 'pistonMass' | 'leftKT' | 'rightKT';
+export type NumberKey = 'count' | 'radiusMin' | 'radiusMax' | 'speed' | 'restitution' | 'wallRestitution' | 'gravity' | 'boxSize' | 'timeScale' | 'seed' | 'pistonSpeed' | 'pistonForce' | 'pistonMass' | 'leftKT' | 'rightKT' | 'attraction' | 'attractionRange';
 
 /** Limits of every numeric setting. */
 export const NUMBER_SPECS: Readonly<Record<NumberKey, NumberSpec>> = {
@@ -165,6 +178,8 @@ export const NUMBER_SPECS: Readonly<Record<NumberKey, NumberSpec>> = {
   pistonMass: { label: en['setting.pistonMass'], unit: 'kg', min: 0.001, max: 1e6, step: 0.5 },
   leftKT: { label: en['setting.leftKT'], unit: 'J', min: 1e-6, max: 1e6, step: 0.01 },
   rightKT: { label: en['setting.rightKT'], unit: 'J', min: 1e-6, max: 1e6, step: 0.01 },
+  attraction: { label: en['setting.attraction'], unit: 'J', min: 0, max: 1e6, step: 0.01 },
+  attractionRange: { label: en['setting.attractionRange'], unit: '', min: 1, minExclusive: true, max: 2, step: 0.05 },
 };
 
 /** Whether a key names a numeric setting. */
@@ -206,7 +221,7 @@ export function checkNumber(key: NumberKey, value: unknown, t: Translate = engli
   }
   if (spec.integer && !Number.isInteger(value)) return t('check.notWhole', { name, got: num(value) });
   const unit = spec.unit ? ` ${spec.unit}` : '';
-  if (spec.minExclusive ? value <= spec.min : value < spec.min) return t('check.atLeast', { name, min: `${num(spec.min)}${unit}`, got: num(value) });
+  if (spec.minExclusive ? value <= spec.min : value < spec.min) return t(spec.minExclusive ? 'check.above' : 'check.atLeast', { name, min: `${num(spec.min)}${unit}`, got: num(value) });
   if (value > spec.max) return t('check.atMost', { name, max: `${num(spec.max)}${unit}`, got: num(value) });
   return null;
 }

@@ -67,4 +67,6 @@ export const chemEn = {
   'preset.effusion.watch': "A (mass 1) and B (mass 4), at the same temperature, leak through the small hole in the right wall into the vacuum outside. The light A leave about twice as fast, as Graham's law says: the rate goes as 1/√m, and √(4/1) = 2. In a minute about 60 A and 35 B leave (one run varies: count a few).",
   'preset.diffusion.title': "Diffusion through a hole",
   'preset.diffusion.watch': "A starts in the left half and B in the right, the same spheres apart from their colour. Through the hole in the divider each spreads into the other half, with no wind and no push: after a minute about a quarter of each half is the other species, after three minutes each half is nearly half A and half B.",
+  'preset.condensation.title': "Condensation: a gas cooled into drops",
+  'preset.condensation.watch': "Every pair of spheres attracts within 1.5 diameters by a well of depth ε (Settings, Attraction: 1 J), and the left and right walls hold kT = 0.6 ε, below the 1.2 ε above which no drops form. Spheres that meet stick once the walls take away the energy they gained: after 20 seconds about 6 of every 10 spheres are in drops of 6 or more, after a minute about 2 of every 3, and the drops keep merging. The spheres stay warmer than the walls, near kT = 0.85 ε: every pair that binds frees ε.",
 } as const;

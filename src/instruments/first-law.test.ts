@@ -33,6 +33,19 @@ describe('the first-law instrument', () => {
     expect(r.deltaU).toBeCloseTo(s.kineticEnergy + s.potentialEnergy - r.scale, 12);
   });
 
+  it('counts the wells\' energy in ΔU: a condensing gas bound into drops by its cold walls balances to rounding', () => {
+    const world = buildWorld(presetById('condensation')!.build(1));
+    const law = new FirstLaw({ world });
+    run(world, law, 20);
+    const r = law.last;
+    const s = world.stats();
+    // Hundreds of pairs bound, each ε below zero: the kinetic energy they gained went out as heat.
+    expect(s.wellPairs).toBeGreaterThan(200);
+    expect(r.heat).toBeLessThan(0);
+    expect(r.deltaU).toBeCloseTo(s.kineticEnergy + s.wellEnergy - r.scale, 9);
+    expect(Math.abs(r.residual) / r.scale).toBeLessThan(1e-12);
+  });
+
   it('books the energy that spheres carry out through a hole in a wall, and still balances to rounding', () => {
     const scene = gasScene({ count: 200, packingFraction: 0.04, speed: 4, radius: 0.15, seed: 3 });
     const world = buildWorld({ ...scene, walls: { '+x': { hole: { width: 1.2 } } }, options: { ...scene.options, gravity: [0, -2, 0] } });

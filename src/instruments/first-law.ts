@@ -33,7 +33,7 @@ export class PvPath extends SampleColumns {
 
 /** One sample of the ledger and the gas's state. */
 export interface FirstLawReadout {
-  /** Change of kinetic plus potential energy since the experiment started, J. */
+  /** Change of kinetic plus potential energy, plus the wells' energy, since the experiment started, J. */
   deltaU: number;
   /** Heat from thermal walls, J. */
   heat: number;
@@ -47,7 +47,7 @@ export interface FirstLawReadout {
   escaped: number;
   /** ΔU − (Q + W + chemical − lost − escaped): rounding only, J. */
   residual: number;
-  /** The energy scale the residual is compared with (the start's kinetic plus potential energy), J. */
+  /** The energy scale the residual is compared with (the start's kinetic, potential and well energy), J. */
   scale: number;
   /** Pressure on the walls over the last sample window, Pa (N/m in the plane); NaN before a window closed. */
   pressure: number;
@@ -96,7 +96,7 @@ export class FirstLaw implements StepParticipant {
   reset(): void {
     const w = this.sim.world;
     const s = w.stats();
-    this.start = { energy: s.kineticEnergy + s.potentialEnergy, work: s.work, heat: s.heat, lost: s.energyLost, chemical: s.chemical, escaped: s.escapedEnergy, offset: 0 };
+    this.start = { energy: s.kineticEnergy + s.potentialEnergy + s.wellEnergy, work: s.work, heat: s.heat, lost: s.energyLost, chemical: s.chemical, escaped: s.escapedEnergy, offset: 0 };
     this.window = { time: s.time, impulse: s.wallImpulse };
     this.path.clear();
     this.profile.kT.fill(NaN);
@@ -120,7 +120,7 @@ export class FirstLaw implements StepParticipant {
   private read(record: boolean): FirstLawReadout {
     const w = this.sim.world;
     const s = w.stats();
-    const u = s.kineticEnergy + s.potentialEnergy - this.start.energy;
+    const u = s.kineticEnergy + s.potentialEnergy + s.wellEnergy - this.start.energy;
     const work = s.work - this.start.work;
     const heat = s.heat - this.start.heat;
     const lost = s.energyLost - this.start.lost;

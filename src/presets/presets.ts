@@ -7,6 +7,7 @@ import { gasScene, Random } from '../solver/index.ts';
 import type { Scene, SphereOptions } from '../solver/index.ts';
 import type { SpeciesName } from './species.ts';
 import { CHEMISTRY_PRESETS } from './chemistry-presets.ts';
+import { STATES_PRESETS } from './states-presets.ts';
 
 /** How the spheres are confined inside the 3D box. */
 export type PresetMode = '3d' | 'planar' | 'line';
@@ -310,6 +311,7 @@ export const PRESETS: readonly Preset[] = [
     },
   },
   ...CHEMISTRY_PRESETS,
+  ...STATES_PRESETS,
 ];
 
 /** The preset with this id, or undefined. */

@@ -41,6 +41,8 @@ export type WorldView = Pick<
   | 'setPiston'
   | 'setWallTemperature'
   | 'setDivider'
+  | 'wells'
+  | 'setWells'
 > & { readonly events: EventsView };
 
 /** The walls of a world at one moment: what a worker's batch carries of them (see World.bounds, wallState, divider). */

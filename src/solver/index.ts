@@ -13,6 +13,7 @@ export type { StepWork } from './state.ts';
 export type { WorldOptions, SphereOptions, ResolvedOptions, Vec3Like } from './options.ts';
 export type { Reaction } from './reactions.ts';
 export type { Well } from './wells.ts';
+export { checkWells } from './wells.ts';
 export { MAX_SPECIES, checkReactions } from './reactions.ts';
 export { DEFAULT_OPTIONS } from './options.ts';
 export { CollisionEvents, WALL_NAMES, wallOf } from './events.ts';

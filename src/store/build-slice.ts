@@ -23,6 +23,7 @@ import {
   moveSpheres,
   patchSpheres,
   placeSphere,
+  setSceneWells,
   type BuildOutcome,
   type BuiltScene,
 } from '../experiment/index.ts';
@@ -150,6 +151,9 @@ export const createBuildSlice =
         const before = get().built?.spheres.length ?? 0;
         const out = guard(arrangeSpheres)(ids, arrangement, template, core.t);
         return commit(out, ids.length > 0 ? [...ids] : appended(before, out));
+      },
+      buildSetWells(wells) {
+        return commit(guard(setSceneWells)(wells, core.t));
       },
       buildClear() {
         if (!get().building) return core.t('build.notBuilding');

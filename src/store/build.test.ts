@@ -129,3 +129,35 @@ describe('build mode in the store', () => {
     expect(store.getState().sim.world.count).toBe(0);
   });
 });
+
+describe('build mode: wells between species', () => {
+  it('adds and removes a well between two species, each an undoable edit that the world follows, beside the Attraction setting', () => {
+    const store = building();
+    expect(store.getState().buildAdd({ ...ball(-0.3), species: 1 })).toBeNull();
+    expect(store.getState().buildAdd(ball(0.3))).toBeNull();
+    expect(store.getState().buildSetWells([{ between: [0, 1], range: 1.5, depth: 0.4 }])).toBeNull();
+    expect(store.getState().built?.wells).toEqual([{ between: [0, 1], range: 1.5, depth: 0.4 }]);
+    // The two spheres are 0.6 m apart, within 1.5 sums of radii (0.75 m): their pair is inside.
+    expect(store.getState().sim.world.wells).toEqual([{ between: [0, 1], range: 1.5, depth: 0.4 }]);
+    expect(store.getState().sim.world.stats().wellPairs).toBe(1);
+    expect(store.getState().applySettings({ attraction: 0.1, attractionRange: 1.1 })).toBe(true);
+    expect(store.getState().sim.world.wells).toEqual([{ between: [0, 1], range: 1.5, depth: 0.4 }, { range: 1.1, depth: 0.1 }]);
+    expect(store.getState().buildSetWells([])).toBeNull();
+    expect(store.getState().built?.wells).toBeUndefined();
+    expect(store.getState().sim.world.wells).toEqual([{ range: 1.1, depth: 0.1 }]);
+    expect(store.getState().buildUndo()).toBeNull();
+    expect(store.getState().built?.wells).toEqual([{ between: [0, 1], range: 1.5, depth: 0.4 }]);
+    expect(store.getState().sim.world.stats().wellPairs).toBe(1);
+  });
+
+  it('refuses a bad well naming it and its value, and changes nothing', () => {
+    const store = building();
+    expect(store.getState().buildAdd(ball(0))).toBeNull();
+    const before = look(store);
+    expect(store.getState().buildSetWells([{ between: [0, 1], range: 2.5, depth: 1 }])).toBe('Range of well 1 must be more than 1 and at most 2 sums of radii; got 2.5');
+    expect(store.getState().buildSetWells([{ between: [0, 1], range: 1.5, depth: 0 }])).toBe('Depth ε of well 1 must be greater than 0 and at most 1000000; got 0');
+    expect(store.getState().buildSetWells([{ between: [0, 64], range: 1.5, depth: 1 }])).toBe('Species of well 1 must be a whole number from 0 to 63; got 64');
+    expect(store.getState().buildSetWells([{ between: [0, 1], range: 1.5, depth: 1 }, { between: [1, 0], range: 1.2, depth: 1 }])).toBe('well 2 names the same pair of species as well 1');
+    expect(look(store)).toEqual(before);
+  });
+});

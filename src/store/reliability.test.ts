@@ -28,14 +28,17 @@ describe('numeric fields refuse bad text with a message naming the field and the
     }
   });
 
-  it.each(KEYS)('%s: values just outside the limits are refused, the limits themselves accepted', (key) => {
+  it.each(KEYS)('%s: values just outside the limits are refused, the limits themselves accepted (an exclusive minimum refused)', (key) => {
     const spec = NUMBER_SPECS[key];
-    expect(checkNumber(key, spec.min)).toBeNull();
+    if (spec.minExclusive) {
+      expect(checkNumber(key, spec.min)).toMatch(new RegExp(`${spec.label.replace(/[()]/g, '\\$&')} must be more than`));
+      expect(checkNumber(key, spec.min * (1 + 1e-9) + 1e-12)).toBeNull();
+    } else expect(checkNumber(key, spec.min)).toBeNull();
     expect(checkNumber(key, spec.max)).toBeNull();
     const step = spec.integer ? 1 : 1e-9 * Math.max(1, spec.max);
     expect(checkNumber(key, spec.max + step)).toMatch(new RegExp(`${spec.label.replace(/[()]/g, '\\$&')} must be at most`));
     const below = spec.integer ? spec.min - 1 : spec.min === 0 ? -1e-9 : spec.min * (1 - 1e-9);
-    expect(checkNumber(key, below)).toMatch(/must be at least/);
+    expect(checkNumber(key, below)).toMatch(spec.minExclusive ? /must be more than/ : /must be at least/);
   });
 
   it('the issue\'s examples: a billion spheres, a negative time scale, a radius larger than the box', () => {

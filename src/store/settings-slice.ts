@@ -4,7 +4,7 @@
  * the limits, then live (only the solver setters of what changed) or with one rebuild.
  */
 import type { StateCreator } from 'zustand/vanilla';
-import { applyWallSettings, experimentDividerHole, LIVE_SETTINGS, settingLocked, liveWorldOptions, settingWarnings, validateSettings, WALL_SETTINGS, withFreePhysics, type SettingKey, type Settings } from '../experiment/index.ts';
+import { applyWallSettings, applyWellSettings, ATTRACTION_SETTINGS, experimentDividerHole, LIVE_SETTINGS, settingLocked, liveWorldOptions, settingWarnings, validateSettings, WALL_SETTINGS, withFreePhysics, type SettingKey, type Settings } from '../experiment/index.ts';
 import { solverMessage, type StoreCore } from './core.ts';
 import type { SandboxState, SettingsSlice } from './state.ts';
 
@@ -31,7 +31,8 @@ function applyLive(core: StoreCore, candidate: Settings, keys: readonly SettingK
     if (wallRestitution) world.setWallRestitution(live.wallRestitution);
     if (gravity) world.setGravity(live.gravity);
     const walls = keys.some((k) => (WALL_SETTINGS as readonly SettingKey[]).includes(k)) && applyWallSettings(world, candidate, hole);
-    if (restitution || wallRestitution || gravity || walls) core.changed();
+    const wells = keys.some((k) => (ATTRACTION_SETTINGS as readonly SettingKey[]).includes(k)) && applyWellSettings(world, candidate);
+    if (restitution || wallRestitution || gravity || walls || wells) core.changed();
     core.sim.timeScale = candidate.timeScale;
     return null;
   } catch (error) {

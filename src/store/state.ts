@@ -10,7 +10,7 @@ import type { Locale } from '../i18n/index.ts';
 import type { Arrangement, BuiltScene, BuiltSphere, SpherePatch, ExperimentState, SandboxSnapshot, FieldMessages, SettingKey, Settings, SphereEdit, StudentView, TwinChange } from '../experiment/index.ts';
 import type { CollisionCounter, CounterTarget, MeasureReading, MeasureTools, RunRecord, Describer, FirstLaw, LastCollisions, ReactionMeter, PredictState, Stopwatch, ReadoutsWindow, RunTimeline, SampledStats, TapeEnd, TimelineState, TwinInstrument, TwinState, Velocity } from '../instruments/index.ts';
 import type { Simulation, SolverThread } from '../runtime/index.ts';
-import type { Scene } from '../solver/index.ts';
+import type { Scene, Well } from '../solver/index.ts';
 import type { AudioContextLike, Sound } from '../sound/index.ts';
 import type { WorldCause } from './new-world.ts';
 
@@ -370,6 +370,8 @@ export interface BuildSlice {
   buildPatch(ids: readonly number[], patch: SpherePatch): string | null;
   /** Lines up the spheres of `ids` in a row, grid or ring, or adds `arrangement.count` copies of `template` so when `ids` is empty. */
   buildArrange(ids: readonly number[], arrangement: Arrangement, template: BuiltSphere): string | null;
+  /** Sets the built scene's wells between species (replacing those before; see experiment/build-ops.ts `setSceneWells`). */
+  buildSetWells(wells: readonly Well[]): string | null;
   /** Removes every sphere (the box stays). */
   buildClear(): string | null;
   /** Starts again from a preset's scene (for the current seed) or from an empty box of sides `size`. */

@@ -4,7 +4,7 @@
  * here, applied to this view and forwarded to the worker. Everything that reads a world in the
  * page reads it through {@link WorldView}, which both this and the solver's `World` satisfy.
  */
-import { SolverInputError, WALL_NAMES, type ResolvedOptions, type WallName, type WallState, type World, type WorldStats } from '../../solver/index.ts';
+import { checkWells, SolverInputError, WALL_NAMES, type ResolvedOptions, type WallName, type WallState, type Well, type World, type WorldStats } from '../../solver/index.ts';
 import { inRange } from '../../solver/errors.ts';
 import type { RemoteCall, SlotData } from './solver-service.ts';
 import { wallsSnapshot, type EventsView, type WallsSnapshot, type WorldView } from '../world-view.ts';
@@ -46,6 +46,8 @@ export class RemoteWorld implements WorldView {
   private slotOf: Int32Array;
   private lastStats: WorldStats;
   private walls: WallsSnapshot;
+  /** The wells as last set (they change only on the page). */
+  private wellList: Well[];
   private readonly boundsNow = new Float64Array(6);
 
   /**
@@ -63,6 +65,7 @@ export class RemoteWorld implements WorldView {
     this.species = world.species.slice(0, world.count);
     this.reactions = world.reactions;
     this.walls = wallsSnapshot(world);
+    this.wellList = world.wells;
     this.boundsNow.set(this.walls.bounds);
     this.radii = slots.radii;
     this.masses = slots.masses;
@@ -184,6 +187,15 @@ export class RemoteWorld implements WorldView {
     }
     this.walls.divider = divider === null ? null : hole === null ? { axis: divider.axis, position: divider.position } : { axis: divider.axis, position: divider.position, hole: { width: hole.width } };
     this.send({ method: 'setDivider', args: [this.walls.divider] });
+  }
+  get wells(): Well[] {
+    return this.wellList.map((w) => ({ ...w }));
+  }
+  setWells(list: readonly Well[]): void {
+    // Checked here, so that a refused list throws on the page, as the solver's own would.
+    const checked = checkWells(list);
+    this.wellList = checked;
+    this.send({ method: 'setWells', args: [checked.map((w) => ({ ...w }))] });
   }
   reverseVelocities(): void {
     for (let k = 0; k < 3 * this.count; k++) this.velocities[k] = -this.velocities[k];

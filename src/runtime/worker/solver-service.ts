@@ -16,7 +16,7 @@
  * Every message carries the generation of the world it is about; the page ignores replies about a
  * world it has since replaced.
  */
-import { packWorld, unpackWorld, type CollisionEvents, type PackedWorld, type WallName, type World, type WorldStats } from '../../solver/index.ts';
+import { packWorld, unpackWorld, type CollisionEvents, type PackedWorld, type WallName, type Well, type World, type WorldStats } from '../../solver/index.ts';
 import { wallsSnapshot, type WallsSnapshot } from '../world-view.ts';
 
 /** The live changes the page may make while the worker runs the world. */
@@ -28,7 +28,8 @@ export type RemoteCall =
   | { method: 'setWallVelocity'; args: [WallName, number] }
   | { method: 'setPiston'; args: [WallName, { mass: number; force: number } | null] }
   | { method: 'setWallTemperature'; args: [WallName, number | null] }
-  | { method: 'setDivider'; args: [{ axis: 'x' | 'y' | 'z'; position: number } | null] };
+  | { method: 'setDivider'; args: [{ axis: 'x' | 'y' | 'z'; position: number } | null] }
+  | { method: 'setWells'; args: [Well[]] };
 
 /** The buffers a batch fills: lent with `run`, returned filled with `batch`. */
 export interface BatchBuffers {
@@ -248,6 +249,7 @@ export function serveSolver(port: SolverPort): void {
         else if (m.method === 'setPiston') world.setPiston(...m.args);
         else if (m.method === 'setWallTemperature') world.setWallTemperature(...m.args);
         else if (m.method === 'setDivider') world.setDivider(...m.args);
+        else if (m.method === 'setWells') world.setWells(...m.args);
         else world.reverseVelocities();
       } else if (m.type === 'give') {
         const { message, transfer } = packWorld(world);

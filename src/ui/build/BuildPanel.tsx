@@ -3,7 +3,7 @@
  * (also Ctrl+Z, Ctrl+Shift+Z and Ctrl+Y), add a sphere at a free spot, duplicate, delete, select
  * all, clear the box, move the selected spheres (buttons, and the arrow keys and Page Up/Down
  * outside text fields), the new sphere's radius and mass, the placing plane's height, lining up in
- * a row, grid or ring, and starting again from an empty box or a preset. Each refusal is shown at
+ * a row, grid or ring, the wells between species, and starting again from an empty box or a preset. Each refusal is shown at
  * the field or under the tools, naming the value.
  */
 import { useEffect, useState, type ReactNode } from 'react';
@@ -21,6 +21,7 @@ import { useSandboxStore } from '../../hooks/sandbox-context.ts';
 import { useT } from '../../hooks/use-translate.ts';
 import { useLocked } from '../shared/LockedNote.tsx';
 import { isTyping } from '../../hooks/keys.ts';
+import { WellsEditor } from './WellsEditor.tsx';
 import './build.css';
 
 /** How far one arrow key or move button moves the selected spheres, m. */
@@ -204,6 +205,7 @@ export function BuildPanel() {
         }} />
         <p className="field__hint">{t('build.planeHint')}</p>
       </fieldset>
+      <WellsEditor />
       <fieldset className="build__set">
         <legend>{t('build.arrangeLegend')}</legend>
         <SelectField id="build-shape" label={t('build.shape')} name="build-shape" row value={shape} onChange={(v) => setShape(v as ArrangeShape)}>

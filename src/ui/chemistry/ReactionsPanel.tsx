@@ -8,20 +8,15 @@
 import { useStore } from 'zustand';
 import { useSandboxStore } from '../../hooks/sandbox-context.ts';
 import { useT } from '../../hooks/use-translate.ts';
-import { formatNumber, formatSig, type Translate } from '../../i18n/index.ts';
+import { formatNumber } from '../../i18n/index.ts';
 import { RATE_WINDOW, type ReactionReading } from '../../instruments/index.ts';
 import { reactionText, type SpeciesName } from '../../presets/species.ts';
-import { sig } from '../shared/format.ts';
+import { energyText, sig } from '../shared/format.ts';
 import { speciesSymbol, useSpeciesNames } from '../shared/species.ts';
 import { ConcentrationPlot } from './ConcentrationPlot.tsx';
 import { EnergyDiagram, percent } from './EnergyDiagram.tsx';
 import { SpeciesLegend } from './SpeciesLegend.tsx';
 import './chemistry.css';
-
-/** An energy in J and in units of kT: "0.094 J = 5 kT". */
-function energyText(t: Translate, joules: number, kT: number): string {
-  return t('chem.energy', { joules: sig(joules, 3, t.locale), kT: kT > 0 ? formatSig(t.locale, joules / kT, 3) : t('chem.noValue') });
-}
 
 /** "[C][D] / [A][B]" in the reaction's symbols. */
 function ratioExpression(r: ReactionReading['reaction'], names: readonly SpeciesName[]): string {

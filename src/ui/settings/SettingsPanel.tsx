@@ -17,6 +17,7 @@ import { SwitchRow, ToggleField } from '../shared/ToggleField.tsx';
 import { useSandboxStore } from '../../hooks/sandbox-context.ts';
 import { useT } from '../../hooks/use-translate.ts';
 import { formatPlain, type MessageKey } from '../../i18n/index.ts';
+import { energyText } from '../shared/format.ts';
 import './settings.css';
 
 /** Props of {@link SettingsPanel}. */
@@ -122,6 +123,32 @@ function ExperimentSceneNote() {
   );
 }
 
+/**
+ * The Attraction section: the depth ε of the square well between every pair of spheres (also in
+ * the gas's kT, which follows the published stats, a few times a second; not shown at depth 0) and
+ * its range. Live.
+ */
+function AttractionSection({ headingId }: { headingId: string }) {
+  const store = useSandboxStore();
+  const t = useT();
+  // A string: the section renders again only when the text shown changes.
+  const energy = useStore(store, (s) => (s.settings.attraction > 0 ? energyText(t, s.settings.attraction, s.stats.temperature) : null));
+  return (
+    <section className="panel__section" aria-labelledby={headingId} data-section="attraction">
+      <h2 className="panel__heading" id={headingId}>
+        {t('settings.attraction')} <span className="panel__badge">{t('settings.live')}</span>
+      </h2>
+      <NumberField setting="attraction" hint={t('settings.attractionHint')} />
+      {energy !== null && (
+        <p className="field__hint" data-testid="attraction-energy">
+          {t('settings.attractionEnergy', { energy })}
+        </p>
+      )}
+      <NumberField setting="attractionRange" hint={t('settings.attractionRangeHint')} />
+    </section>
+  );
+}
+
 /** Below this window width, choosing an experiment folds the settings panel away. */
 const CROWDED_BELOW_PX = 1100;
 /** The projector theme's switch (the theme is view state: it does not rebuild the scene). */
@@ -206,6 +233,7 @@ export function SettingsPanel({ defaultOpen, onOpenChange, closeRequest = 0 }: S
         <NumberField setting="gravity" slider disabled={!gravityOn} />
         <NumberField setting="timeScale" slider hint={t('settings.timeScaleHint')} />
       </section>
+      <AttractionSection headingId={`${bodyId}-attraction`} />
       <section className="panel__section" aria-label={t('settings.view')}>
         <LanguageMenu />
         <ThemeField />

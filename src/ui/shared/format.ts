@@ -2,7 +2,7 @@
  * Number formatting for the readouts: a few significant digits, SI units, a dash for a value
  * that is not there yet.
  */
-import { formatSig, type Locale } from '../../i18n/index.ts';
+import { formatSig, type Locale, type Translate } from '../../i18n/index.ts';
 
 /**
  * A number with `digits` significant digits for `locale` (its decimal sign), in exponent form
@@ -10,6 +10,11 @@ import { formatSig, type Locale } from '../../i18n/index.ts';
  */
 export function sig(value: number, digits = 4, locale: Locale = 'en'): string {
   return formatSig(locale, value, digits);
+}
+
+/** An energy in J and in units of the gas's kT: "0.094 J = 5 kT" (a dash for kT when there is no gas). */
+export function energyText(t: Translate, joules: number, kT: number): string {
+  return t('chem.energy', { joules: sig(joules, 3, t.locale), kT: kT > 0 ? formatSig(t.locale, joules / kT, 3) : t('chem.noValue') });
 }
 
 /** A vector as (x, y, z) with {@link sig}; the separator is a semicolon where the decimal sign is a comma. */
