@@ -21,6 +21,7 @@ export type WorldView = Pick<
   | 'masses'
   | 'species'
   | 'reactions'
+  | 'wells'
   | 'options'
   | 'size'
   | 'gravity'

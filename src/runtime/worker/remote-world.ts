@@ -38,6 +38,8 @@ export class RemoteWorld implements WorldView {
   species: Int32Array;
   /** The reactions the world went with (they change only on the page). */
   readonly reactions: World['reactions'];
+  /** The square wells the world went with (they change only on the page). */
+  readonly wells: World['wells'];
   events: EventsView = NO_EVENTS;
   layoutVersion: number;
   private opts: ResolvedOptions;
@@ -62,6 +64,7 @@ export class RemoteWorld implements WorldView {
     this.lastStats = world.stats();
     this.species = world.species.slice(0, world.count);
     this.reactions = world.reactions;
+    this.wells = world.wells;
     this.walls = wallsSnapshot(world);
     this.boundsNow.set(this.walls.bounds);
     this.radii = slots.radii;
