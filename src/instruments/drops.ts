@@ -30,6 +30,9 @@ export interface DropsReading {
 /** The reading of a world without wells. */
 export const EMPTY_DROPS: DropsReading = Object.freeze({ active: false, time: 0, count: 0, inDrops: 0, largest: 0, drops: 0, pairs: 0 });
 
+/** Bound neighbours at which the view's neighbour shading is deepest (more are shaded as this many). */
+export const NEIGHBOUR_TOP = 8;
+
 /** Samples the history keeps (the oldest half dropped when full). */
 export const DROPS_HISTORY = 2000;
 
