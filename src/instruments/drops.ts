@@ -66,6 +66,8 @@ export class DropMeter implements StepParticipant {
   readonly history = new DropsHistory();
   /** The last sample. */
   last: DropsReading = EMPTY_DROPS;
+  /** Told each sample of a world with wells (the sound's drip; none by default). */
+  onSample: ((reading: DropsReading) => void) | null = null;
   private readonly clusters = new Clusters();
   /** Spheres whose neighbours the last measure counted (slots beyond it read as none). */
   private measured = 0;
@@ -136,6 +138,7 @@ export class DropMeter implements StepParticipant {
       h.largest[k] = c.largest;
     }
     this.last = { active: true, time: w.time, count: w.count, inDrops: c.inDrops, largest: c.largest, drops: c.drops, pairs: c.pairs };
+    this.onSample?.(this.last);
     return this.last;
   }
 
