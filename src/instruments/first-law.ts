@@ -66,7 +66,7 @@ export interface FirstLawReadout {
   escaped: number;
   /** ΔU − (Q + W + chemical − lost − escaped): rounding only, J. */
   residual: number;
-  /** The energy scale the residual is compared with (the start's kinetic plus potential energy), J. */
+  /** The energy scale the residual is compared with (the size of the start's kinetic plus potential energy, plus that of its wells' energy), J. */
   scale: number;
   /** Pressure on the walls over the last sample window, Pa (N/m in the plane); NaN before a window closed. */
   pressure: number;
@@ -95,7 +95,7 @@ export class FirstLaw implements StepParticipant {
   /** The last sample. */
   last: FirstLawReadout = EMPTY_FIRST_LAW;
   /** Energy, work, heat and loss when the ledger started; the residual carried over edits. */
-  private start = { energy: 0, work: 0, heat: 0, lost: 0, chemical: 0, escaped: 0, offset: 0 };
+  private start = { energy: 0, scale: 0, work: 0, heat: 0, lost: 0, chemical: 0, escaped: 0, offset: 0 };
   private window = { time: 0, impulse: 0 };
 
   constructor(private readonly sim: FirstLawSource) {
@@ -117,12 +117,13 @@ export class FirstLaw implements StepParticipant {
   reset(): void {
     const w = this.sim.world;
     const s = w.stats();
-    this.start = { energy: s.kineticEnergy + s.potentialEnergy + s.wellEnergy, work: s.work, heat: s.heat, lost: s.energyLost, chemical: s.chemical, escaped: s.escapedEnergy, offset: 0 };
+    // With wells the energy may pass through 0 (a liquid: kinetic energy less the wells' depth); the scale does not.
+    this.start = { energy: s.kineticEnergy + s.potentialEnergy + s.wellEnergy, scale: Math.abs(s.kineticEnergy + s.potentialEnergy) + Math.abs(s.wellEnergy), work: s.work, heat: s.heat, lost: s.energyLost, chemical: s.chemical, escaped: s.escapedEnergy, offset: 0 };
     this.window = { time: s.time, impulse: s.wallImpulse };
     this.path.clear();
     this.heatPath.clear();
     this.profile.kT.fill(NaN);
-    this.last = { ...EMPTY_FIRST_LAW, scale: this.start.energy, kT: kTOf(w) };
+    this.last = { ...EMPTY_FIRST_LAW, scale: this.start.scale, kT: kTOf(w) };
   }
 
   /** The residual so far is kept as an offset, so that the shown one counts from now; the T–Q path's later points go (a new future). */
@@ -182,7 +183,7 @@ export class FirstLaw implements StepParticipant {
         h.kT[k] = kT;
       }
     }
-    return { deltaU: u, heat, work, lost, chemical, escaped, residual, scale: Math.max(Math.abs(this.start.energy), 1e-300), pressure, volume, kT };
+    return { deltaU: u, heat, work, lost, chemical, escaped, residual, scale: Math.max(this.start.scale, 1e-300), pressure, volume, kT };
   }
 
   private push(volume: number, pressure: number, kT: number): void {
