@@ -3,6 +3,11 @@
  * same keys as states-en.ts.
  */
 export const statesDe = {
+  'plots.drops': 'Tropfen',
+  'plots.spheres': 'Kugeln',
+  'plots.inDrops': 'in Tropfen',
+  'plots.largestDrop': 'größter Tropfen',
+  'plots.dropsLabel': 'Kugeln in Tropfen und im größten Tropfen über der Zeit',
   'readouts.drops': 'In Tropfen',
   'readouts.dropsValue': '{inDrops} von {count} (größter Tropfen {largest})',
   'graph.group.states': 'Tropfen (mit Anziehung)',

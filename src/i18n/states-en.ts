@@ -4,6 +4,11 @@
  * of the English catalogue (en.ts).
  */
 export const statesEn = {
+  'plots.drops': 'Drops',
+  'plots.spheres': 'spheres',
+  'plots.inDrops': 'in drops',
+  'plots.largestDrop': 'largest drop',
+  'plots.dropsLabel': 'Spheres in drops and in the largest drop against time',
   'readouts.drops': 'In drops',
   'readouts.dropsValue': '{inDrops} of {count} (largest drop {largest})',
   'graph.group.states': 'Drops (with attraction)',

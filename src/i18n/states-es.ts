@@ -3,6 +3,11 @@
  * same keys as states-en.ts.
  */
 export const statesEs = {
+  'plots.drops': 'Gotas',
+  'plots.spheres': 'esferas',
+  'plots.inDrops': 'en gotas',
+  'plots.largestDrop': 'gota mayor',
+  'plots.dropsLabel': 'Esferas en gotas y en la gota mayor frente al tiempo',
   'readouts.drops': 'En gotas',
   'readouts.dropsValue': '{inDrops} de {count} (gota mayor {largest})',
   'graph.group.states': 'Gotas (con atracción)',

@@ -1,6 +1,7 @@
 // The states-of-matter instruments in the page, on a gas with square wells (condensingGasScene: 300
 // spheres at packing 0.03 between walls at kT 0.6, wells of range 1.5, loaded through the store):
-// the readouts' "In drops" line appears and its count rises as the gas condenses, the neighbour
+// the readouts' "In drops" line appears and its count rises as the gas condenses, the Plots
+// section draws the count against time, the neighbour
 // shading draws the drops in its own colours, the First law section draws the T–Q plot, and the
 // live description tells the drops. Steps are taken through the store or waited for as frames,
 // never on wall time. Screenshots of each.
@@ -87,6 +88,33 @@ test('the "In drops" readout appears with wells, and its count rises as the gas 
   expect(late.text).toBe(`${late.inDrops} of 300 (largest drop ${world.reading.largest})`);
   await page.locator('[data-readout=drops]').scrollIntoViewIfNeeded();
   await page.screenshot({ path: join(results, 'states-readout.png') });
+});
+
+test('the Plots section draws the spheres in drops against time', async () => {
+  const { page } = shared;
+  await stepTo(page, 25);
+  const section = page.getByRole('complementary', { name: 'Classroom' }).locator('[data-section=plots]');
+  if (!(await section.evaluate((d) => (d as HTMLDetailsElement).open))) await section.locator('summary').first().click();
+  const plot = section.locator('[data-plot=drops]');
+  await expect(plot, 'the drops plot').toBeVisible();
+  await step(page, 30);
+  const rows = await page.evaluate(() => {
+    const s = window.__sandbox.store.getState();
+    return s.instruments.drops.history.rowsUpTo(s.sim.world.time);
+  });
+  await expect(plot, 'the samples it draws: every one the meter took').toHaveAttribute('data-samples', String(rows));
+  expect(rows).toBeGreaterThan(1000);
+  expect(await plot.getAttribute('aria-label')).toBe('Spheres in drops and in the largest drop against time');
+  const drawn = await plot.locator('canvas').evaluate((c) => {
+    const el = c as HTMLCanvasElement;
+    const d = el.getContext('2d')!.getImageData(0, 0, el.width, el.height).data;
+    let n = 0;
+    for (let k = 3; k < d.length; k += 4) if (d[k] > 0) n++;
+    return n;
+  });
+  expect(drawn, 'pixels the drops plot drew').toBeGreaterThan(500);
+  await plot.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(results, 'states-drops-plot.png') });
 });
 
 test('shading by neighbours recolours the paused view, its legend says what the shades mean', async () => {
