@@ -115,6 +115,16 @@ describe('clusters of spheres held by wells', () => {
     expect(Math.max(...hot.largest)).toBeLessThan(0.1);
   }, 120_000);
 
+  it('in the plane (planar worlds, z = 0) as in space: a ring of 6 is a drop of 6 pairs', () => {
+    const w = new World({ size: [20, 20, 20], planar: true });
+    for (let k = 0; k < 6; k++) w.addSphere({ position: [1.2 * Math.cos((k * Math.PI) / 3), 1.2 * Math.sin((k * Math.PI) / 3), 0], radius: 0.5 });
+    w.setWells([{ range: 1.5, depth: 1 }]);
+    const c = measured(w);
+    // Neighbours on the ring are 1.2 apart (< 1.5), across it 2.4 and 2.08 (> 1.5).
+    expect([c.pairs, c.largest, c.inDrops, c.drops]).toEqual([6, 6, 6, 1]);
+    expect(c.pairs).toBe(w.stats().wellPairs);
+  });
+
   it('measures again without allocating once it has run at a sphere count', () => {
     const w = buildWorld(condensingGasScene({ count: 300, packingFraction: 0.03, seed: 3 }));
     const c = new Clusters();

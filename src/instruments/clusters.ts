@@ -23,7 +23,7 @@ export interface ClusterWorld {
 }
 
 /** The most cells the list uses per sphere: a sparse gas in a large box gets wider cells instead. */
-const CELLS_PER_SPHERE = 2;
+const CELLS_PER_SPHERE = 4;
 
 /** Bound pairs, clusters and drops of a world's spheres (see the module's comment). */
 export class Clusters {
@@ -46,6 +46,11 @@ export class Clusters {
   private cellOf = new Int32Array(0);
   private order = new Int32Array(0);
   private cellStart = new Int32Array(0);
+  /** The spheres in cell order: x y z r of each, its species, its bound neighbours; and each slot's place in that order. */
+  private sorted = new Float64Array(0);
+  private sortedSpecies = new Int32Array(0);
+  private held = new Int32Array(0);
+  private rank = new Int32Array(0);
 
   /** Whether any well is set. */
   get active(): boolean {
@@ -80,6 +85,7 @@ export class Clusters {
       nb[i] = 0;
       parent[i] = i;
       size[i] = 1;
+      this.rank[i] = i;
     }
     this.pairs = 0;
     this.inDrops = 0;
@@ -127,38 +133,57 @@ export class Clusters {
     for (let i = 0; i < n; i++) order[start[cellOf[i]]++] = i;
     for (let c = cells; c > 0; c--) start[c] = start[c - 1];
     start[0] = 0;
-    for (let i = 0; i < n; i++) {
-      const c = cellOf[i];
+    // The spheres copied in cell order (x y z r, and species), so that the scan below reads
+    // neighbouring cells from neighbouring memory; clusters are joined by that order's index.
+    const q = this.sorted;
+    const qs = this.sortedSpecies;
+    const rank = this.rank;
+    const held = this.held;
+    for (let o = 0; o < n; o++) {
+      const i = order[o];
+      q[4 * o] = p[3 * i];
+      q[4 * o + 1] = p[3 * i + 1];
+      q[4 * o + 2] = p[3 * i + 2];
+      q[4 * o + 3] = r[i];
+      qs[o] = sp[i];
+      rank[i] = o;
+      held[o] = 0;
+    }
+    const table = this.range;
+    let pairs = 0;
+    for (let o = 0; o < n; o++) {
+      const c = cellOf[order[o]];
       const cx = c % nx;
       const cy = Math.floor(c / nx) % ny;
       const cz = Math.floor(c / (nx * ny));
-      const xi = p[3 * i], yi = p[3 * i + 1], zi = p[3 * i + 2];
-      const row = sp[i] * MAX_SPECIES;
+      const xi = q[4 * o], yi = q[4 * o + 1], zi = q[4 * o + 2], ri = q[4 * o + 3];
+      const row = qs[o] * MAX_SPECIES;
       for (let dz = cz > 0 ? -1 : 0; dz <= 1 && cz + dz < nz; dz++) {
         for (let dy = cy > 0 ? -1 : 0; dy <= 1 && cy + dy < ny; dy++) {
-          for (let dx = cx > 0 ? -1 : 0; dx <= 1 && cx + dx < nx; dx++) {
-            const d = cx + dx + nx * (cy + dy + ny * (cz + dz));
-            for (let e = start[d]; e < start[d + 1]; e++) {
-              const j = order[e];
-              if (j <= i) continue;
-              const range = this.range[row + sp[j]];
-              if (range === 0) continue;
-              const L = range * (r[i] + r[j]);
-              const ex = p[3 * j] - xi, ey = p[3 * j + 1] - yi, ez = p[3 * j + 2] - zi;
-              // Inside strictly, as the solver counts a pair placed by hand (wells.ts).
-              if (ex * ex + ey * ey + ez * ez >= L * L) continue;
-              this.pairs++;
-              nb[i]++;
-              nb[j]++;
-              this.union(i, j);
-            }
+          const d0 = nx * (cy + dy + ny * (cz + dz));
+          const from = start[d0 + (cx > 0 ? cx - 1 : cx)];
+          const to = start[d0 + (cx + 1 < nx ? cx + 2 : cx + 1)];
+          // The (up to) three cells along x in this row lie side by side in the sorted order.
+          for (let e = from > o ? from : o + 1; e < to; e++) {
+            const range = table[row + qs[e]];
+            if (range === 0) continue;
+            const L = range * (ri + q[4 * e + 3]);
+            const ex = q[4 * e] - xi, ey = q[4 * e + 1] - yi, ez = q[4 * e + 2] - zi;
+            // Inside strictly, as the solver counts a pair placed by hand (wells.ts).
+            if (ex * ex + ey * ey + ez * ez >= L * L) continue;
+            pairs++;
+            held[o]++;
+            held[e]++;
+            this.union(o, e);
           }
         }
       }
     }
-    for (let i = 0; i < n; i++) {
-      if (parent[i] !== i) continue;
-      const s = size[i];
+    this.pairs = pairs;
+    for (let o = 0; o < n; o++) nb[order[o]] = held[o];
+    for (let o = 0; o < n; o++) {
+      if (parent[o] !== o) continue;
+      const s = size[o];
       if (s > this.largest) this.largest = s;
       if (s >= DROP_SIZE) {
         this.drops++;
@@ -169,7 +194,7 @@ export class Clusters {
 
   /** The size of the cluster of the sphere in slot i (after {@link measure}). */
   clusterSize(i: number): number {
-    return this.size[this.find(i)];
+    return this.size[this.find(this.rank[i])];
   }
 
   private find(i: number): number {
@@ -205,5 +230,9 @@ export class Clusters {
     this.cellOf = new Int32Array(cap);
     this.order = new Int32Array(cap);
     this.cellStart = new Int32Array(CELLS_PER_SPHERE * cap + 2);
+    this.sorted = new Float64Array(4 * cap);
+    this.sortedSpecies = new Int32Array(cap);
+    this.held = new Int32Array(cap);
+    this.rank = new Int32Array(cap);
   }
 }
