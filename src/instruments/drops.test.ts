@@ -62,6 +62,23 @@ describe('the drop meter', () => {
     expect([meter.history.length, meter.last]).toEqual([0, EMPTY_DROPS]);
   });
 
+  it('a world over the measuring limit is measured at every k-th sample (k = count / limit, rounded up), the last reading standing between', () => {
+    const world = buildWorld(condensingGasScene({ count: 300, packingFraction: 0.03, seed: 7 }));
+    const meter = new DropMeter({ world });
+    meter.measureEveryUpTo = 100; // 300 spheres: every third sample
+    const times: number[] = [];
+    for (let k = 0; k < 9; k++) {
+      world.step(0.25);
+      times.push(meter.sample().time);
+    }
+    expect(times).toEqual([0.25, 0.25, 0.25, 1, 1, 1, 1.75, 1.75, 1.75]);
+    expect(meter.history.length).toBe(3);
+    // A change measures at the next sample.
+    meter.worldChanged();
+    world.step(0.25);
+    expect(meter.sample().time).toBe(world.time);
+  });
+
   it('each sphere\'s neighbour count follows it when the slots are renumbered', () => {
     const scene = condensingGasScene({ count: 300, packingFraction: 0.03, seed: 6 });
     const world = buildWorld({ ...scene, options: { ...scene.options, reorderEvery: 7 } });
