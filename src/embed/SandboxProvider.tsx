@@ -81,7 +81,7 @@ export interface SandboxProviderProps {
   /** Seed of the random placement and directions (the same seed gives the same scene). Rebuilds the scene. @defaultValue 1 */
   seed?: number;
   /** What the sphere colour shows. Live. @defaultValue 'speed' */
-  colorBy?: 'speed' | 'mass' | 'species';
+  colorBy?: 'speed' | 'mass' | 'species' | 'neighbours';
   /** The piston (the top wall): 'held', 'push' in or 'pull' out at `pistonSpeed`, or 'free' under the weight `pistonForce`. Live. @defaultValue 'held' */
   piston?: PistonMode;
   /** Speed of a pushed or pulled piston, m/s. Live. @defaultValue 0.5 */

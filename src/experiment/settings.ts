@@ -72,11 +72,11 @@ export type PistonMode = 'held' | 'push' | 'pull' | 'free';
 /** The piston modes, in the order the controls show them. */
 export const PISTON_MODES: readonly PistonMode[] = ['held', 'push', 'pull', 'free'];
 
-/** What the spheres' colour shows: their speed, their mass, or their species (a chemistry lesson's). */
-export type ColorBy = 'speed' | 'mass' | 'species';
+/** What the spheres' colour shows: their speed, their mass, their species (a chemistry lesson's), or how many neighbours a square well holds each to (a gas with attraction). */
+export type ColorBy = 'speed' | 'mass' | 'species' | 'neighbours';
 
 /** Every colour mode, in the settings' order. */
-export const COLOR_MODES: readonly ColorBy[] = ['speed', 'mass', 'species'];
+export const COLOR_MODES: readonly ColorBy[] = ['speed', 'mass', 'species', 'neighbours'];
 
 /** The settings of the walls (the Thermodynamics controls): live, and borrowed by a preset. */
 export const WALL_SETTINGS = ['piston', 'pistonSpeed', 'pistonForce', 'pistonMass', 'leftThermal', 'leftKT', 'rightThermal', 'rightKT', 'divider'] as const satisfies readonly SettingKey[];

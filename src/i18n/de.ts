@@ -4,10 +4,12 @@
 import type { MessageKey } from './en.ts';
 import { labDe } from './lab-de.ts';
 import { chemDe } from './chem-de.ts';
+import { statesDe } from './states-de.ts';
 
 export const de: Readonly<Record<MessageKey, string>> = {
   ...labDe,
   ...chemDe,
+  ...statesDe,
   // ── language ──
   'language.label': 'Sprache',
   'language.unknown': 'Die Sprache „{value}“ ist keine von {list}; {name} wird verwendet.',
@@ -78,7 +80,7 @@ export const de: Readonly<Record<MessageKey, string>> = {
   'check.atMost': '{name} darf höchstens {max} sein, erhalten: {got}',
   'check.notBoolean.gravityOn': 'Schwerkraft an muss true oder false sein, erhalten: {got}',
   'check.notBoolean.planar': 'Der ebene Modus muss true oder false sein, erhalten: {got}',
-  'check.colorBy': 'Die Farbe muss "speed", "mass" oder "species" sein, erhalten: {got}',
+  'check.colorBy': 'Die Farbe muss "speed", "mass", "species" oder "neighbours" sein, erhalten: {got}',
   'check.piston': "Der Kolben muss einer von {list} sein, erhalten: {got}",
   'check.notBoolean.wall': "{name} muss wahr oder falsch sein, erhalten: {got}",
   'check.radiusMaxBelowMin': 'Der größte Radius muss mindestens so groß wie der kleinste sein ({min} m), erhalten: {got}',

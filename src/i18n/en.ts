@@ -5,10 +5,12 @@
  */
 import { labEn } from './lab-en.ts';
 import { chemEn } from './chem-en.ts';
+import { statesEn } from './states-en.ts';
 
 export const en = {
   ...labEn,
   ...chemEn,
+  ...statesEn,
   // ── language ──
   'language.label': 'Language',
   'language.unknown': 'Language "{value}" is not one of {list}; {name} is used.',
@@ -79,7 +81,7 @@ export const en = {
   'check.atMost': '{name} must be at most {max}, got {got}',
   'check.notBoolean.gravityOn': 'Gravity on must be true or false, got {got}',
   'check.notBoolean.planar': 'Planar mode must be true or false, got {got}',
-  'check.colorBy': 'Colour must be "speed", "mass" or "species", got {got}',
+  'check.colorBy': 'Colour must be "speed", "mass", "species" or "neighbours", got {got}',
   'check.piston': "Piston must be one of {list}, got {got}",
   'check.notBoolean.wall': "{name} must be true or false, got {got}",
   'check.radiusMaxBelowMin': 'Largest radius must be at least the smallest ({min} m), got {got}',

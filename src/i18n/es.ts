@@ -4,10 +4,12 @@
 import type { MessageKey } from './en.ts';
 import { labEs } from './lab-es.ts';
 import { chemEs } from './chem-es.ts';
+import { statesEs } from './states-es.ts';
 
 export const es: Readonly<Record<MessageKey, string>> = {
   ...labEs,
   ...chemEs,
+  ...statesEs,
   // ── language ──
   'language.label': 'Idioma',
   'language.unknown': 'El idioma «{value}» no es uno de {list}; se usa {name}.',
@@ -78,7 +80,7 @@ export const es: Readonly<Record<MessageKey, string>> = {
   'check.atMost': '{name} debe ser como máximo {max}; se recibió {got}',
   'check.notBoolean.gravityOn': 'Gravedad activada debe ser true o false; se recibió {got}',
   'check.notBoolean.planar': 'El modo plano debe ser true o false; se recibió {got}',
-  'check.colorBy': 'El color debe ser "speed", "mass" o "species"; se recibió {got}',
+  'check.colorBy': 'El color debe ser "speed", "mass", "species" o "neighbours"; se recibió {got}',
   'check.piston': "El pistón debe ser uno de {list}; se recibió {got}",
   'check.notBoolean.wall': "{name} debe ser verdadero o falso; se recibió {got}",
   'check.radiusMaxBelowMin': 'El radio máximo debe ser al menos el mínimo ({min} m); se recibió {got}',

@@ -103,4 +103,30 @@ describe('the describer', () => {
     d.reset();
     expect(d.announce(6 * ANNOUNCE_MS, en, null, { events: 1190, a: 'A', b: 'B', left: 1, total: 200 })).toBeNull();
   });
+
+  it('with wells, tells whether the gas is condensing, evaporating or steady, with the spheres in drops, in three languages', () => {
+    const w = buildWorld(gasScene({ count: 1000, packingFraction: 0.1, speed: 3, radius: 0.2, seed: 3 }));
+    const d = new Describer();
+    w.step(DT);
+    d.afterStep(w);
+    const gas = { temperature: 1, pressureMeasured: 2 };
+    const en = translator('en');
+    // The first reading has nothing to compare with: steady.
+    expect(d.announce(0, en, gas, null, { inDrops: 120, count: 1000 })).toBe('120 of 1,000 spheres are in drops. Temperature kT 1.000 J, steady; pressure 2.000 Pa, steady.');
+    const next = (k: number, inDrops: number, lang: 'en' | 'de' | 'es'): string | null => {
+      w.step(DT);
+      d.afterStep(w);
+      return d.announce(k * GAS_ANNOUNCE_MS, translator(lang), gas, null, { inDrops, count: 1000 });
+    };
+    expect(next(1, 340, 'en')).toMatch(/^The gas is condensing: 340 of 1,000 spheres are in drops\. Temperature/);
+    // Within 2 % of the spheres (20 of 1,000) either way is steady.
+    expect(next(2, 355, 'en')).toMatch(/^355 of 1,000 spheres are in drops\. /);
+    expect(next(3, 200, 'de')).toMatch(/^Die Flüssigkeit verdampft: 200 von 1\.000 Kugeln sind in Tropfen\. Temperatur/);
+    expect(next(4, 990, 'es')).toMatch(/^El gas se condensa: 990 de 1000 esferas están en gotas\. Temperatura/);
+    expect(next(5, 0, 'en')).toMatch(/^The liquid is evaporating: 0 of 1,000/);
+    // Without wells nothing is said of drops.
+    w.step(DT);
+    d.afterStep(w);
+    expect(d.announce(6 * GAS_ANNOUNCE_MS, en, gas, null, null)).toMatch(/^Temperature kT/);
+  });
 });

@@ -1,7 +1,7 @@
 /**
  * What a screen reader says of a run: the collisions of the last steps (each sphere-sphere hit
  * with the speeds of both spheres before and after, and the hits of the selected sphere), or, in
- * a gas, the trend of its temperature and pressure. A step participant that keeps, without
+ * a gas, the trend of its temperature and pressure (and, with wells, of its drops). A step participant that keeps, without
  * allocation, the first pair collision since the last announcement and a count of the others;
  * {@link Describer.announce} makes at most one announcement every {@link ANNOUNCE_MS} of the
  * page's clock, the collisions that came meanwhile summarised as a count.
@@ -39,6 +39,14 @@ export interface ReactionTally {
   total: number;
 }
 
+/** The liquid an announcement tells (the drop meter's last reading, in a world with wells). */
+export interface DropsTally {
+  /** Spheres in drops. */
+  inDrops: number;
+  /** Spheres in the world. */
+  count: number;
+}
+
 /** Follows the run's collisions and words them, rate-limited. */
 export class Describer implements StepParticipant {
   /** Id of the selected sphere, or -1 (its hits are counted). */
@@ -62,6 +70,8 @@ export class Describer implements StepParticipant {
   private count = 0;
   /** Reactions at the last announcement (NaN: none read since the reset). */
   private lastEvents = NaN;
+  /** Spheres in drops at the last announcement that told them (NaN: none since the reset). */
+  private lastInDrops = NaN;
 
   afterStep(world: WorldView): void {
     const ev = world.events;
@@ -120,6 +130,7 @@ export class Describer implements StepParticipant {
     this.lastTemperature = NaN;
     this.lastPressure = NaN;
     this.lastEvents = NaN;
+    this.lastInDrops = NaN;
   }
 
   worldReplaced(): void {
@@ -133,16 +144,19 @@ export class Describer implements StepParticipant {
   /**
    * The announcement due at page time `now` (ms), or null: none within {@link ANNOUNCE_MS} of the
    * last, and nothing new to say. A scene of {@link GAS_FROM} spheres or more is told as a trend
-   * of `gas` every {@link GAS_ANNOUNCE_MS}; a smaller one collision by collision. Allocates (the
-   * text): call it a few times a second, not per frame.
+   * of `gas` every {@link GAS_ANNOUNCE_MS}; a smaller one collision by collision. With `drops` (a
+   * world with wells) the gas's announcement also says whether it is condensing, evaporating or
+   * steady, and how many spheres are in drops. Allocates (the text): call it a few times a second,
+   * not per frame.
    */
-  announce(now: number, t: Translate, gas: GasReading | null = null, reactions: ReactionTally | null = null): string | null {
+  announce(now: number, t: Translate, gas: GasReading | null = null, reactions: ReactionTally | null = null, drops: DropsTally | null = null): string | null {
     // The first tally after a reset is where the count starts.
     if (reactions !== null && Number.isNaN(this.lastEvents)) this.lastEvents = reactions.events;
     if (now - this.last < ANNOUNCE_MS) return null;
     const parts: string[] = [];
     if (this.count >= GAS_FROM) {
       if (gas === null || now - this.last < GAS_ANNOUNCE_MS || this.pairs === 0) return null;
+      if (drops !== null) parts.push(this.liquid(t, drops));
       parts.push(this.trend(t, gas));
     } else if (this.held) {
       const f = (x: number) => formatFixed(t.locale, x, 1);
@@ -161,6 +175,18 @@ export class Describer implements StepParticipant {
     this.pairs = 0;
     this.selectedHits = 0;
     return parts.join(' ');
+  }
+
+  /**
+   * The liquid since the last reading: condensing when more spheres are in drops (by more than
+   * {@link STEADY} of the spheres, and at least one), evaporating when fewer, steady otherwise.
+   */
+  private liquid(t: Translate, drops: DropsTally): string {
+    const change = drops.inDrops - this.lastInDrops;
+    const margin = Math.max(1, STEADY * drops.count);
+    const key = change > margin ? 'describe.condensing' : change < -margin ? 'describe.evaporating' : 'describe.dropsSteady';
+    this.lastInDrops = drops.inDrops;
+    return t(key, { inDrops: formatNumber(t.locale, drops.inDrops), count: formatNumber(t.locale, drops.count) });
   }
 
   /** The gas's temperature and pressure, each rising, falling or steady since the last reading. */

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { FirstLaw, PROFILE_SLABS } from './first-law.ts';
 import { presetById } from '../presets/presets.ts';
-import { buildWorld, gasScene, type World } from '../solver/index.ts';
+import { buildWorld, condensingGasScene, gasScene, temperature, type World } from '../solver/index.ts';
 
 const DT = 1 / 60;
 /** Steps `seconds` and samples every quarter of a second, as the store publishes. */
@@ -107,4 +107,43 @@ describe('the first-law instrument', () => {
     expect(mean(hot)).toBeGreaterThan(1.3 * mean(cold));
     expect(law.profile.x[0]).toBeLessThan(law.profile.x[PROFILE_SLABS - 1]);
   });
+});
+
+describe('the first-law instrument with square wells: the T–Q path', () => {
+  it('records, at each sample, the world\'s kinetic kT and the heat added since the start; the heat a condensing gas gives the walls is the wells\' energy, its temperature flat', () => {
+    // 300 spheres of depth-1 wells (range 1.5) between six walls at kT 0.6, below the critical
+    // temperature (about 1.22, docs/physics.md section 11): the gas condenses.
+    const world = buildWorld(condensingGasScene({ count: 300, packingFraction: 0.03, temperature: 0.6, range: 1.5, seed: 2 }));
+    const law = new FirstLaw({ world });
+    const start = world.stats();
+    const kT0 = temperature(world);
+    const n = world.count;
+    const path = law.heatPath;
+    for (let k = 1; k <= 60 * 40; k++) {
+      world.step(DT);
+      if (k % 15 !== 0) continue;
+      law.sample();
+      const s = world.stats();
+      const last = path.length - 1;
+      expect(path.time[last]).toBe(world.time);
+      expect(path.kT[last]).toBe(temperature(world));
+      expect(path.heat[last]).toBe(s.heat - start.heat);
+      // The first law with wells, no work: (3/2) N ΔkT + Δ(well energy) = Q, to rounding.
+      const kinetic = 1.5 * n * (path.kT[last] - kT0);
+      const wells = s.wellEnergy - start.wellEnergy;
+      expect(Math.abs(kinetic + wells - path.heat[last])).toBeLessThan(1e-9 * (Math.abs(kinetic) + Math.abs(wells) + 1.5 * n * kT0));
+      expect(Math.abs(law.last.residual) / law.last.scale).toBeLessThan(1e-12);
+    }
+    expect(path.length).toBe(160);
+    // The plateau, over the last 20 s (measured, seed 2: Q from -153 J to -268 J while kT went
+    // from 0.85 to 0.81 J, never outside 0.73 to 0.85 J): the heat given out is mostly the wells'
+    // (latent heat), over four times what the fall of kT alone would give.
+    const mid = path.length / 2;
+    const end = path.length - 1;
+    const kTs = Array.from(path.kT.subarray(mid, path.length));
+    const given = path.heat[mid] - path.heat[end];
+    expect(given).toBeGreaterThan(50);
+    expect(given).toBeGreaterThan(4 * 1.5 * n * Math.abs(path.kT[mid] - path.kT[end]));
+    expect((Math.max(...kTs) - Math.min(...kTs)) / path.kT[end]).toBeLessThan(0.2);
+  }, 60_000);
 });

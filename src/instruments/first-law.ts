@@ -3,8 +3,9 @@
  * second, when the store publishes) it reads the world's ledger (work by moving walls, heat from
  * thermal walls, energy lost in inelastic contacts: exact sums over collisions, kept by the
  * solver) beside the change of the spheres' energy since the experiment started, and the pressure,
- * volume and temperature, which it keeps as a path for the P–V diagram; and the temperature
- * profile across the box. A step participant only to follow the world's replacements; it does
+ * volume and temperature, which it keeps as a path for the P–V diagram, and the heat added with
+ * the temperature for the T–Q plot; and the temperature profile across the box. With square wells
+ * the spheres' energy includes the wells' (minus their depth for each pair inside). A step participant only to follow the world's replacements; it does
  * nothing per step.
  */
 import type { ReplaceCause, StepParticipant, WorldView } from '../runtime/index.ts';
@@ -31,9 +32,27 @@ export class PvPath extends SampleColumns {
   }
 }
 
+/** Points the T–Q path keeps (the oldest half is dropped when full). */
+export const TQ_CAPACITY = 2000;
+
+/**
+ * The T–Q path's columns: the simulated time, the heat added since the experiment started (Q, J)
+ * and the gas's kT (J) of each sample, oldest first. At a phase change kT stays flat while Q rises.
+ */
+export class TqPath extends SampleColumns {
+  readonly time: Float64Array;
+  readonly heat: Float64Array;
+  readonly kT: Float64Array;
+
+  constructor(capacity = TQ_CAPACITY) {
+    super(3, capacity, 'T–Q path');
+    [this.time, this.heat, this.kT] = this.columns;
+  }
+}
+
 /** One sample of the ledger and the gas's state. */
 export interface FirstLawReadout {
-  /** Change of kinetic plus potential energy, plus the wells' energy, since the experiment started, J. */
+  /** Change of kinetic plus potential energy (plus the wells' energy, with wells) since the experiment started, J. */
   deltaU: number;
   /** Heat from thermal walls, J. */
   heat: number;
@@ -47,7 +66,7 @@ export interface FirstLawReadout {
   escaped: number;
   /** ΔU − (Q + W + chemical − lost − escaped): rounding only, J. */
   residual: number;
-  /** The energy scale the residual is compared with (the start's kinetic, potential and well energy), J. */
+  /** The energy scale the residual is compared with (the size of the start's kinetic plus potential energy, plus that of its wells' energy), J. */
   scale: number;
   /** Pressure on the walls over the last sample window, Pa (N/m in the plane); NaN before a window closed. */
   pressure: number;
@@ -69,12 +88,14 @@ export interface FirstLawSource {
 export class FirstLaw implements StepParticipant {
   /** The P–V path: volume, pressure and kT of each sample with a pressure, oldest first. */
   readonly path = new PvPath();
+  /** The T–Q path: heat added and kT at each sample, oldest first. */
+  readonly heatPath = new TqPath();
   /** The temperature profile: slab centres (x, m) and kT in each (NaN for an empty slab). */
   readonly profile = { x: new Float64Array(PROFILE_SLABS), kT: new Float64Array(PROFILE_SLABS).fill(NaN) };
   /** The last sample. */
   last: FirstLawReadout = EMPTY_FIRST_LAW;
   /** Energy, work, heat and loss when the ledger started; the residual carried over edits. */
-  private start = { energy: 0, work: 0, heat: 0, lost: 0, chemical: 0, escaped: 0, offset: 0 };
+  private start = { energy: 0, scale: 0, work: 0, heat: 0, lost: 0, chemical: 0, escaped: 0, offset: 0 };
   private window = { time: 0, impulse: 0 };
 
   constructor(private readonly sim: FirstLawSource) {
@@ -96,17 +117,23 @@ export class FirstLaw implements StepParticipant {
   reset(): void {
     const w = this.sim.world;
     const s = w.stats();
-    this.start = { energy: s.kineticEnergy + s.potentialEnergy + s.wellEnergy, work: s.work, heat: s.heat, lost: s.energyLost, chemical: s.chemical, escaped: s.escapedEnergy, offset: 0 };
+    // With wells the energy may pass through 0 (a liquid: kinetic energy less the wells' depth); the scale does not.
+    this.start = { energy: s.kineticEnergy + s.potentialEnergy + s.wellEnergy, scale: Math.abs(s.kineticEnergy + s.potentialEnergy) + Math.abs(s.wellEnergy), work: s.work, heat: s.heat, lost: s.energyLost, chemical: s.chemical, escaped: s.escapedEnergy, offset: 0 };
     this.window = { time: s.time, impulse: s.wallImpulse };
     this.path.clear();
+    this.heatPath.clear();
     this.profile.kT.fill(NaN);
-    this.last = { ...EMPTY_FIRST_LAW, scale: this.start.energy, kT: kTOf(w) };
+    this.last = { ...EMPTY_FIRST_LAW, scale: this.start.scale, kT: kTOf(w) };
   }
 
-  /** The residual so far is kept as an offset, so that the shown one counts from now. */
+  /** The residual so far is kept as an offset, so that the shown one counts from now; the T–Q path's later points go (a new future). */
   private carry(): void {
     const r = this.read(false);
     this.start.offset += r.residual;
+    const h = this.heatPath;
+    let keep = h.length;
+    while (keep > 0 && h.time[keep - 1] > this.sim.world.time) keep--;
+    h.keep(keep);
     const s = this.sim.world.stats();
     this.window = { time: s.time, impulse: s.wallImpulse };
   }
@@ -148,8 +175,15 @@ export class FirstLaw implements StepParticipant {
         this.push(volume, pressure, kT);
       }
       this.fillProfile(w);
+      const h = this.heatPath;
+      if (h.length === 0 || s.time > h.time[h.length - 1]) {
+        const k = h.addRow();
+        h.time[k] = s.time;
+        h.heat[k] = heat;
+        h.kT[k] = kT;
+      }
     }
-    return { deltaU: u, heat, work, lost, chemical, escaped, residual, scale: Math.max(Math.abs(this.start.energy), 1e-300), pressure, volume, kT };
+    return { deltaU: u, heat, work, lost, chemical, escaped, residual, scale: Math.max(this.start.scale, 1e-300), pressure, volume, kT };
   }
 
   private push(volume: number, pressure: number, kT: number): void {

@@ -1,18 +1,19 @@
 /**
  * The Graph tool's logic: the quantities it can draw (the run's energies, momentum, temperature,
  * pressure and volume; the first law's ledger; the collision totals and the collision counter's
- * count; a chosen sphere's position, velocity, speed and kinetic energy), each read from the
+ * count; with wells, the spheres in drops and the largest drop; a chosen sphere's position, velocity, speed and kinetic energy), each read from the
  * solver and the instruments when the store publishes a sample, and a bounded series of samples
  * that downloads as CSV. Pure: no React, no store.
  */
 import type { WorldView } from '../runtime/index.ts';
 import { temperature, type WorldReadable } from '../solver/index.ts';
+import type { DropsReading } from './drops.ts';
 import type { FirstLawReadout } from './first-law.ts';
 import { csvText } from './runs.ts';
 import { SampleColumns } from './sample-columns.ts';
 
 /** The quantities of the whole run, in the order the Graph tool offers them. */
-export const RUN_QUANTITIES = ['time', 'kinetic', 'potential', 'total', 'px', 'py', 'pz', 'p', 'kT', 'pressure', 'volume', 'deltaU', 'heat', 'work', 'lost', 'pairCollisions', 'wallCollisions', 'counter'] as const;
+export const RUN_QUANTITIES = ['time', 'kinetic', 'potential', 'total', 'px', 'py', 'pz', 'p', 'kT', 'pressure', 'volume', 'deltaU', 'heat', 'work', 'lost', 'pairCollisions', 'wallCollisions', 'counter', 'inDrops', 'largestDrop'] as const;
 
 /** A quantity of the whole run. */
 export type RunQuantity = (typeof RUN_QUANTITIES)[number];
@@ -45,6 +46,8 @@ const RUN_UNITS: Readonly<Record<RunQuantity, string>> = {
   pairCollisions: '',
   wallCollisions: '',
   counter: '',
+  inDrops: '',
+  largestDrop: '',
 };
 
 const SPHERE_UNITS: Readonly<Record<SphereQuantity, string>> = { x: 'm', y: 'm', z: 'm', vx: 'm/s', vy: 'm/s', vz: 'm/s', speed: 'm/s', kinetic: 'J' };
@@ -87,6 +90,8 @@ export interface GraphSource {
   readonly world: WorldReadable & Pick<WorldView, 'indexOf'>;
   readonly firstLaw: Pick<FirstLawReadout, 'pressure' | 'volume' | 'deltaU' | 'heat' | 'work' | 'lost'>;
   readonly counter: { readonly from: number; count(time: number): number };
+  /** The drops' last reading (absent, or not active: the drops' quantities have no value). */
+  readonly drops?: Pick<DropsReading, 'active' | 'inDrops' | 'largest'>;
 }
 
 /**
@@ -138,6 +143,8 @@ export function readQuantities(source: GraphSource, qs: readonly GraphQuantity[]
       case 'lost': out[k] = law.lost; break;
       case 'pairCollisions': out[k] = s().pairCollisions; break;
       case 'wallCollisions': out[k] = s().wallCollisions; break;
+      case 'inDrops': out[k] = source.drops?.active ? source.drops.inDrops : NaN; break;
+      case 'largestDrop': out[k] = source.drops?.active ? source.drops.largest : NaN; break;
       case 'counter': {
         const c = source.counter;
         out[k] = Number.isNaN(c.from) || w.time < c.from ? NaN : c.count(w.time);

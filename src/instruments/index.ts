@@ -1,8 +1,8 @@
 /**
  * What the classroom measures of a run, most of them step participants of the simulation: the
  * readouts window (status line, plots' history, collision log, last hits, pressure map), the
- * timeline, the what-if twin's run, predict, then reveal, the first law's ledger (with the P–V path
- * and the temperature profile), the describer (what a screen reader is told), and the Measure
+ * timeline, the what-if twin's run, predict, then reveal, the first law's ledger (with the P–V path,
+ * the T–Q path and the temperature profile), the drops of a gas with wells (clusters and their count), the describer (what a screen reader is told), and the Measure
  * tools (the stopwatch, the collision counter, the data table, the runs table, the graph, the
  * measuring tape, read together by measure-tools.ts). No React, no zustand: the store attaches them
  * and publishes what they measure.
@@ -12,7 +12,7 @@ export type { SampledStats, ReadoutsSource } from './readouts-window.ts';
 export { History, HISTORY_COLUMNS } from './history.ts';
 export { CollisionLog, separatingSpeed } from './collision-log.ts';
 export { Describer, neighbourSphere, nearestSphere, ANNOUNCE_MS, GAS_ANNOUNCE_MS, GAS_FROM } from './describer.ts';
-export type { GasReading, ReactionTally } from './describer.ts';
+export type { GasReading, ReactionTally, DropsTally } from './describer.ts';
 export type { LoggedCollision } from './collision-log.ts';
 export { PressureMap, PRESSURE_RAMP, PRESSURE_WINDOW_SECONDS, FACE_STRIDE, EMPTY_PRESSURE_READOUT, faceAxes, rampColour, colourRange } from './pressure-map.ts';
 export type { PressureReadout } from './pressure-map.ts';
@@ -22,7 +22,11 @@ export { Timeline, RunTimeline, TIMELINE_BYTES, TIMELINE_EVERY } from './timelin
 export type { TimelineState } from './timeline.ts';
 export { TwinRun, TwinInstrument, makeTwin } from './twin.ts';
 export type { TwinStats, TwinState } from './twin.ts';
-export { FirstLaw, EMPTY_FIRST_LAW, PROFILE_SLABS, PATH_CAPACITY, MIN_WINDOW } from './first-law.ts';
+export { Clusters, DROP_SIZE } from './clusters.ts';
+export type { ClusterWorld } from './clusters.ts';
+export { DropMeter, DropsHistory, EMPTY_DROPS, DROPS_HISTORY, NEIGHBOUR_TOP } from './drops.ts';
+export type { DropsReading, DropsSource } from './drops.ts';
+export { FirstLaw, TqPath, EMPTY_FIRST_LAW, PROFILE_SLABS, PATH_CAPACITY, TQ_CAPACITY, MIN_WINDOW } from './first-law.ts';
 export type { FirstLawReadout, FirstLawSource } from './first-law.ts';
 export { ReactionMeter, ConcentrationHistory, EMPTY_CHEMISTRY, SHOWN_SPECIES, RATE_WINDOW, CHEMISTRY_HISTORY, collisionTheoryK, contactValue, reactantPairs } from './reactions.ts';
 export type { ChemistryReadout, ReactionReading, ReactionSource } from './reactions.ts';

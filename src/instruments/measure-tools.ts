@@ -7,6 +7,7 @@
  */
 import type { WorldView } from '../runtime/index.ts';
 import type { CollisionCounter, CounterTarget } from './collision-counter.ts';
+import type { DropsReading } from './drops.ts';
 import type { FirstLawReadout } from './first-law.ts';
 import { GraphSeries, parseQuantity, type GraphQuantity } from './graph.ts';
 import type { Stopwatch, StopwatchReading } from './stopwatch.ts';
@@ -42,10 +43,12 @@ export interface MeasureReading {
   graph: GraphReading;
 }
 
-/** What the tools read besides themselves: the world on screen and the first law's last readout. */
+/** What the tools read besides themselves: the world on screen, the first law's and the drops' last readouts. */
 export interface MeasureSource {
   readonly world: WorldView;
   readonly firstLaw: FirstLawReadout;
+  /** The drops' last reading (a world with wells). */
+  readonly drops: DropsReading;
 }
 
 /** The stopwatch, the counter and the graph's series of one store. */
@@ -76,7 +79,7 @@ export class MeasureTools {
 
   /** Offers the graph a sample of the moment `source` shows, of scene `scene` (the store's `sceneVersion`). */
   sample(source: MeasureSource, scene: number): void {
-    this.graph.sample({ world: source.world, firstLaw: source.firstLaw, counter: this.counter }, this.x, this.y, scene);
+    this.graph.sample({ world: source.world, firstLaw: source.firstLaw, counter: this.counter, drops: source.drops }, this.x, this.y, scene);
   }
 
   /** The tools at simulated time `time`: `prev` itself when nothing it shows changed. */

@@ -48,7 +48,7 @@ export interface Preset {
   /** A thermodynamics lesson: the Thermodynamics controls and the first-law readouts open with it. */
   thermo?: boolean;
   /** The colouring the lesson needs (for instance 'mass' to tell two gases apart). */
-  colorBy?: 'speed' | 'mass' | 'species';
+  colorBy?: 'speed' | 'mass' | 'species' | 'neighbours';
   /** The names of the scene's species, by number (the rest are A, B, C ...); see species.ts. */
   species?: readonly SpeciesName[];
 }

@@ -21,6 +21,7 @@ export type WorldView = Pick<
   | 'masses'
   | 'species'
   | 'reactions'
+  | 'wells'
   | 'options'
   | 'size'
   | 'gravity'
@@ -41,7 +42,6 @@ export type WorldView = Pick<
   | 'setPiston'
   | 'setWallTemperature'
   | 'setDivider'
-  | 'wells'
   | 'setWells'
 > & { readonly events: EventsView };
 

@@ -251,8 +251,8 @@ export class ImpostorFrameWriter extends SphereLayerWriter {
     const colouring = uniforms.colouring.value as Float32Array;
     frame[2] = coloring.flash ? 1 : 0;
     frame[3] = FLASH_SECONDS;
-    // The impostors have no species per sphere: colouring by species shows the speeds (the mesh spheres, up to 4,096, show species).
-    colouring[0] = coloring.bySpeed || coloring.bySpecies ? 1 : 0;
+    // The impostors have no species or neighbours per sphere: colouring by either shows the speeds (the mesh spheres, up to 4,096, show them).
+    colouring[0] = coloring.bySpeed || coloring.bySpecies || coloring.byNeighbours ? 1 : 0;
     colouring[1] = coloring.speedScale;
     colouring[2] = coloring.massLogMin;
     colouring[3] = coloring.massLogSpan;

@@ -3,7 +3,8 @@ import { nearestSphereHit } from './impostor-pick.ts';
 import { chooseSphereRenderer, IMPOSTOR_THRESHOLD } from './Spheres.tsx';
 import { Color } from 'three';
 import { SPECIES_COLOURS } from '../presets/species.ts';
-import { MASS_RAMP, SPECIES_TABLE, SPEED_RAMP, SphereColoring, type ColoringSim, type ColoringState } from './sphere-colors.ts';
+import { NEIGHBOUR_TOP } from '../instruments/index.ts';
+import { MASS_RAMP, NEIGHBOUR_COLOURS, NEIGHBOUR_TABLE, SPECIES_TABLE, SPEED_RAMP, SphereColoring, type ColoringSim, type ColoringState } from './sphere-colors.ts';
 
 describe('nearestSphereHit', () => {
   // Three spheres on the x axis, the ray along +x from x = -10.
@@ -100,6 +101,30 @@ describe('SphereColoring', () => {
     c.begin(state('species', false, false, false), sim);
     expect(c.ramp).toBe(SPEED_RAMP);
     expect(c.rampOffset(1, sim.velocities, sim.masses)).toBe(3 * 255);
+  });
+
+  it('shades by bound neighbours: none the gas colour, more deeper, from the top of the table on the deepest; without wells by speed', () => {
+    const c = new SphereColoring();
+    c.rescan(sim);
+    const held = [0, 11];
+    const drops = { active: true, neighboursOf: (slot: number) => held[slot] };
+    const withDrops = (active: boolean): ColoringState => {
+      const s = state('neighbours', false);
+      return { ...s, instruments: { ...s.instruments, drops: { ...drops, active } } };
+    };
+    c.begin(withDrops(true), sim);
+    expect(c.ramp).toBe(NEIGHBOUR_TABLE);
+    expect(c.rampOffset(0, sim.velocities, sim.masses)).toBe(0);
+    expect(c.rampOffset(1, sim.velocities, sim.masses)).toBe(3 * NEIGHBOUR_TOP);
+    held[1] = 3;
+    expect(c.rampOffset(1, sim.velocities, sim.masses)).toBe(3 * 3);
+    const gas = new Color(NEIGHBOUR_COLOURS[0]);
+    expect([c.ramp[0], c.ramp[1], c.ramp[2]]).toEqual([gas.r, gas.g, gas.b].map(Math.fround));
+    // Deeper: each entry darker than the one before it (the sum of its linear RGB).
+    for (let k = 2; k <= NEIGHBOUR_TOP; k++) expect(c.ramp[3 * k] + c.ramp[3 * k + 1] + c.ramp[3 * k + 2]).toBeLessThan(c.ramp[3 * k - 3] + c.ramp[3 * k - 2] + c.ramp[3 * k - 1]);
+    c.begin(withDrops(false), sim);
+    expect([c.byNeighbours, c.bySpeed]).toEqual([false, true]);
+    expect(c.ramp).toBe(SPEED_RAMP);
   });
 
   it('flashes a sphere that just collided, fading, and never under reduced motion', () => {

@@ -5,6 +5,7 @@
 import { Color } from 'three';
 import { SPECIES_COLOURS } from '../presets/species.ts';
 import { MAX_SPECIES } from '../solver/index.ts';
+import { NEIGHBOUR_TOP } from '../instruments/index.ts';
 
 /** Entries in each lookup table. */
 export const RAMP_SIZE = 256;
@@ -32,6 +33,16 @@ export const SPEED_RAMP = buildRamp(['#2f4fb8', '#1f9fd0', '#35c9a6', '#e9c46a',
 
 /** Light to heavy: pale lilac to deep violet through rose. */
 export const MASS_RAMP = buildRamp(['#a8e6cf', '#7cc6e8', '#8f8ff0', '#c36fd6', '#e45f93']);
+
+/**
+ * The neighbour shading's colours, sRGB, entry k for k bound neighbours (0 to NEIGHBOUR_TOP): a
+ * free sphere (the gas) grey-blue, then pale mint through teal and blue to deep violet as more
+ * neighbours hold it. The legend draws them too.
+ */
+export const NEIGHBOUR_COLOURS: readonly string[] = ['#7f8aa0', '#c4f0dc', '#94e0c4', '#5cc8b0', '#35a9b5', '#3588c4', '#4867c8', '#5d4dc2', '#6f3cb0'];
+
+/** The neighbour shading, linear RGB (see {@link NEIGHBOUR_COLOURS}). */
+export const NEIGHBOUR_TABLE = buildTable(NEIGHBOUR_TOP + 1, (k) => NEIGHBOUR_COLOURS[k]);
 
 /** Entries of the species table: one per species the solver allows, the palette repeating. */
 export const SPECIES_SIZE = MAX_SPECIES;
@@ -77,7 +88,12 @@ export interface ColoringState {
   /** The running classroom preset, or null. */
   readonly preset: string | null;
   /** The readouts' simulated time of each sphere's last collision, by slot. */
-  readonly instruments: { readonly readouts: { readonly lastHit: Float64Array }; readonly reactions: { readonly inPlay: boolean } };
+  readonly instruments: {
+    readonly readouts: { readonly lastHit: Float64Array };
+    readonly reactions: { readonly inPlay: boolean };
+    /** Each sphere's bound neighbours at the last sample (a world with wells); absent: never shaded by neighbours. */
+    readonly drops?: { readonly active: boolean; neighboursOf(slot: number): number };
+  };
   /** Whether the collision flash is switched on. */
   readonly aids: { readonly flash: boolean };
   /** Reduced motion turns the flash off. */
@@ -86,7 +102,7 @@ export interface ColoringState {
 
 /**
  * The colour of each sphere, shared by the sphere renderers: colour by speed or by mass through
- * the lookup ramps, and the collision flash. {@link rescan} once per scene, {@link begin} once per
+ * the lookup ramps, by species or by bound neighbours through their tables, and the collision flash. {@link rescan} once per scene, {@link begin} once per
  * frame, then {@link rampOffset} and {@link flashOf} per sphere; nothing is allocated after
  * construction.
  */
@@ -97,6 +113,8 @@ export class SphereColoring {
   bySpeed = true;
   /** Whether spheres are coloured by species this frame (the mode is species and the scene has more than one, or reactions). */
   bySpecies = false;
+  /** Whether spheres are shaded by their bound neighbours this frame (the mode is neighbours and the world has wells). */
+  byNeighbours = false;
   /** Whether the collision flash is shown this frame. */
   flash = false;
   private invRef = 1;
@@ -112,6 +130,8 @@ export class SphereColoring {
   private speedOwn: Float32Array = SPEED_RAMP;
   private massOwn: Float32Array = MASS_RAMP;
   private speciesOwn: Float32Array = SPECIES_TABLE;
+  private neighboursOwn: Float32Array = NEIGHBOUR_TABLE;
+  private drops: { neighboursOf(slot: number): number } | null = null;
   /** Each sphere's species by slot this frame (when colouring by species). */
   private species: Int32Array = new Int32Array(0);
 
@@ -145,6 +165,9 @@ export class SphereColoring {
       this.speciesOwn = new Float32Array(3 * RAMP_SIZE + 3 * n);
       this.speciesOwn.set(SPECIES_TABLE);
       this.speciesOwn.set(colours, 3 * RAMP_SIZE);
+      this.neighboursOwn = new Float32Array(3 * RAMP_SIZE + 3 * n);
+      this.neighboursOwn.set(NEIGHBOUR_TABLE);
+      this.neighboursOwn.set(colours, 3 * RAMP_SIZE);
     }
     const masses = sim.masses;
     const vel = sim.velocities;
@@ -166,10 +189,15 @@ export class SphereColoring {
   begin(state: ColoringState, sim: ColoringSim): void {
     const settings = state.settings;
     // Colouring by species in a scene of one species and no reactions shows the speeds instead.
+    // Shading by neighbours in a world without wells likewise.
+    const drops = state.instruments.drops;
     this.bySpecies = settings.colorBy === 'species' && state.instruments.reactions.inPlay;
-    this.bySpeed = settings.colorBy === 'speed' || (settings.colorBy === 'species' && !this.bySpecies);
+    this.byNeighbours = settings.colorBy === 'neighbours' && drops !== undefined && drops.active;
+    this.bySpeed = settings.colorBy === 'speed' || (settings.colorBy === 'species' && !this.bySpecies) || (settings.colorBy === 'neighbours' && !this.byNeighbours);
     if (this.bySpecies) this.species = sim.world.species;
-    this.ramp = this.anyOwn ? (this.bySpecies ? this.speciesOwn : this.bySpeed ? this.speedOwn : this.massOwn) : this.bySpecies ? SPECIES_TABLE : this.bySpeed ? SPEED_RAMP : MASS_RAMP;
+    this.drops = this.byNeighbours ? drops! : null;
+    const own = this.anyOwn;
+    this.ramp = this.bySpecies ? (own ? this.speciesOwn : SPECIES_TABLE) : this.byNeighbours ? (own ? this.neighboursOwn : NEIGHBOUR_TABLE) : this.bySpeed ? (own ? this.speedOwn : SPEED_RAMP) : own ? this.massOwn : MASS_RAMP;
     // Speeds above about twice the initial speed (or the speed of a fall across the box) are red.
     const fall = settings.gravityOn ? Math.sqrt(settings.gravity * settings.boxSize) : 0;
     this.invRef = 1 / (1.8 * Math.max(state.preset === null ? settings.speed : 0.6 * this.topSpeed, fall, 1e-3));
@@ -202,6 +230,10 @@ export class SphereColoring {
   rampOffset(i: number, velocities: Float64Array, masses: Float64Array): number {
     if (this.anyOwn && this.own[i] === 1) return 3 * RAMP_SIZE + 3 * i;
     if (this.bySpecies) return i < this.species.length ? 3 * (this.species[i] & (SPECIES_SIZE - 1)) : 0;
+    if (this.drops !== null) {
+      const k = this.drops.neighboursOf(i);
+      return 3 * (k < NEIGHBOUR_TOP ? k : NEIGHBOUR_TOP);
+    }
     const b = 3 * i;
     const u = this.bySpeed
       ? Math.sqrt(velocities[b] * velocities[b] + velocities[b + 1] * velocities[b + 1] + velocities[b + 2] * velocities[b + 2]) * this.invRef

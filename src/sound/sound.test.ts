@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildWorld, gasScene, World } from '../solver/index.ts';
 import { FakeAudioContext, type FakeNode } from '../testing/fake-audio.ts';
 import type { StepReport } from '../runtime/index.ts';
-import { CHIRP_SECONDS, GAS_FROM, HIT_SECONDS, Sound, VOICES } from './sound.ts';
+import { CHIRP_SECONDS, DRIP_SECONDS, GAS_FROM, HIT_SECONDS, Sound, VOICES } from './sound.ts';
 
 const DT = 1 / 60;
 
@@ -129,6 +129,30 @@ describe('the sound', () => {
     // Three times the speed: about three times the collision rate (4 log2(1 + rate / 1000) Hz), a faster pulse.
     expect(slowPulse).toBeGreaterThan(0.5);
     expect(pulse.frequency.value).toBeGreaterThan(slowPulse + 4 * Math.log2(2));
+  });
+
+  it('a gas condensing drips on the chirp voice, a falling tone, at most one per sample and only when the drops grow by over 2 % of the spheres', () => {
+    const { fake, sound } = setup();
+    sound.liquid(0, 300);
+    expect(sound.drips, 'before the unlock').toBe(0);
+    sound.unlock();
+    const chirp = fake.nodes.filter((n) => n.kind === 'oscillator')[VOICES + 2];
+    sound.liquid(40, 300); // the first sample after the unlock rises from 0 by 40 > 6
+    expect(sound.drips).toBe(1);
+    expect(chirp.frequency.calls.map((c) => c.value).slice(-2)).toEqual([880, 330]);
+    fake.currentTime = 1;
+    sound.liquid(45, 300); // up by 5, under 2 % of 300
+    sound.liquid(30, 300); // fewer: evaporating
+    expect(sound.drips).toBe(1);
+    sound.liquid(100, 300);
+    expect(sound.drips).toBe(2);
+    sound.liquid(200, 300); // the drip still sounding: none more
+    expect(sound.drips).toBe(2);
+    sound.muted = true;
+    fake.currentTime = 2;
+    sound.liquid(300, 300);
+    expect(sound.drips, 'muted').toBe(2);
+    expect(DRIP_SECONDS).toBeLessThan(0.5);
   });
 
   it('a burst of hits in a small scene never sounds more voices than the pool (the voices, the gas and the chirp): the rest are dropped', () => {

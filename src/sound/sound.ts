@@ -3,7 +3,9 @@
  * short tone whose pitch and loudness follow its impulse and whose pan follows where it happened;
  * a wall hit is a low knock; a gas (from {@link GAS_FROM} spheres) is one soft continuous sound
  * whose pulse rate follows the measured collision rate; a reaction is a bright rising chirp of its
- * own voice (at most one every {@link CHIRP_SECONDS}). A pool of {@link VOICES} voices made once
+ * own voice (at most one every {@link CHIRP_SECONDS}); a gas condensing (more spheres in drops at a
+ * sample than at the last, by over {@link DRIP_SHARE} of the spheres) is a soft falling drip on the
+ * chirp's voice. A pool of {@link VOICES} voices made once
  * (a busy pool drops a hit, never queues it), a master gain (volume, mute) and a limiter
  * (DynamicsCompressorNode). Silent until {@link Sound.unlock} is called from a user gesture: only
  * then is the AudioContext made or resumed. A step participant: it reads each step's collision
@@ -18,6 +20,11 @@ export const VOICES = 4;
 export const HIT_SECONDS = 0.12;
 /** Length of a reaction's chirp, s: reactions closer together than this share one. */
 export const CHIRP_SECONDS = 0.15;
+/** Length of the condensing drip, s. */
+export const DRIP_SECONDS = 0.14;
+/** The rise in spheres in drops between two samples, as a share of the spheres, that drips. */
+export const DRIP_SHARE = 0.02;
+
 /** From this many spheres a scene sounds as a gas (one continuous sound), not hit by hit. */
 export const GAS_FROM = 30;
 
@@ -67,6 +74,10 @@ export class Sound implements StepParticipant {
   dropped = 0;
   /** Reaction chirps started (a chirp may stand for several reactions close together). */
   chirps = 0;
+  /** Condensing drips started. */
+  drips = 0;
+  /** Spheres in drops at the last sample (NaN: none since the scene started). */
+  private lastInDrops = NaN;
 
   /** `make`: makes the AudioContext (called on the first gesture only). */
   constructor(private readonly make: () => AudioContextLike) {}
@@ -181,15 +192,43 @@ export class Sound implements StepParticipant {
     }
   }
 
-  /** Silence at once (a new scene). */
+  /** Silence at once (a new scene); the drops are counted afresh. */
   worldReplaced(): void {
     this.silenceGas();
+    this.lastInDrops = NaN;
+  }
+
+  /**
+   * The liquid at a sample (a few times a second, in a world with wells): `inDrops` of `count`
+   * spheres in drops. More than at the last sample, by over {@link DRIP_SHARE} of the spheres,
+   * sounds a drip, a falling sine on the chirp's voice (unless a chirp or drip is sounding).
+   */
+  liquid(inDrops: number, count: number): void {
+    const rise = inDrops - this.lastInDrops;
+    this.lastInDrops = inDrops;
+    const v = this.chirp;
+    if (!(rise > DRIP_SHARE * count) || this.ctx === null || this.mutedValue || v === null) return;
+    const now = this.ctx.currentTime;
+    if (v.busyUntil > now) return;
+    v.osc.type = 'sine';
+    v.osc.frequency.cancelScheduledValues(now);
+    v.osc.frequency.setValueAtTime(880, now);
+    v.osc.frequency.exponentialRampToValueAtTime(330, now + DRIP_SECONDS);
+    const g = v.gain.gain;
+    g.cancelScheduledValues(now);
+    g.setValueAtTime(0, now);
+    g.linearRampToValueAtTime(0.1, now + 0.006);
+    g.exponentialRampToValueAtTime(0.0001, now + DRIP_SECONDS);
+    g.setValueAtTime(0, now + DRIP_SECONDS);
+    v.busyUntil = now + DRIP_SECONDS;
+    this.drips++;
   }
 
   /** A reaction: a rising fifth on the chirp's voice, unless one is sounding. */
   private react(now: number): void {
     const v = this.chirp;
     if (v === null || v.busyUntil > now) return;
+    v.osc.type = 'square';
     v.osc.frequency.cancelScheduledValues(now);
     v.osc.frequency.setValueAtTime(660, now);
     v.osc.frequency.linearRampToValueAtTime(990, now + 0.08);

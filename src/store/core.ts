@@ -9,7 +9,7 @@ import { translator, type Translate } from '../i18n/index.ts';
 import { presetById } from '../presets/presets.ts';
 import { speciesName } from '../presets/species.ts';
 import { experimentWorld, settingWarnings, type BuiltScene, type FieldMessages, type Settings, type SphereEdit, type TwinSpec } from '../experiment/index.ts';
-import { CollisionCounter, Describer, FirstLaw, LastCollisions, MeasureTools, predictActions, ReactionMeter, type ChemistryReadout, type ReactionTally, ReadoutsWindow, RunTimeline, Stopwatch, TwinInstrument, type TapeEnd } from '../instruments/index.ts';
+import { CollisionCounter, Describer, DropMeter, FirstLaw, LastCollisions, MeasureTools, predictActions, ReactionMeter, type ChemistryReadout, type ReactionTally, ReadoutsWindow, RunTimeline, Stopwatch, TwinInstrument, type TapeEnd } from '../instruments/index.ts';
 import { browserWorkerPort, Simulation, type WorldView } from '../runtime/index.ts';
 import { SolverInputError, type World } from '../solver/index.ts';
 import { WORLD_RULES, type ExperimentPart, type Placement, type WorldCause } from './new-world.ts';
@@ -102,6 +102,7 @@ export function createCore(options: SandboxStoreOptions, start: StoreStart, set:
   const twin = new TwinInstrument(sim, readouts);
   const firstLaw = new FirstLaw(sim);
   const reactions = new ReactionMeter(sim);
+  const drops = new DropMeter(sim);
   const describer = new Describer();
   const stopwatch = new Stopwatch();
   const counter = new CollisionCounter(sim);
@@ -115,7 +116,7 @@ export function createCore(options: SandboxStoreOptions, start: StoreStart, set:
 
   const core: StoreCore = {
     sim,
-    instruments: { readouts, timeline, twin, firstLaw, reactions, describer, stopwatch, counter, lastCollisions, measure },
+    instruments: { readouts, timeline, twin, firstLaw, reactions, drops, describer, stopwatch, counter, lastCollisions, measure },
     predictor: predictActions({
       sim,
       preset: () => get().preset,
@@ -143,10 +144,11 @@ export function createCore(options: SandboxStoreOptions, start: StoreStart, set:
       const stats = readouts.sample();
       firstLaw.sample();
       reactions.sample();
+      const liquid = drops.sample();
       const s = get();
-      measure.sample({ world: sim.world, firstLaw: firstLaw.last }, s.sceneVersion);
+      measure.sample({ world: sim.world, firstLaw: firstLaw.last, drops: liquid }, s.sceneVersion);
       // What a screen reader hears of the run (rate-limited by the describer), while it plays.
-      const said = s.running ? describer.announce(now(), core.t, stats, reactionTally(reactions.last, s.preset)) : null;
+      const said = s.running ? describer.announce(now(), core.t, stats, reactionTally(reactions.last, s.preset), liquid.active ? liquid : null) : null;
       set({ stats, timeline: timeline.state(), twin: twin.state(s.twin, true), resting: restingNow(sim.world, stats.sleeping), measure: measure.read(sim.world.time, s.measure), ...(said !== null ? { said } : {}) });
     },
     changed() {
@@ -180,6 +182,7 @@ export function createCore(options: SandboxStoreOptions, start: StoreStart, set:
   sim.attach(core.predictor);
   sim.attach(firstLaw);
   sim.attach(reactions);
+  sim.attach(drops);
   sim.attach(describer);
   sim.attach(counter);
   sim.attach(lastCollisions);

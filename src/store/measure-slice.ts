@@ -49,7 +49,7 @@ export const createMeasureSlice =
           if (error instanceof RangeError) return error.message;
           throw error;
         }
-        tools.sample({ world: sim.world, firstLaw: core.instruments.firstLaw.last }, get().sceneVersion);
+        tools.sample({ world: sim.world, firstLaw: core.instruments.firstLaw.last, drops: core.instruments.drops.last }, get().sceneVersion);
         reread();
         return null;
       },

@@ -8,7 +8,7 @@
 import type { StoreApi } from 'zustand/vanilla';
 import type { Locale } from '../i18n/index.ts';
 import type { Arrangement, BuiltScene, BuiltSphere, SpherePatch, ExperimentState, SandboxSnapshot, FieldMessages, SettingKey, Settings, SphereEdit, StudentView, TwinChange } from '../experiment/index.ts';
-import type { CollisionCounter, CounterTarget, MeasureReading, MeasureTools, RunRecord, Describer, FirstLaw, LastCollisions, ReactionMeter, PredictState, Stopwatch, ReadoutsWindow, RunTimeline, SampledStats, TapeEnd, TimelineState, TwinInstrument, TwinState, Velocity } from '../instruments/index.ts';
+import type { CollisionCounter, CounterTarget, MeasureReading, MeasureTools, RunRecord, Describer, DropMeter, FirstLaw, LastCollisions, ReactionMeter, PredictState, Stopwatch, ReadoutsWindow, RunTimeline, SampledStats, TapeEnd, TimelineState, TwinInstrument, TwinState, Velocity } from '../instruments/index.ts';
 import type { Simulation, SolverThread } from '../runtime/index.ts';
 import type { Scene, Well } from '../solver/index.ts';
 import type { AudioContextLike, Sound } from '../sound/index.ts';
@@ -24,6 +24,8 @@ export interface Instruments {
   readonly twin: TwinInstrument;
   /** The first law's ledger, the P–V path and the temperature profile (sampled when the stats are published). */
   readonly firstLaw: FirstLaw;
+  /** The liquid of a world with wells: spheres in drops, the largest drop, each sphere's bound neighbours, and the count's history (sampled when the stats are published). */
+  readonly drops: DropMeter;
   /** The reactions measured: species counts, the concentration history, rates against collision theory (sampled when the stats are published). */
   readonly reactions: ReactionMeter;
   /** What a screen reader is told of the run's collisions (the live description reads it a few times a second). */

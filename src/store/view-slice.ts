@@ -59,6 +59,8 @@ export const createViewSlice =
         sound ??= import('../sound/sound.ts').then(({ Sound }) => {
           const made = new Sound(make);
           core.sim.attach(made);
+          // The drops of a gas with wells, at each sample: a condensing gas drips.
+          core.instruments.drops.onSample = (r) => made.liquid(r.inDrops, r.count);
           return made;
         });
         return sound;

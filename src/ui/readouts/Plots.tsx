@@ -1,6 +1,7 @@
 /**
- * Live plots (uPlot): energy and momentum against simulated time, and the speed histogram with
- * the Maxwell-Boltzmann curve for the current temperature. They redraw when the store publishes a
+ * Live plots (uPlot): energy and momentum against simulated time, the speed histogram with the
+ * Maxwell-Boltzmann curve for the current temperature, and in a world with square wells the
+ * spheres in drops against time (DropsPlot.tsx). They redraw when the store publishes a
  * sample (a few times a second), straight from the simulation's history columns, without a React
  * render; the histogram's arrays are reused between updates. uPlot reads the browser's globals
  * when its module loads, so it is imported inside the effect: the component renders on a server
@@ -14,6 +15,7 @@ import { CHART_COLORS } from '../shared/chart-colors.ts';
 import { base, draw } from '../shared/uplot-base.ts';
 import { useT } from '../../hooks/use-translate.ts';
 import { twinEnergyColumns } from './twin-series.ts';
+import { DropsPlot } from './DropsPlot.tsx';
 import './readouts.css';
 
 /** Props of {@link Plots}. */
@@ -43,6 +45,8 @@ export function Plots({ width = 280, energyWidth = width, height = 130, fontPx =
   const t = useT();
   // The charts draw in the theme's colours (made afresh when it changes).
   const theme = useSandbox((s) => s.theme);
+  // In a world with wells, the drops against time too (as of the last sample).
+  const wells = useSandbox((s) => s.stats !== null && s.instruments.drops.last.active);
 
   useEffect(() => {
     const c = CHART_COLORS[theme];
@@ -150,6 +154,7 @@ export function Plots({ width = 280, energyWidth = width, height = 130, fontPx =
       <div ref={energyRef} className="plot" data-plot="energy" role="img" aria-label={t('plots.energyLabel')} />
       <div ref={momentumRef} className="plot" data-plot="momentum" role="img" aria-label={t('plots.momentumLabel')} />
       <div ref={speedRef} className="plot" data-plot="speeds" role="img" aria-label={t('plots.speedsLabel')} />
+      {wells && <DropsPlot width={width} height={height} fontPx={fontPx} />}
     </div>
   );
 }

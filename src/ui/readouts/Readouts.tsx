@@ -1,14 +1,15 @@
 /**
  * The readouts: energies (potential measured from the floor), momentum, temperature, the measured
  * wall pressure (over the last PRESSURE_WINDOW_S simulated seconds, as every panel shows it) beside
- * the ideal-gas and dense-gas predictions, collision counts. A classroom preset shows the
+ * the ideal-gas and dense-gas predictions, collision counts; in a world with square wells, first,
+ * the spheres in drops. A classroom preset shows the
  * groups its lesson needs and keeps the others one click away under "More readouts"; the free
  * sandbox shows all. Re-rendered only when the store publishes a sample.
  */
 import { useStore } from 'zustand';
 import { presetById, READOUT_GROUPS, type ReadoutGroup } from '../../presets/presets.ts';
 import { formatNumber, formatPlain, type Locale, type MessageKey, type Translate } from '../../i18n/index.ts';
-import { PRESSURE_WINDOW_S, type SampledStats } from '../../instruments/index.ts';
+import { PRESSURE_WINDOW_S, type DropsReading, type SampledStats } from '../../instruments/index.ts';
 import { sig, vec } from '../shared/format.ts';
 import { useSandboxStore } from '../../hooks/sandbox-context.ts';
 import { useT } from '../../hooks/use-translate.ts';
@@ -47,9 +48,23 @@ function rowsOf(group: ReadoutGroup, stats: SampledStats, running: boolean, loca
   }
 }
 
-function Rows({ groups, stats, running, label, t }: { groups: readonly ReadoutGroup[]; stats: SampledStats; running: boolean; label: string; t: Translate }) {
+/** The liquid's row, in a world with wells: "In drops: 212 of 300 (largest drop 140)". */
+function DropsRow({ drops, t }: { drops: DropsReading; t: Translate }) {
+  const n = (x: number): string => formatNumber(t.locale, x);
+  return (
+    <div className="readouts__row">
+      <dt>{t('readouts.drops')}</dt>
+      <dd data-readout="drops" data-in-drops={drops.inDrops}>
+        {t('readouts.dropsValue', { inDrops: n(drops.inDrops), count: n(drops.count), largest: n(drops.largest) })}
+      </dd>
+    </div>
+  );
+}
+
+function Rows({ groups, stats, running, label, t, drops }: { groups: readonly ReadoutGroup[]; stats: SampledStats; running: boolean; label: string; t: Translate; drops?: DropsReading }) {
   return (
     <dl className="readouts" aria-label={label}>
+      {drops?.active && <DropsRow drops={drops} t={t} />}
       {groups.flatMap((g) => rowsOf(g, stats, running, t.locale)).map(([key, name, value]) => (
         <div className="readouts__row" key={key}>
           <dt>{t(name, { seconds: formatPlain(t.locale, PRESSURE_WINDOW_S) })}</dt>
@@ -65,13 +80,15 @@ export function Readouts() {
   const store = useSandboxStore();
   const t = useT();
   const stats = useStore(store, (s) => s.stats);
+  // Sampled with the stats: read again at each publish.
+  const drops = store.getState().instruments.drops.last;
   const running = useStore(store, (s) => s.running);
   const preset = useStore(store, (s) => (s.preset === null ? undefined : presetById(s.preset)));
   const main = READOUT_GROUPS.filter((g) => !preset || preset.readouts.includes(g));
   const more = READOUT_GROUPS.filter((g) => !main.includes(g));
   return (
     <div data-readout-groups={main.join(' ')}>
-      <Rows groups={main} stats={stats} running={running} label={t('readouts.label')} t={t} />
+      <Rows groups={main} stats={stats} running={running} label={t('readouts.label')} t={t} drops={drops} />
       {more.length > 0 && (
         <details className="readouts__more">
           <summary>{t('readouts.more')}</summary>

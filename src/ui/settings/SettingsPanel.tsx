@@ -9,6 +9,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { presetById } from '../../presets/presets.ts';
 import { WORKER_AUTO_COUNT } from '../../runtime/index.ts';
 import { COLOR_MODES } from '../../experiment/index.ts';
+import { DROP_SIZE, NEIGHBOUR_TOP } from '../../instruments/index.ts';
 import { LanguageMenu } from './LanguageMenu.tsx';
 import { NumberField } from '../shared/NumberField.tsx';
 import { Panel } from '../shared/Panel.tsx';
@@ -50,6 +51,16 @@ function ColorByField() {
         <div className="legend legend--species" aria-hidden="true">
           <span>{t('settings.legend.species')}</span>
         </div>
+      ) : colorBy === 'neighbours' ? (
+        <>
+          <div className="legend legend--neighbours" aria-hidden="true">
+            <span>{t('settings.legend.neighboursNone')}</span>
+            <span>{t('settings.legend.neighboursMany', { count: NEIGHBOUR_TOP })}</span>
+          </div>
+          <p className="field__hint" data-legend="neighbours">
+            {t('settings.legend.neighboursHint', { size: DROP_SIZE })} {t('settings.legend.neighboursLarge')}
+          </p>
+        </>
       ) : (
         <div className={`legend legend--${colorBy}`} aria-hidden="true">
           <span>{t(colorBy === 'speed' ? 'settings.legend.slow' : 'settings.legend.light')}</span>

@@ -2,8 +2,8 @@
  * The first law, live: the ledger since the experiment started (ΔU, Q, W, energy lost, and the
  * residual ΔU − (Q + W − lost) to the digit), the gas's pressure, volume and temperature, the P–V
  * diagram (PvDiagram.tsx: the path with the isotherm and the adiabat through its start, and recorded
- * runs beside it) and the temperature
- * profile across the box. The numbers follow the store's samples (a few times a second); the
+ * runs beside it), the T–Q plot (TqPlot.tsx: kT against the heat added, where heat flows or the
+ * spheres attract) and the temperature profile across the box. The numbers follow the store's samples (a few times a second); the
  * diagrams are drawn on canvases straight from the first-law instrument, without a React render.
  * Each diagram has a text alternative that says what it shows.
  */
@@ -15,6 +15,7 @@ import { useT } from '../../hooks/use-translate.ts';
 import { formatPlain, formatSig, type Locale } from '../../i18n/index.ts';
 import { CHART_COLORS, type ChartColors } from '../shared/chart-colors.ts';
 import { axes, PvDiagram } from './PvDiagram.tsx';
+import { TqPlot } from './TqPlot.tsx';
 import { sig } from '../shared/format.ts';
 import { useSpeciesInPlay } from '../shared/species.ts';
 import './thermo.css';
@@ -75,6 +76,7 @@ export function ThermoReadouts({ width = 280, height = 150, onEnlargePv }: Therm
   // A scene with reactions books their energy in the ledger too.
   const chemistry = useSpeciesInPlay();
   const law = store.getState().instruments.firstLaw;
+  const wells = store.getState().instruments.drops.active;
   const planar = store.getState().sim.world.options.planar;
   const r = law.last;
   const locale = t.locale;
@@ -139,6 +141,8 @@ export function ThermoReadouts({ width = 280, height = 150, onEnlargePv }: Therm
         {t(chemistry ? 'chem.holds' : 'thermo.holds', { residual: residualText(Math.abs(r.residual) / r.scale, locale) })}
       </p>
       <PvDiagram width={width} height={height} onEnlarge={onEnlargePv} />
+      {/* The T–Q plot where heat flows or the spheres attract (a phase change's plateau). */}
+      {(wells || r.heat !== 0) && <TqPlot width={width} height={height} />}
       <p className="plot__title">{t('thermo.profile.title')}</p>
       <canvas ref={profile} className="first-law__plot" data-plot="profile" width={width} height={height} role="img" aria-label={profileSummary} />
     </div>
