@@ -26,7 +26,7 @@ describe('presets', () => {
       for (let k = 0; k < 30; k++) w.step(1 / 60);
       expect(Number.isFinite(w.stats().kineticEnergy)).toBe(true);
     }
-    expect(PRESETS.length).toBe(24);
+    expect(PRESETS.length).toBe(27);
   });
 
   it('each preset names the readouts of its lesson: collisions show momentum and energy, gases temperature and pressure', () => {

@@ -8,6 +8,7 @@ import type { Scene, SphereOptions } from '../solver/index.ts';
 import type { SpeciesName } from './species.ts';
 import { CHEMISTRY_PRESETS } from './chemistry-presets.ts';
 import { STATES_PRESETS } from './states-presets.ts';
+import { STATES_LESSONS } from './states-lessons.ts';
 
 /** How the spheres are confined inside the 3D box. */
 export type PresetMode = '3d' | 'planar' | 'line';
@@ -312,6 +313,7 @@ export const PRESETS: readonly Preset[] = [
   },
   ...CHEMISTRY_PRESETS,
   ...STATES_PRESETS,
+  ...STATES_LESSONS,
 ];
 
 /** The preset with this id, or undefined. */
