@@ -3,8 +3,9 @@
  * cooling as its fastest spheres escape through the open top, and a puddle freezing into a crystal
  * (docs/physics.md, section 11). Every pair attracts by one square well of depth 1 J, so kT reads in
  * units of the depth ε. The spheres are light (0.052 kg) so that a lesson's minutes of molecular
- * motion pass in a minute or two of simulated time; a weak gravity of 0.1 m/s² keeps the liquid on
- * the floor and weighs almost nothing on the vapour (m g over the box's height is below 0.03 ε).
+ * motion pass in a minute or two of simulated time. A weak gravity of 0.1 m/s² keeps the liquid on
+ * the floor: m g over 10 m is 0.05 ε, and the weight of all 300 spheres spread over the boiling
+ * lesson's floor is a quarter of its piston's pressure.
  */
 import { Random } from '../solver/index.ts';
 import type { Scene, SphereOptions } from '../solver/index.ts';
