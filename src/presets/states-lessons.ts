@@ -144,7 +144,7 @@ export const STATES_LESSONS = [
     id: 'boiling',
     title: 'Boiling at constant pressure',
     watch:
-      'A drop of 300 attracting spheres lies under a free piston whose weight keeps the pressure at 0.03 Pa, and the side walls at kT = 1.6 ε heat it. While most of the drop boils the temperature stays near 1.1 ε, far below the walls: the heat goes into the wells, as each sphere that leaves the drop breaks its bonds, about 2.5 ε a sphere, and the well energy climbs from about −700 J to −100 J while the piston rises. In about half a minute the drop is gone, and then the temperature climbs to the walls\' 1.6 ε.',
+      'A drop of 300 attracting spheres lies under a free piston whose weight keeps the pressure at 0.03 Pa, and the side walls at kT = 1.6 ε heat it. While the first half of the drop boils the temperature stays near 1.1 ε, far below the walls: the heat goes into the wells, as each sphere that leaves the drop breaks its bonds, about 2.5 ε a sphere, and the well energy climbs from about −700 J to −100 J while the piston rises. The temperature climbs as the rest boils away, in about half a minute, and once the drop is gone it reaches the walls\' 1.6 ε.',
     mode: '3d',
     readouts: ['gas', 'energy'],
     thermo: true,
