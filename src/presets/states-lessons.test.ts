@@ -84,7 +84,7 @@ describe('the boiling lesson', () => {
     expect((-w.gravity[1] * w.masses[0] * LIQUID_COUNT) / (BOILING_SIZE[0] * BOILING_SIZE[2])).toBeLessThan(0.01);
   });
 
-  it('the temperature holds near 1.1 ε while the drop boils, the wells take about 2.5 ε a boiled sphere, and then the gas warms towards 1.6 ε', () => {
+  it('the temperature holds near 1.1 ε while the first half of the drop boils, the wells take about 2.5 ε a boiled sphere, and then the gas warms towards 1.6 ε', () => {
     const w = buildWorld(presetById('boiling')!.build(1));
     const start = w.wallState('+y').position;
     run(w, 3);
