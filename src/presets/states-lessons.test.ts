@@ -7,8 +7,8 @@
  *   of the vapour left behind), and the gas then warms towards the walls.
  * - Evaporation: the spheres that escape carry more than the average energy of those left, so
  *   those left cool (no heat, no work: the first law with `escapedEnergy`).
- * - Freezing: slow cooling grows one crystal (the bond-orientational order ψ6 of the whole puddle
- *   near 1), a quench many crystals turned different ways (each ordered, the puddle's ψ6 low).
+ * - Freezing: slow cooling grows one crystal (the bond-orientational order ψ6 of the whole layer
+ *   near 1), a quench many crystals turned different ways (each ordered, the layer's ψ6 low).
  */
 import { describe, expect, it } from 'vitest';
 import { buildWorld, temperature, type World } from '../solver/index.ts';
@@ -165,7 +165,7 @@ describe('the evaporation lesson', () => {
 });
 
 /**
- * The puddle's order from each sphere's neighbours closer than 1.25 diameters (touching, in a
+ * The layer's order from each sphere's neighbours closer than 1.25 diameters (touching, in a
  * close-packed plane): the mean count, the fraction with six, the local ψ6 = |Σ e^{6iθ}| / k
  * averaged over the spheres (1 in any perfect hexagonal patch), and the global ψ6 = |Σ_i Σ e^{6iθ} / k_i| / N
  * (1 only if every patch is turned the same way).
@@ -204,7 +204,7 @@ function order(w: World): { neighbours: number; six: number; local: number; glob
 }
 
 describe('the freezing lesson', () => {
-  it('a puddle of 300 in the plane on a square lattice, a short well, the side walls at kT = 0.25 ε', () => {
+  it('a layer of 300 in the plane on a square lattice, a short well, the side walls at kT = 0.25 ε', () => {
     const w = buildWorld(presetById('freezing')!.build(1));
     expect(w.count).toBe(LIQUID_COUNT);
     expect(w.options.planar).toBe(true);

@@ -1,6 +1,6 @@
 /**
  * The states-of-matter lessons that start from a liquid: a drop boiling under a free piston, a drop
- * cooling as its fastest spheres escape through the open top, and a puddle freezing into a crystal
+ * cooling as its fastest spheres escape through the open top, and a liquid layer freezing into a crystal
  * (docs/physics.md, section 11). Every pair attracts by one square well of depth 1 J, so kT reads in
  * units of the depth ε. The spheres are light (0.052 kg) so that a lesson's minutes of molecular
  * motion pass in a minute or two of simulated time. A weak gravity of 0.1 m/s² keeps the liquid on
@@ -45,10 +45,10 @@ export const FREEZING_RANGE = 1.25;
 export const FREEZING_SIZE: readonly [number, number, number] = [20, 20, 2.5 * LIQUID_RADIUS];
 /** The cold walls' kT, in ε: a slow cooling, just below freezing. */
 export const FREEZING_KT = 0.25;
-/** The puddle's starting kT, in ε. */
+/** The layer's starting kT, in ε. */
 export const FREEZING_START_KT = 0.8;
-/** Spacing of the square lattice the puddle starts on, m. */
-const PUDDLE_SPACING = 1.05;
+/** Spacing of the square lattice the layer starts on, m. */
+const LAYER_SPACING = 1.05;
 
 /** A velocity drawn from the Maxwell-Boltzmann distribution at kT for the lessons' mass, in 3D or the plane. */
 function thermalVelocity(rng: Random, kT: number, planar: boolean): [number, number, number] {
@@ -110,20 +110,20 @@ export function evaporationScene(seed: number): Scene {
 }
 
 /**
- * The freezing lesson: a puddle in the plane, on a square lattice across the floor (a liquid at
+ * The freezing lesson: a layer in the plane, on a square lattice across the floor (a liquid at
  * once at its starting kT), between cold walls at `wallKT` ε ({@link FREEZING_KT} in the lesson).
  */
 export function freezingScene(seed: number, wallKT = FREEZING_KT): Scene {
   const rng = new Random(seed);
   const [width, height] = FREEZING_SIZE;
   const edge = -width / 2 + LIQUID_RADIUS * 1.02;
-  const columns = Math.floor((width - 2.04 * LIQUID_RADIUS) / PUDDLE_SPACING) + 1;
+  const columns = Math.floor((width - 2.04 * LIQUID_RADIUS) / LAYER_SPACING) + 1;
   const spheres: SphereOptions[] = [];
   for (let k = 0; k < LIQUID_COUNT; k++) {
     const column = k % columns;
     const row = Math.floor(k / columns);
     spheres.push({
-      position: [edge + column * PUDDLE_SPACING, -height / 2 + LIQUID_RADIUS * 1.02 + row * PUDDLE_SPACING, 0],
+      position: [edge + column * LAYER_SPACING, -height / 2 + LIQUID_RADIUS * 1.02 + row * LAYER_SPACING, 0],
       velocity: thermalVelocity(rng, FREEZING_START_KT * LIQUID_DEPTH, true),
       radius: LIQUID_RADIUS,
       mass: LIQUID_MASS,
@@ -164,7 +164,7 @@ export const STATES_LESSONS = [
     id: 'freezing',
     title: 'Freezing: a crystal grows',
     watch:
-      'A puddle of 300 spheres in a plane, attracting only when nearly touching, is cooled by the side walls at kT = 0.25 ε, just below freezing. Within half a minute it freezes: the spheres settle into rows, each among six neighbours, and in most runs one crystal, its rows all one way, fills most of the puddle. Set both walls to 0.02 ε at the start and it freezes at once into many small crystals turned different ways.',
+      'A layer of 300 spheres in a plane, attracting only when nearly touching, is cooled by the side walls at kT = 0.25 ε, just below freezing. Within half a minute it freezes: the spheres settle into rows, each among six neighbours, and in most runs one crystal, its rows all one way, fills most of the layer. Set both walls to 0.02 ε at the start and it freezes at once into many small crystals turned different ways.',
     mode: 'planar',
     readouts: ['gas', 'energy'],
     thermo: true,

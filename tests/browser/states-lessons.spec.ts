@@ -75,7 +75,7 @@ test('the evaporation lesson loads, runs, and in half a minute a hundred spheres
   await picture(page, 'preset-evaporation.png');
 });
 
-test('the freezing lesson loads, runs, and in half a minute the puddle binds and cools below 0.45 ε (screenshot of the crystal)', async () => {
+test('the freezing lesson loads, runs, and in half a minute the layer binds and cools below 0.45 ε (screenshot of the crystal)', async () => {
   const { page } = shared;
   await open(page, 'freezing');
   const start = await stepTo(page, 0);
