@@ -39,11 +39,15 @@ export const EVAPORATION_SIDE = 12;
 /** The drop's starting kT, in ε. */
 export const EVAPORATION_START_KT = 0.9;
 
-/** The freezing lesson's well range, in sums of radii: short, so that close packing binds most (six neighbours in the plane). */
+/**
+ * The freezing lesson's well range, in sums of radii: short, so that only touching neighbours bind and
+ * hexagonal packing binds the most pairs (six a sphere). With 1.5 a square lattice binds eight,
+ * its diagonals inside the well, and the layer sets into no clear order.
+ */
 export const FREEZING_RANGE = 1.25;
 /** The freezing lesson's box, m (a plane: its depth holds one layer). */
 export const FREEZING_SIZE: readonly [number, number, number] = [20, 20, 2.5 * LIQUID_RADIUS];
-/** The cold walls' kT, in ε: a slow cooling, just below freezing. */
+/** The cold walls' kT, in ε: cold enough to freeze the layer (it orders at 0.5 ε too), warm enough that it cools over half a minute. */
 export const FREEZING_KT = 0.25;
 /** The layer's starting kT, in ε. */
 export const FREEZING_START_KT = 0.8;
@@ -164,7 +168,7 @@ export const STATES_LESSONS = [
     id: 'freezing',
     title: 'Freezing: a crystal grows',
     watch:
-      'A layer of 300 spheres in a plane, attracting only when nearly touching, is cooled by the side walls at kT = 0.25 ε, just below freezing. Within half a minute it freezes: the spheres settle into rows, each among six neighbours, and in most runs one crystal, its rows all one way, fills most of the layer. Set both walls to 0.02 ε at the start and it freezes at once into many small crystals turned different ways.',
+      'A layer of 300 spheres in a plane, attracting only when nearly touching, is cooled by the side walls at kT = 0.25 ε. Within half a minute it freezes: the spheres settle into rows, each among six neighbours, and in most runs one crystal, its rows all one way, fills most of the layer. Set both walls to 0.02 ε at the start and it freezes at once into many small crystals turned different ways.',
     mode: 'planar',
     readouts: ['gas', 'energy'],
     thermo: true,
