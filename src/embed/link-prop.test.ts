@@ -88,7 +88,7 @@ describe('the embed link prop', () => {
     const problems = await openLinkProp(store, '?count=40&restitution=7&colorBy=purple', collector().report);
     expect(problems).toEqual([
       expect.stringMatching(/^SphereSandbox: link: .*[Rr]estitution.*7.*ignored\.$/),
-      'SphereSandbox: link: Colour "purple" is not one of speed, mass, species; ignored.',
+      'SphereSandbox: link: Colour "purple" is not one of speed, mass, species, neighbours; ignored.',
     ]);
     expect(store.getState().settings.count).toBe(40);
     expect(store.getState().settings.restitution).toBe(1);
