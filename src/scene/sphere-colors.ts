@@ -188,22 +188,31 @@ export class SphereColoring {
   /** Reads this frame's colour mode, speed scale and flash state. */
   begin(state: ColoringState, sim: ColoringSim): void {
     const settings = state.settings;
-    // Colouring by species in a scene of one species and no reactions shows the speeds instead.
-    // Shading by neighbours in a world without wells likewise.
-    const drops = state.instruments.drops;
-    this.bySpecies = settings.colorBy === 'species' && state.instruments.reactions.inPlay;
-    this.byNeighbours = settings.colorBy === 'neighbours' && drops !== undefined && drops.active;
-    this.bySpeed = settings.colorBy === 'speed' || (settings.colorBy === 'species' && !this.bySpecies) || (settings.colorBy === 'neighbours' && !this.byNeighbours);
-    if (this.bySpecies) this.species = sim.world.species;
-    this.drops = this.byNeighbours ? drops! : null;
-    const own = this.anyOwn;
-    this.ramp = this.bySpecies ? (own ? this.speciesOwn : SPECIES_TABLE) : this.byNeighbours ? (own ? this.neighboursOwn : NEIGHBOUR_TABLE) : this.bySpeed ? (own ? this.speedOwn : SPEED_RAMP) : own ? this.massOwn : MASS_RAMP;
+    this.chooseTable(settings.colorBy, state.instruments, sim);
     // Speeds above about twice the initial speed (or the speed of a fall across the box) are red.
     const fall = settings.gravityOn ? Math.sqrt(settings.gravity * settings.boxSize) : 0;
     this.invRef = 1 / (1.8 * Math.max(state.preset === null ? settings.speed : 0.6 * this.topSpeed, fall, 1e-3));
     this.flash = state.aids.flash && !state.reducedMotion;
     this.hits = state.instruments.readouts.lastHit;
     this.now = sim.world.time;
+  }
+
+  /**
+   * This frame's colour mode and its table. Colouring by species in a scene of one species and no
+   * reactions shows the speeds instead; shading by neighbours in a world without wells likewise.
+   * A method of its own, with no arithmetic, so that {@link begin} stays small enough for V8 to
+   * inline it into the renderers' frame methods (on its own, called once a frame, it would run
+   * unoptimized for many frames and box every number it computes).
+   */
+  private chooseTable(colorBy: string, instruments: ColoringState['instruments'], sim: ColoringSim): void {
+    const drops = instruments.drops;
+    this.bySpecies = colorBy === 'species' && instruments.reactions.inPlay;
+    this.byNeighbours = colorBy === 'neighbours' && drops !== undefined && drops.active;
+    this.bySpeed = colorBy === 'speed' || (colorBy === 'species' && !this.bySpecies) || (colorBy === 'neighbours' && !this.byNeighbours);
+    if (this.bySpecies) this.species = sim.world.species;
+    this.drops = this.byNeighbours ? drops! : null;
+    const own = this.anyOwn;
+    this.ramp = this.bySpecies ? (own ? this.speciesOwn : SPECIES_TABLE) : this.byNeighbours ? (own ? this.neighboursOwn : NEIGHBOUR_TABLE) : this.bySpeed ? (own ? this.speedOwn : SPEED_RAMP) : own ? this.massOwn : MASS_RAMP;
   }
 
   /** Ramp coordinate per m/s of speed this frame (speed times this, clamped to [0, 1], picks the colour). */
