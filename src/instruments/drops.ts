@@ -1,12 +1,19 @@
 /**
  * The liquid, counted: in a world with square wells, how many spheres are in drops (clusters of at
- * least DROP_SIZE held together by wells, clusters.ts), the largest drop, and each sphere's bound
- * neighbours (the view's neighbour shading reads them), measured when the store publishes (a few
- * times a second), with the count's history against time for the plots. A step participant only
- * to follow the world: its replacements, its changes and the renumbering of its slots.
+ * least DROP_SIZE held together by wells, clusters.ts), the largest drop, the temperature of the
+ * liquid (the spheres in drops) and of the vapour (the others), and each sphere's bound neighbours
+ * (the view's neighbour shading reads them), measured when the store publishes (a few times a
+ * second), with the count's and the liquid's temperature's history against time for the plots. A
+ * step participant only to follow the world: its replacements, its changes and the renumbering of
+ * its slots.
+ *
+ * The liquid's temperature is the one to watch while it boils: at constant pressure the liquid
+ * sits at the boiling point, while the vapour touching hot walls is warmer (the whole gas's kT
+ * climbs as more of it is vapour).
  */
 import type { ReplaceCause, StepParticipant, StepReport, WorldView } from '../runtime/index.ts';
-import { Clusters } from './clusters.ts';
+import { Clusters, DROP_SIZE } from './clusters.ts';
+import { kTOfKinetic } from './first-law.ts';
 import { SampleColumns } from './sample-columns.ts';
 
 /** The liquid at one sample. */
@@ -25,10 +32,16 @@ export interface DropsReading {
   drops: number;
   /** Pairs held by a well. */
   pairs: number;
+  /** kT of the free spheres in drops (the liquid), J: as the first law's kT, over those spheres alone; NaN when none is in a drop. */
+  liquidKT: number;
+  /** kT of the free spheres in no drop (the vapour), J; NaN when every sphere is in a drop. */
+  vapourKT: number;
+  /** The depth ε every well of the world shares, J (NaN when the wells differ in depth, or there are none): the unit the readouts also give kT in. */
+  depth: number;
 }
 
 /** The reading of a world without wells. */
-export const EMPTY_DROPS: DropsReading = Object.freeze({ active: false, time: 0, count: 0, inDrops: 0, largest: 0, drops: 0, pairs: 0 });
+export const EMPTY_DROPS: DropsReading = Object.freeze({ active: false, time: 0, count: 0, inDrops: 0, largest: 0, drops: 0, pairs: 0, liquidKT: NaN, vapourKT: NaN, depth: NaN });
 
 /** Bound neighbours at which the view's neighbour shading is deepest (more are shaded as this many). */
 export const NEIGHBOUR_TOP = 8;
@@ -43,15 +56,26 @@ export const MEASURE_EVERY_UP_TO = 20_000;
 /** Samples the history keeps (the oldest half dropped when full). */
 export const DROPS_HISTORY = 2000;
 
-/** The count against time: the simulated time, the spheres in drops and the largest cluster of each sample, oldest first. */
+/**
+ * Simulated seconds over which the T–Q plot averages the liquid's kT: a drop of a few hundred
+ * spheres reads a few per cent apart from one sample to the next, and 2 s holds 8 samples at the
+ * store's four a second.
+ */
+export const LIQUID_MEAN_SECONDS = 2;
+
+/**
+ * The count against time: the simulated time, the spheres in drops, the largest cluster and the
+ * liquid's kT (J, NaN without a liquid) of each sample, oldest first.
+ */
 export class DropsHistory extends SampleColumns {
   readonly time: Float64Array;
   readonly inDrops: Float64Array;
   readonly largest: Float64Array;
+  readonly liquidKT: Float64Array;
 
   constructor(capacity = DROPS_HISTORY) {
-    super(3, capacity, 'Drops history');
-    [this.time, this.inDrops, this.largest] = this.columns;
+    super(4, capacity, 'Drops history');
+    [this.time, this.inDrops, this.largest, this.liquidKT] = this.columns;
   }
 
   /** The number of rows at or before `time` (all of them unless the run went back). */
@@ -59,6 +83,37 @@ export class DropsHistory extends SampleColumns {
     let n = this.length;
     while (n > 0 && this.time[n - 1] > time) n--;
     return n;
+  }
+
+  /**
+   * The liquid's kT at each of the moments `times[0 .. rows-1]` (ascending: the T–Q path's), as
+   * the mean of this history's samples with a liquid in the `seconds` up to it, (t − seconds, t],
+   * NaN where none has one; written into `out`. One pass over both, a running sum; allocates nothing.
+   */
+  liquidMeans(times: Float64Array, rows: number, seconds: number, out: Float64Array): void {
+    const time = this.time;
+    const kT = this.liquidKT;
+    const n = this.length;
+    let next = 0;
+    let first = 0;
+    let sum = 0;
+    let taken = 0;
+    for (let k = 0; k < rows; k++) {
+      const t = times[k];
+      for (; next < n && time[next] <= t; next++) {
+        if (kT[next] !== kT[next]) continue;
+        sum += kT[next];
+        taken++;
+      }
+      for (; first < next && time[first] <= t - seconds; first++) {
+        if (kT[first] !== kT[first]) continue;
+        sum -= kT[first];
+        taken--;
+      }
+      // An empty window starts the sum afresh (no rounding carried over).
+      if (taken === 0) sum = 0;
+      out[k] = taken > 0 ? sum / taken : NaN;
+    }
   }
 }
 
@@ -76,6 +131,8 @@ export class DropMeter implements StepParticipant {
   /** Told each sample of a world with wells (the sound's drip; none by default). */
   onSample: ((reading: DropsReading) => void) | null = null;
   private readonly clusters = new Clusters();
+  /** See {@link DropsReading.depth}. */
+  private depth = NaN;
   /** Spheres whose neighbours the last measure counted (slots beyond it read as none). */
   private measured = 0;
   private scratch = new Int32Array(0);
@@ -147,19 +204,45 @@ export class DropMeter implements StepParticipant {
     const c = this.clusters;
     c.measure(w);
     this.measured = w.count;
+    // The kinetic energy of the liquid's and the vapour's free spheres.
+    const v = w.velocities;
+    const m = w.masses;
+    let liquid = 0;
+    let inLiquid = 0;
+    let vapour = 0;
+    let inVapour = 0;
+    for (let i = 0; i < w.count; i++) {
+      if (m[i] === Infinity) continue;
+      const e = 0.5 * m[i] * (v[3 * i] * v[3 * i] + v[3 * i + 1] * v[3 * i + 1] + v[3 * i + 2] * v[3 * i + 2]);
+      if (c.clusterSize(i) >= DROP_SIZE) {
+        liquid += e;
+        inLiquid++;
+      } else {
+        vapour += e;
+        inVapour++;
+      }
+    }
+    const planar = w.options.planar;
+    const liquidKT = kTOfKinetic(liquid, inLiquid, planar);
+    const vapourKT = kTOfKinetic(vapour, inVapour, planar);
     const h = this.history;
     if (h.length === 0 || w.time > h.time[h.length - 1]) {
       const k = h.addRow();
       h.time[k] = w.time;
       h.inDrops[k] = c.inDrops;
       h.largest[k] = c.largest;
+      h.liquidKT[k] = liquidKT;
     }
-    this.last = { active: true, time: w.time, count: w.count, inDrops: c.inDrops, largest: c.largest, drops: c.drops, pairs: c.pairs };
+    this.last = { active: true, time: w.time, count: w.count, inDrops: c.inDrops, largest: c.largest, drops: c.drops, pairs: c.pairs, liquidKT, vapourKT, depth: this.depth };
     this.onSample?.(this.last);
     return this.last;
   }
 
   private readWells(): void {
-    this.clusters.setWells(this.sim.world.wells);
+    const wells = this.sim.world.wells;
+    this.clusters.setWells(wells);
+    let depth = wells.length > 0 ? wells[0].depth : NaN;
+    for (const well of wells) if (well.depth !== depth) depth = NaN;
+    this.depth = depth;
   }
 }

@@ -194,7 +194,7 @@ export class FirstLaw implements StepParticipant {
     p.kT[k] = kT;
   }
 
-  /** kT in each slab across x: (2/3) of the mean kinetic energy in 3D, the mean in the plane. */
+  /** kT in each slab across x ({@link kTOfKinetic}; NaN for an empty slab). */
   private fillProfile(w: WorldView): void {
     const b = w.bounds;
     const width = (b[1] - b[0]) / PROFILE_SLABS;
@@ -209,10 +209,9 @@ export class FirstLaw implements StepParticipant {
       sum[k] += 0.5 * m[i] * (v[3 * i] ** 2 + v[3 * i + 1] ** 2 + v[3 * i + 2] ** 2);
       n[k]++;
     }
-    const f = w.options.planar ? 1 : 2 / 3;
     for (let k = 0; k < PROFILE_SLABS; k++) {
       this.profile.x[k] = b[0] + (k + 0.5) * width;
-      this.profile.kT[k] = n[k] > 0 ? (f * sum[k]) / n[k] : NaN;
+      this.profile.kT[k] = kTOfKinetic(sum[k], n[k], w.options.planar);
     }
   }
 
@@ -242,10 +241,18 @@ export function meanRadius(w: WorldView): number {
   return n > 0 ? sum / n : 0;
 }
 
-/** kT of the free spheres: (2/3) of the mean kinetic energy in 3D, the mean in the plane. */
+/**
+ * kT of `spheres` free spheres that hold `kinetic` J of kinetic energy between them: (2/3) of the
+ * mean in 3D, the mean itself in the plane (two degrees of freedom a sphere). NaN for no sphere.
+ */
+export function kTOfKinetic(kinetic: number, spheres: number, planar: boolean): number {
+  return spheres > 0 ? ((planar ? 1 : 2 / 3) * kinetic) / spheres : NaN;
+}
+
+/** kT of the free spheres (0 without one). */
 function kTOf(w: WorldView): number {
   const s = w.stats();
   let n = 0;
   for (let i = 0; i < w.count; i++) if (w.masses[i] !== Infinity) n++;
-  return n > 0 ? ((w.options.planar ? 1 : 2 / 3) * s.kineticEnergy) / n : 0;
+  return n > 0 ? kTOfKinetic(s.kineticEnergy, n, w.options.planar) : 0;
 }

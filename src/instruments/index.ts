@@ -24,7 +24,7 @@ export { TwinRun, TwinInstrument, makeTwin } from './twin.ts';
 export type { TwinStats, TwinState } from './twin.ts';
 export { Clusters, DROP_SIZE } from './clusters.ts';
 export type { ClusterWorld } from './clusters.ts';
-export { DropMeter, DropsHistory, EMPTY_DROPS, DROPS_HISTORY, NEIGHBOUR_TOP } from './drops.ts';
+export { DropMeter, DropsHistory, EMPTY_DROPS, DROPS_HISTORY, LIQUID_MEAN_SECONDS, NEIGHBOUR_TOP } from './drops.ts';
 export type { DropsReading, DropsSource } from './drops.ts';
 export { FirstLaw, TqPath, EMPTY_FIRST_LAW, PROFILE_SLABS, PATH_CAPACITY, TQ_CAPACITY, MIN_WINDOW } from './first-law.ts';
 export type { FirstLawReadout, FirstLawSource } from './first-law.ts';
