@@ -1,7 +1,7 @@
 /**
  * The Graph tool's logic: the quantities it can draw (the run's energies, momentum, temperature,
  * pressure and volume; the first law's ledger; the collision totals and the collision counter's
- * count; with wells, the spheres in drops and the largest drop; a chosen sphere's position, velocity, speed and kinetic energy), each read from the
+ * count; with wells, the spheres in drops, the largest drop and the kT of the liquid and of the vapour; a chosen sphere's position, velocity, speed and kinetic energy), each read from the
  * solver and the instruments when the store publishes a sample, and a bounded series of samples
  * that downloads as CSV. Pure: no React, no store.
  */
@@ -13,7 +13,7 @@ import { csvText } from './runs.ts';
 import { SampleColumns } from './sample-columns.ts';
 
 /** The quantities of the whole run, in the order the Graph tool offers them. */
-export const RUN_QUANTITIES = ['time', 'kinetic', 'potential', 'total', 'px', 'py', 'pz', 'p', 'kT', 'pressure', 'volume', 'deltaU', 'heat', 'work', 'lost', 'pairCollisions', 'wallCollisions', 'counter', 'inDrops', 'largestDrop'] as const;
+export const RUN_QUANTITIES = ['time', 'kinetic', 'potential', 'total', 'px', 'py', 'pz', 'p', 'kT', 'pressure', 'volume', 'deltaU', 'heat', 'work', 'lost', 'pairCollisions', 'wallCollisions', 'counter', 'inDrops', 'largestDrop', 'liquidKT', 'vapourKT'] as const;
 
 /** A quantity of the whole run. */
 export type RunQuantity = (typeof RUN_QUANTITIES)[number];
@@ -48,6 +48,8 @@ const RUN_UNITS: Readonly<Record<RunQuantity, string>> = {
   counter: '',
   inDrops: '',
   largestDrop: '',
+  liquidKT: 'J',
+  vapourKT: 'J',
 };
 
 const SPHERE_UNITS: Readonly<Record<SphereQuantity, string>> = { x: 'm', y: 'm', z: 'm', vx: 'm/s', vy: 'm/s', vz: 'm/s', speed: 'm/s', kinetic: 'J' };
@@ -91,7 +93,7 @@ export interface GraphSource {
   readonly firstLaw: Pick<FirstLawReadout, 'pressure' | 'volume' | 'deltaU' | 'heat' | 'work' | 'lost'>;
   readonly counter: { readonly from: number; count(time: number): number };
   /** The drops' last reading (absent, or not active: the drops' quantities have no value). */
-  readonly drops?: Pick<DropsReading, 'active' | 'inDrops' | 'largest'>;
+  readonly drops?: Pick<DropsReading, 'active' | 'inDrops' | 'largest' | 'liquidKT' | 'vapourKT'>;
 }
 
 /**
@@ -145,6 +147,8 @@ export function readQuantities(source: GraphSource, qs: readonly GraphQuantity[]
       case 'wallCollisions': out[k] = s().wallCollisions; break;
       case 'inDrops': out[k] = source.drops?.active ? source.drops.inDrops : NaN; break;
       case 'largestDrop': out[k] = source.drops?.active ? source.drops.largest : NaN; break;
+      case 'liquidKT': out[k] = source.drops?.active ? source.drops.liquidKT : NaN; break;
+      case 'vapourKT': out[k] = source.drops?.active ? source.drops.vapourKT : NaN; break;
       case 'counter': {
         const c = source.counter;
         out[k] = Number.isNaN(c.from) || w.time < c.from ? NaN : c.count(w.time);

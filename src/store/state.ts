@@ -24,7 +24,7 @@ export interface Instruments {
   readonly twin: TwinInstrument;
   /** The first law's ledger, the P–V path and the temperature profile (sampled when the stats are published). */
   readonly firstLaw: FirstLaw;
-  /** The liquid of a world with wells: spheres in drops, the largest drop, each sphere's bound neighbours, and the count's history (sampled when the stats are published). */
+  /** The liquid of a world with wells: spheres in drops, the largest drop, the liquid's and the vapour's kT, each sphere's bound neighbours, and the history of the count and the liquid's kT (sampled when the stats are published). */
   readonly drops: DropMeter;
   /** The reactions measured: species counts, the concentration history, rates against collision theory (sampled when the stats are published). */
   readonly reactions: ReactionMeter;

@@ -26,7 +26,7 @@ const GROUPS: readonly (readonly [MessageKey, readonly RunQuantity[]])[] = [
   ['graph.group.run', ['time', 'kinetic', 'potential', 'total', 'px', 'py', 'pz', 'p', 'kT', 'pressure', 'volume']],
   ['graph.group.ledger', ['deltaU', 'heat', 'work', 'lost']],
   ['graph.group.collisions', ['pairCollisions', 'wallCollisions', 'counter']],
-  ['graph.group.states', ['inDrops', 'largestDrop']],
+  ['graph.group.states', ['inDrops', 'largestDrop', 'liquidKT', 'vapourKT']],
 ];
 
 /** Height of the chart's drawing area, CSS pixels. */

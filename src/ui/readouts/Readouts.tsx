@@ -2,7 +2,7 @@
  * The readouts: energies (potential measured from the floor), momentum, temperature, the measured
  * wall pressure (over the last PRESSURE_WINDOW_S simulated seconds, as every panel shows it) beside
  * the ideal-gas and dense-gas predictions, collision counts; in a world with square wells, first,
- * the spheres in drops. A classroom preset shows the
+ * the spheres in drops and the temperatures of the liquid and of the vapour. A classroom preset shows the
  * groups its lesson needs and keeps the others one click away under "More readouts"; the free
  * sandbox shows all. Re-rendered only when the store publishes a sample.
  */
@@ -10,7 +10,7 @@ import { useStore } from 'zustand';
 import { presetById, READOUT_GROUPS, type ReadoutGroup } from '../../presets/presets.ts';
 import { formatNumber, formatPlain, type Locale, type MessageKey, type Translate } from '../../i18n/index.ts';
 import { PRESSURE_WINDOW_S, type DropsReading, type SampledStats } from '../../instruments/index.ts';
-import { sig, vec } from '../shared/format.ts';
+import { depthEnergyText, sig, vec } from '../shared/format.ts';
 import { useSandboxStore } from '../../hooks/sandbox-context.ts';
 import { useT } from '../../hooks/use-translate.ts';
 import './readouts.css';
@@ -48,23 +48,40 @@ function rowsOf(group: ReadoutGroup, stats: SampledStats, running: boolean, loca
   }
 }
 
-/** The liquid's row, in a world with wells: "In drops: 212 of 300 (largest drop 140)". */
-function DropsRow({ drops, t }: { drops: DropsReading; t: Translate }) {
+/**
+ * The liquid's rows, in a world with wells: "In drops: 212 of 300 (largest drop 140)", then the
+ * kT of the spheres in drops and of the rest, in J and in the wells' depth ε ("1.08 J = 1.08 ε").
+ */
+function DropsRows({ drops, t }: { drops: DropsReading; t: Translate }) {
   const n = (x: number): string => formatNumber(t.locale, x);
   return (
-    <div className="readouts__row">
-      <dt>{t('readouts.drops')}</dt>
-      <dd data-readout="drops" data-in-drops={drops.inDrops}>
-        {t('readouts.dropsValue', { inDrops: n(drops.inDrops), count: n(drops.count), largest: n(drops.largest) })}
-      </dd>
-    </div>
+    <>
+      <div className="readouts__row">
+        <dt>{t('readouts.drops')}</dt>
+        <dd data-readout="drops" data-in-drops={drops.inDrops}>
+          {t('readouts.dropsValue', { inDrops: n(drops.inDrops), count: n(drops.count), largest: n(drops.largest) })}
+        </dd>
+      </div>
+      <div className="readouts__row">
+        <dt>{t('readouts.liquidKT')}</dt>
+        <dd data-readout="liquid-kt" data-value={drops.liquidKT}>
+          {depthEnergyText(t, drops.liquidKT, drops.depth)}
+        </dd>
+      </div>
+      <div className="readouts__row">
+        <dt>{t('readouts.vapourKT')}</dt>
+        <dd data-readout="vapour-kt" data-value={drops.vapourKT}>
+          {depthEnergyText(t, drops.vapourKT, drops.depth)}
+        </dd>
+      </div>
+    </>
   );
 }
 
 function Rows({ groups, stats, running, label, t, drops }: { groups: readonly ReadoutGroup[]; stats: SampledStats; running: boolean; label: string; t: Translate; drops?: DropsReading }) {
   return (
     <dl className="readouts" aria-label={label}>
-      {drops?.active && <DropsRow drops={drops} t={t} />}
+      {drops?.active && <DropsRows drops={drops} t={t} />}
       {groups.flatMap((g) => rowsOf(g, stats, running, t.locale)).map(([key, name, value]) => (
         <div className="readouts__row" key={key}>
           <dt>{t(name, { seconds: formatPlain(t.locale, PRESSURE_WINDOW_S) })}</dt>

@@ -17,6 +17,16 @@ export function energyText(t: Translate, joules: number, kT: number): string {
   return t('chem.energy', { joules: sig(joules, 3, t.locale), kT: kT > 0 ? formatSig(t.locale, joules / kT, 3) : t('chem.noValue') });
 }
 
+/**
+ * An energy in J and, where the world's wells share one depth ε (J, > 0), in units of it:
+ * "1.08 J = 1.08 ε"; in J alone without one depth, a dash when there is no value (NaN).
+ */
+export function depthEnergyText(t: Translate, joules: number, depth: number): string {
+  if (!Number.isFinite(joules)) return t('chem.noValue');
+  if (!(depth > 0)) return `${sig(joules, 3, t.locale)} J`;
+  return t('readouts.energyDepth', { joules: sig(joules, 3, t.locale), depth: formatSig(t.locale, joules / depth, 3) });
+}
+
 /** A vector as (x, y, z) with {@link sig}; the separator is a semicolon where the decimal sign is a comma. */
 export function vec(v: ArrayLike<number>, digits = 3, locale: Locale = 'en'): string {
   const sep = locale === 'en' ? ', ' : '; ';

@@ -1,22 +1,49 @@
 /**
  * The T–Q plot: the gas's temperature kT against the heat added since the experiment started (the
  * first-law instrument's T–Q path). Heating a gas raises kT along a line; at a phase change the
- * line goes flat while Q still changes (the heat goes into the wells: latent heat). Drawn on a
- * canvas straight from the instrument at each published sample, like the P–V diagram beside it,
- * without a React render; its text alternative says where the path starts and ends.
+ * line goes flat while Q still changes (the heat goes into the wells: latent heat). In a world
+ * with wells and a liquid, a second line draws the liquid's kT (the spheres in drops, the drop
+ * meter's) averaged over the last LIQUID_MEAN_SECONDS: while a drop boils under a piston it is the
+ * liquid that holds the boiling point, while the vapour beside hot walls, and so the whole gas,
+ * warms. Drawn on a canvas straight from the instruments at each published sample, like the P–V
+ * diagram beside it, without a React render; its text alternative says where each line starts
+ * and ends.
  */
 import { useEffect, useRef } from 'react';
 import { useStore } from 'zustand';
-import type { TqPath } from '../../instruments/index.ts';
+import { LIQUID_MEAN_SECONDS, type TqPath } from '../../instruments/index.ts';
+import type { SandboxStore } from '../../store/index.ts';
 import { useSandboxStore } from '../../hooks/sandbox-context.ts';
 import { useT } from '../../hooks/use-translate.ts';
-import { formatSig, type Locale } from '../../i18n/index.ts';
+import { formatPlain, formatSig, type Locale } from '../../i18n/index.ts';
 import { CHART_COLORS, type ChartColors } from '../shared/chart-colors.ts';
 import { sig } from '../shared/format.ts';
 import { axes } from './PvDiagram.tsx';
 
-/** Draws the path: Q across (its range, with 0 in it), kT up from 0. */
-function drawTq(canvas: HTMLCanvasElement, path: TqPath, locale: Locale, c: ChartColors): void {
+/** The liquid's kT along each store's T–Q path, one array at the path's capacity (made at the first draw). */
+const liquidByPath = new WeakMap<TqPath, Float64Array>();
+
+/**
+ * The liquid's kT at each point of the T–Q path (the mean over the last LIQUID_MEAN_SECONDS of the
+ * drop meter's samples, NaN where there was no liquid); null without wells, or before any sample
+ * had a liquid. Allocates nothing after the first call for a path.
+ */
+function liquidAlong(store: SandboxStore): Float64Array | null {
+  const { drops, firstLaw } = store.getState().instruments;
+  const path = firstLaw.heatPath;
+  if (!drops.active || path.length === 0) return null;
+  let out = liquidByPath.get(path);
+  if (out === undefined) {
+    out = new Float64Array(path.capacity);
+    liquidByPath.set(path, out);
+  }
+  drops.history.liquidMeans(path.time, path.length, LIQUID_MEAN_SECONDS, out);
+  for (let k = 0; k < path.length; k++) if (out[k] === out[k]) return out;
+  return null;
+}
+
+/** Draws the path: Q across (its range, with 0 in it), kT up from 0; the liquid's kT (`liquid`, by the path's rows) over it where there is one. */
+function drawTq(canvas: HTMLCanvasElement, path: TqPath, liquid: Float64Array | null, locale: Locale, c: ChartColors): void {
   const area = axes(canvas, 'Q (J)', 'kT (J)', c);
   if (area === null || path.length === 0) return;
   const { ctx, left, right, top, bottom } = area;
@@ -28,6 +55,7 @@ function drawTq(canvas: HTMLCanvasElement, path: TqPath, locale: Locale, c: Char
     q0 = Math.min(q0, path.heat[k]);
     q1 = Math.max(q1, path.heat[k]);
     tTop = Math.max(tTop, path.kT[k]);
+    if (liquid !== null && liquid[k] > tTop) tTop = liquid[k];
   }
   if (!(tTop > 0)) return;
   if (!(q1 > q0)) q1 = q0 + 1;
@@ -59,6 +87,30 @@ function drawTq(canvas: HTMLCanvasElement, path: TqPath, locale: Locale, c: Char
   ctx.beginPath();
   ctx.arc(x(path.heat[end]), y(path.kT[end]), 3.5, 0, 2 * Math.PI);
   ctx.fill();
+  if (liquid === null) return;
+  // The liquid over the whole: broken where a sample had none, its last point marked.
+  ctx.strokeStyle = c.blue;
+  ctx.lineWidth = 2.5;
+  ctx.beginPath();
+  let drawing = false;
+  let last = -1;
+  for (let k = 0; k < path.length; k++) {
+    const v = liquid[k];
+    if (v !== v) {
+      drawing = false;
+      continue;
+    }
+    if (drawing) ctx.lineTo(x(path.heat[k]), y(v));
+    else ctx.moveTo(x(path.heat[k]), y(v));
+    drawing = true;
+    last = k;
+  }
+  ctx.stroke();
+  if (last < 0) return;
+  ctx.fillStyle = c.blue;
+  ctx.beginPath();
+  ctx.arc(x(path.heat[last]), y(liquid[last]), 3.5, 0, 2 * Math.PI);
+  ctx.fill();
 }
 
 /** Props of {@link TqPlot}. */
@@ -69,7 +121,7 @@ export interface TqPlotProps {
   height?: number;
 }
 
-/** The T–Q plot with its title and text alternative. */
+/** The T–Q plot with its title, its legend (with a liquid's line) and its text alternative. */
 export function TqPlot({ width = 280, height = 150 }: TqPlotProps) {
   const store = useSandboxStore();
   const t = useT();
@@ -82,7 +134,7 @@ export function TqPlot({ width = 280, height = 150 }: TqPlotProps) {
   useEffect(() => {
     const c = CHART_COLORS[theme];
     const redraw = (): void => {
-      if (canvas.current) drawTq(canvas.current, store.getState().instruments.firstLaw.heatPath, locale, c);
+      if (canvas.current) drawTq(canvas.current, store.getState().instruments.firstLaw.heatPath, liquidAlong(store), locale, c);
     };
     redraw();
     return store.subscribe((s, prev) => {
@@ -91,7 +143,10 @@ export function TqPlot({ width = 280, height = 150 }: TqPlotProps) {
   }, [store, locale, theme, width, height]);
 
   const path = store.getState().instruments.firstLaw.heatPath;
+  const liquid = liquidAlong(store);
+  const seconds = formatPlain(locale, LIQUID_MEAN_SECONDS);
   let summary = t('thermo.pv.empty');
+  let liquidPoints = 0;
   if (path.length > 0) {
     let low = Infinity;
     let high = -Infinity;
@@ -101,12 +156,34 @@ export function TqPlot({ width = 280, height = 150 }: TqPlotProps) {
     }
     const end = path.length - 1;
     const s = (v: number): string => sig(v, 3, locale);
-    summary = t('thermo.tq.summary', { q0: s(path.heat[0]), t0: s(path.kT[0]), q1: s(path.heat[end]), t1: s(path.kT[end]), low: s(low), high: s(high) });
+    const all = { q0: s(path.heat[0]), t0: s(path.kT[0]), q1: s(path.heat[end]), t1: s(path.kT[end]), low: s(low), high: s(high) };
+    if (liquid === null) summary = t('thermo.tq.summary', all);
+    else {
+      let first = NaN;
+      let lastValue = NaN;
+      let lLow = Infinity;
+      let lHigh = -Infinity;
+      for (let k = 0; k < path.length; k++) {
+        const v = liquid[k];
+        if (v !== v) continue;
+        if (liquidPoints === 0) first = v;
+        lastValue = v;
+        liquidPoints++;
+        lLow = Math.min(lLow, v);
+        lHigh = Math.max(lHigh, v);
+      }
+      summary = t('thermo.tq.summaryLiquid', { ...all, seconds, l0: s(first), l1: s(lastValue), lLow: s(lLow), lHigh: s(lHigh) });
+    }
   }
   return (
     <>
       <p className="plot__title">{t('thermo.tq.title')}</p>
-      <canvas ref={canvas} className="first-law__plot" data-plot="tq" data-points={path.length} width={width} height={height} role="img" aria-label={summary} />
+      <canvas ref={canvas} className="first-law__plot" data-plot="tq" data-points={path.length} data-liquid-points={liquidPoints} width={width} height={height} role="img" aria-label={summary} />
+      {liquid !== null && (
+        <p className="first-law__legend" aria-hidden="true" data-legend="tq">
+          <span className="first-law__key first-law__key--all">━ {t('thermo.tq.all')}</span> <span className="first-law__key first-law__key--liquid">━ {t('thermo.tq.liquid', { seconds })}</span>
+        </p>
+      )}
     </>
   );
 }
