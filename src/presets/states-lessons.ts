@@ -148,7 +148,7 @@ export const STATES_LESSONS = [
     id: 'boiling',
     title: 'Boiling at constant pressure',
     watch:
-      'A drop of 300 attracting spheres lies under a free piston whose weight keeps the pressure at 0.03 Pa, and the side walls at kT = 1.6 ε heat it. While the first half of the drop boils the temperature stays near 1.1 ε, far below the walls: the heat goes into the wells, as each sphere that leaves the drop breaks its bonds, about 2.5 ε a sphere, and the well energy climbs from about −700 J to −100 J while the piston rises. The temperature climbs as the rest boils away, in about half a minute, and once the drop is gone it reaches the walls\' 1.6 ε.',
+      "A drop of 300 attracting spheres lies under a free piston whose weight keeps the pressure at 0.03 Pa, and the side walls at kT = 1.6 ε heat it. Watch the liquid's temperature (Liquid kT in the readouts, and the liquid's line in the T–Q plot under First law): while the drop boils from about 250 spheres down to 100, in about 20 seconds, it holds between 1.0 and 1.3 ε as the heat added Q climbs by 700 to 950 J. The heat goes into the wells: each sphere that leaves the drop breaks its bonds, about 2.5 ε a sphere, and the well energy climbs from about −700 J to −100 J while the piston rises. The vapour beside the hot walls is warmer, 1.2 to 1.5 ε, so the temperature of all the spheres climbs as more of them boil; once the drop is gone the gas reaches the walls' 1.6 ε.",
     mode: '3d',
     readouts: ['gas', 'energy'],
     thermo: true,
