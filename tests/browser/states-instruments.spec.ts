@@ -154,7 +154,12 @@ test('the First law section draws temperature against heat added', async () => {
   await expect(canvas).toBeVisible();
   const points = Number(await canvas.getAttribute('data-points'));
   expect(points, 'points of the T–Q path').toBeGreaterThan(10);
-  expect(await canvas.getAttribute('aria-label'), 'its text alternative').toMatch(/^Temperature against heat added: from Q = 0 J at kT [\d.]+ J to Q = -[\d.]+ J at kT [\d.]+ J; kT between [\d.]+ and [\d.]+ J\.$/);
+  // The condensing gas has a liquid: its kT is the plot's second line, in the legend and the text alternative.
+  expect(await canvas.getAttribute('aria-label'), 'its text alternative').toMatch(
+    /^Temperature against heat added, two lines\. All spheres: from Q = 0 J at kT [\d.]+ J to Q = -[\d.]+ J at kT [\d.]+ J, kT between [\d.]+ and [\d.]+ J\. The liquid \(spheres in drops, kT averaged over the last 2 s\): from kT [\d.]+ J to [\d.]+ J, between [\d.]+ and [\d.]+ J\.$/,
+  );
+  expect(Number(await canvas.getAttribute('data-liquid-points')), "the liquid's points").toBeGreaterThan(10);
+  await expect(law.locator('[data-legend=tq]')).toContainText('the liquid (spheres in drops)');
   const drawn = await canvas.evaluate((c) => {
     const el = c as HTMLCanvasElement;
     const d = el.getContext('2d')!.getImageData(0, 0, el.width, el.height).data;

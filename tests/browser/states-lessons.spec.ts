@@ -1,10 +1,12 @@
 // The liquid lessons in the page: boiling, evaporation and freezing, each picked from the Experiment
 // menu, load, run and draw every sphere; stepped on (through the test hook, never wall time) the
 // figure each is about moves the way its line says, and the boiling drop and the crystal are pictured.
+// The boiling lesson's First law section draws the liquid's kT in the T–Q plot beside all the
+// spheres', and the condensation lesson's drops are pictured shaded by their neighbours.
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { classroomState } from './support/classroom.ts';
-import { results, shownPixels, waitFrames, waitReady } from './support/page.ts';
+import { results, shownPixels, waitFrames, waitPartsLoaded, waitReady } from './support/page.ts';
 import { expect, sharedPage, test } from './support/test.ts';
 
 const shared = sharedPage('liquid lessons', { viewport: { width: 1200, height: 760 } }, async (page) => {
@@ -83,4 +85,129 @@ test('the freezing lesson loads, runs, and in half a minute the layer binds and 
   expect(later.wellEnergy).toBeLessThan(start.wellEnergy - 100);
   expect(later.kT).toBeLessThan(0.45);
   await picture(page, 'preset-freezing.png');
+});
+
+/** Steps the paused lesson on to simulated time `until` through the store, each step published (a sample of the instruments, as a played frame's), in batches. */
+async function publishTo(page: Page, until: number): Promise<void> {
+  for (;;) {
+    const time = await page.evaluate((end) => {
+      const store = window.__sandbox.store;
+      for (let k = 0; k < 300 && store.getState().sim.world.time < end; k++) store.getState().stepOnce();
+      return store.getState().sim.world.time;
+    }, until);
+    if (time >= until) return;
+  }
+}
+
+/** Pixels of a canvas within 40 (in the sum of red, green and blue) of each colour given as "#rrggbb". */
+function colourPixels(page: Page, selector: string, colours: readonly string[]): Promise<number[]> {
+  return page.evaluate(
+    ([selector, colours]) => {
+      const el = document.querySelector<HTMLCanvasElement>(selector)!;
+      const d = el.getContext('2d')!.getImageData(0, 0, el.width, el.height).data;
+      const rgb = colours.map((c) => [1, 3, 5].map((k) => parseInt(c.slice(k, k + 2), 16)));
+      return rgb.map(([r, g, b]) => {
+        let n = 0;
+        for (let k = 0; k < d.length; k += 4) if (d[k + 3] > 200 && Math.abs(d[k] - r) + Math.abs(d[k + 1] - g) + Math.abs(d[k + 2] - b) < 40) n++;
+        return n;
+      });
+    },
+    [selector, colours] as const,
+  );
+}
+
+test("the boiling lesson's T–Q plot draws the liquid's kT beside all the spheres', its legend and text alternative say which is which (screenshot at 25 s)", async () => {
+  const { page } = shared;
+  await open(page, 'boiling');
+  const law = page.getByRole('complementary', { name: 'Classroom' }).locator('[data-section=first-law]');
+  if (!(await law.evaluate((d) => (d as HTMLDetailsElement).open))) await law.locator('summary').first().click();
+  await waitPartsLoaded(page);
+  await publishTo(page, 25);
+  await waitFrames(page, 2);
+  const canvas = law.locator('[data-plot=tq]');
+  await expect(canvas).toBeVisible();
+  // What the plot draws, from the instruments' own arrays: the whole's kT and the liquid's, a mean
+  // over each point's last 2 s of the drop meter's samples, summed here.
+  const data = await page.evaluate(() => {
+    const { firstLaw, drops } = window.__sandbox.store.getState().instruments;
+    const path = firstLaw.heatPath;
+    const h = drops.history;
+    const liquid: number[] = [];
+    for (let k = 0; k < path.length; k++) {
+      let sum = 0;
+      let n = 0;
+      for (let j = 0; j < h.length; j++) {
+        if (h.time[j] > path.time[k] - 2 && h.time[j] <= path.time[k] && !Number.isNaN(h.liquidKT[j])) {
+          sum += h.liquidKT[j];
+          n++;
+        }
+      }
+      liquid.push(n > 0 ? sum / n : NaN);
+    }
+    const end = path.length - 1;
+    return { points: path.length, heat: path.heat[end], all: [path.kT[0], path.kT[end]], liquid, last: drops.last };
+  });
+  const shown = data.liquid.filter((v) => !Number.isNaN(v));
+  expect(data.points, 'points of the T–Q path: one a published step').toBeGreaterThan(1400);
+  await expect(canvas, "the liquid's points: every one of the path's").toHaveAttribute('data-liquid-points', String(shown.length));
+  expect(shown.length).toBe(data.points);
+  expect(data.heat, 'Q after 25 s, J').toBeGreaterThan(500);
+  // The liquid stays at the boiling point while all the spheres, the vapour among them, warm past it.
+  expect(shown[shown.length - 1], "the liquid's kT at the end, below all the spheres'").toBeLessThan(data.all[1]);
+  const label = (await canvas.getAttribute('aria-label')) ?? '';
+  const m = /^Temperature against heat added, two lines\. All spheres: from Q = 0 J at kT ([\d.]+) J to Q = ([\d,.]+) J at kT ([\d.]+) J, kT between [\d.]+ and [\d.]+ J\. The liquid \(spheres in drops, kT averaged over the last 2 s\): from kT ([\d.]+) J to ([\d.]+) J, between ([\d.]+) and ([\d.]+) J\.$/.exec(label);
+  expect(m, `its text alternative: ${label}`).not.toBeNull();
+  const said = m!.slice(1).map((x) => Number(x.replace(/,/g, '')));
+  const near = (value: number, sayAs: number): void => expect(Math.abs(value - sayAs), `${sayAs} said for ${value}`).toBeLessThanOrEqual(0.005 * Math.abs(value) + 1e-9);
+  near(data.all[0], said[0]);
+  near(data.heat, said[1]);
+  near(data.all[1], said[2]);
+  near(shown[0], said[3]);
+  near(shown[shown.length - 1], said[4]);
+  near(Math.min(...shown), said[5]);
+  near(Math.max(...shown), said[6]);
+  await expect(law.locator('[data-legend=tq]'), 'the legend').toHaveText('━ all spheres ━ the liquid (spheres in drops), mean over 2 s');
+  // Both lines drawn, in the dark theme's red (all spheres) and blue (the liquid).
+  const [red, blue] = await colourPixels(page, '[data-plot=tq]', ['#ff8a8a', '#5fb6ff']);
+  expect(red, "pixels of all the spheres' line").toBeGreaterThan(150);
+  expect(blue, "pixels of the liquid's line").toBeGreaterThan(150);
+  // The readouts give the liquid's and the vapour's kT, in J and in the wells' depth (1 J).
+  for (const [key, value] of [['liquid-kt', data.last.liquidKT], ['vapour-kt', data.last.vapourKT]] as const) {
+    const text = (await page.locator(`[data-readout=${key}]`).textContent()) ?? '';
+    const r = /^([\d.]+) J = ([\d.]+) ε$/.exec(text);
+    expect(r, `the ${key} readout: ${text}`).not.toBeNull();
+    near(value, Number(r![1]));
+    expect(r![2]).toBe(r![1]);
+  }
+  await page.locator('[data-readout=liquid-kt]').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(results, 'preset-boiling-readouts.png') });
+  await canvas.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(results, 'preset-boiling-tq.png') });
+  // On a projector: the same lines in the projector theme's darker red and blue.
+  await page.evaluate(() => window.__sandbox.store.getState().setTheme('projector'));
+  await waitFrames(page, 2);
+  const [darkRed, darkBlue] = await colourPixels(page, '[data-plot=tq]', ['#b3261e', '#0b57d0']);
+  expect(darkRed, "pixels of all the spheres' line, projector theme").toBeGreaterThan(150);
+  expect(darkBlue, "pixels of the liquid's line, projector theme").toBeGreaterThan(150);
+  await page.screenshot({ path: join(results, 'preset-boiling-tq-projector.png') });
+  await page.evaluate(() => window.__sandbox.store.getState().setTheme('dark'));
+});
+
+test('the condensation lesson after 40 s, shaded by neighbours in Settings: the drops formed (screenshot)', async () => {
+  const { page } = shared;
+  await open(page, 'condensation');
+  // Stepped without drawing to 40 s, then one published step: the drop meter measures that moment.
+  await page.evaluate(() => {
+    const store = window.__sandbox.store;
+    while (store.getState().sim.world.time < 40) store.getState().sim.stepOnce();
+    store.getState().stepOnce();
+  });
+  const settings = page.getByRole('complementary', { name: 'Settings' });
+  if (!(await settings.getByRole('radio', { name: 'Neighbours' }).isVisible())) await page.getByRole('button', { name: 'Settings' }).click();
+  await settings.getByRole('radio', { name: 'Neighbours' }).check();
+  expect(await page.evaluate(() => window.__sandbox.store.getState().settings.colorBy)).toBe('neighbours');
+  const drops = await page.evaluate(() => window.__sandbox.store.getState().instruments.drops.last);
+  expect(drops.inDrops, 'spheres in drops after 40 s').toBeGreaterThan(150);
+  await expect(settings.locator('[data-legend=neighbours]')).toBeVisible();
+  await picture(page, 'preset-condensation-neighbours.png');
 });

@@ -42,7 +42,18 @@ function liquidAlong(store: SandboxStore): Float64Array | null {
   return null;
 }
 
-/** Draws the path: Q across (its range, with 0 in it), kT up from 0; the liquid's kT (`liquid`, by the path's rows) over it where there is one. */
+/** kT's grid step, J: 1, 2 or 5 times a power of ten, two to five lines below `top`. */
+function gridStep(top: number): number {
+  const unit = 10 ** Math.floor(Math.log10(top / 2));
+  for (const m of [1, 2, 5, 10]) if (top / (m * unit) <= 5) return m * unit;
+  return 10 * unit;
+}
+
+/**
+ * Draws the path: Q across (its range, with 0 in it; both ends written, the last one beside the
+ * axis's name), kT up from 0 with a grid line at round values (a plateau is read off against
+ * them); the liquid's kT (`liquid`, by the path's rows) over it where there is one.
+ */
 function drawTq(canvas: HTMLCanvasElement, path: TqPath, liquid: Float64Array | null, locale: Locale, c: ChartColors): void {
   const area = axes(canvas, 'Q (J)', 'kT (J)', c);
   if (area === null || path.length === 0) return;
@@ -64,6 +75,20 @@ function drawTq(canvas: HTMLCanvasElement, path: TqPath, liquid: Float64Array | 
   const y = (kT: number): number => bottom - (kT / tTop) * (bottom - top);
   ctx.fillText(formatSig(locale, q0, 2), left, h - 6);
   ctx.fillText(formatSig(locale, tTop, 2), 2, top + 10);
+  // The end of Q's range, right-aligned before the axis's name (axes() sets it 6.5 px a letter from the right).
+  ctx.textAlign = 'right';
+  ctx.fillText(formatSig(locale, q1, 2), right - 6.5 * 'Q (J)'.length - 6, h - 6);
+  const step = gridStep(tTop);
+  ctx.strokeStyle = c.grid;
+  ctx.lineWidth = 1;
+  for (let v = step; v < tTop; v += step) {
+    ctx.beginPath();
+    ctx.moveTo(left, y(v));
+    ctx.lineTo(right, y(v));
+    ctx.stroke();
+    ctx.fillText(formatSig(locale, v, 2), left - 4, y(v) + 4);
+  }
+  ctx.textAlign = 'left';
   // Q = 0, where the run started, when it lies inside the range.
   if (q0 < 0 && q1 > 0) {
     ctx.strokeStyle = c.grid;
