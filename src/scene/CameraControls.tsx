@@ -121,7 +121,8 @@ export function CameraControls({ damping = true, covered = NOTHING, placed = fal
     if (width < 1 || height < 1) return;
     probe?.record(viewVersion, coveredKey, width, height);
     const { sim } = store.getState();
-    const size = sim.world.size;
+    // The frame: every wall stays within it, so a box a piston widens or shifts stays in view.
+    const size = sim.world.options.size;
     const planar = sim.world.options.planar;
     const frame = sim.framesRendered;
     const newView = framedFor.current.viewVersion !== viewVersion;

@@ -5,7 +5,7 @@
 // Each check waits for the test hook's `framed()`, not for the camera to stand still.
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { results, waitFramed, waitReady } from './support/page.ts';
+import { results, waitFrames, waitFramed, waitReady } from './support/page.ts';
 import { expect, sharedPage, test } from './support/test.ts';
 
 /** The box's 8 corners on the page, and the rectangles of everything drawn over the view. */
@@ -16,18 +16,24 @@ interface Layout {
   canvas: { left: number; top: number; right: number; bottom: number };
 }
 
-function layout(page: Page): Promise<Layout> {
-  return page.evaluate((): Layout => {
-    const [lx, ly, lz] = window.__sandbox.store.getState().sim.world.size;
+/**
+ * The corners of the box (the walls where they are now, `world.bounds`) or, with `frame`, of the
+ * frame every wall stays within (the `size` option, centred on the origin).
+ */
+function layout(page: Page, frame = false): Promise<Layout> {
+  return page.evaluate((frame): Layout => {
+    const world = window.__sandbox.store.getState().sim.world;
+    const [lx, ly, lz] = world.options.size;
+    const b = frame ? [-lx / 2, lx / 2, -ly / 2, ly / 2, -lz / 2, lz / 2] : world.bounds;
     const corners: [number, number][] = [];
-    for (let k = 0; k < 8; k++) corners.push(window.__sandbox.screenOfPoint([(k & 1 ? 0.5 : -0.5) * lx, (k & 2 ? 0.5 : -0.5) * ly, (k & 4 ? 0.5 : -0.5) * lz]));
+    for (let k = 0; k < 8; k++) corners.push(window.__sandbox.screenOfPoint([b[k & 1 ? 1 : 0], b[k & 2 ? 3 : 2], b[k & 4 ? 5 : 4]]));
     const covers = [...document.querySelectorAll('[data-covers-view]')]
       .map((el) => ({ name: el.getAttribute('aria-label') || el.className, r: el.getBoundingClientRect() }))
       .filter((c) => c.r.width > 0 && c.r.height > 0)
       .map((c) => ({ name: c.name, left: c.r.left, top: c.r.top, right: c.r.right, bottom: c.r.bottom }));
     const canvas = document.querySelector('.sandbox-canvas canvas')!.getBoundingClientRect();
     return { corners, covers, key: window.__sandbox.covered(), canvas: { left: canvas.left, top: canvas.top, right: canvas.right, bottom: canvas.bottom } };
-  });
+  }, frame);
 }
 
 /** Every corner on the canvas and under no overlay part, and the box still large. */
@@ -98,6 +104,35 @@ for (const [width, height] of [
           if (preset !== '') await page.screenshot({ path: join(results, `framing-${width}x${height}${large ? '-large' : ''}-${preset}.png`) });
         });
       }
+    }
+
+    if (width === 1280) {
+      test(`framing at ${width}x${height}: a box whose piston rises (the boiling lesson) stays in view as it grows, without a new framing`, async () => {
+        const { page } = shared;
+        await openClassroom(page);
+        await setLargeText(page, false);
+        await page.getByLabel('Experiment').selectOption('boiling');
+        await waitFramed(page);
+        // Framed for the frame the piston rises within, so the drop on the floor and the piston's
+        // whole path are in view from the start.
+        expectClear(await layout(page, true), 'boiling, the frame');
+        const before = await layout(page);
+        // Twenty-five seconds on (stepped, not drawn), the piston has risen far.
+        const risen = await page.evaluate(() => {
+          const store = window.__sandbox.store;
+          const start = store.getState().sim.world.bounds[3];
+          while (store.getState().sim.world.time < 25) store.getState().sim.stepOnce();
+          return store.getState().sim.world.bounds[3] - start;
+        });
+        expect(risen, 'm the piston rose').toBeGreaterThan(10);
+        await waitFrames(page, 2);
+        const after = await layout(page);
+        expectClear(after, 'boiling after 25 s, the walls as they are');
+        // The floor's corners stayed where they were drawn: the camera did not move.
+        expect(Math.abs(after.corners[0][1] - before.corners[0][1]), 'px the floor moved on the page').toBeLessThan(1);
+        await page.getByLabel('Experiment').selectOption('');
+        await waitFramed(page);
+      });
     }
 
     test(`framing at ${width}x${height}: an experiment chosen as large text goes off is framed for the panels as they end up`, async () => {
