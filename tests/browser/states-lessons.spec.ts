@@ -1,5 +1,5 @@
-// The liquid lessons in the page: boiling, evaporation and freezing, each picked from the Experiment
-// menu, load, run and draw every sphere; stepped on (through the test hook, never wall time) the
+// The states-of-matter lessons in the page: boiling, evaporation and freezing (the liquid lessons) and
+// condensation, each picked from the Experiment menu, load, run and draw every sphere; stepped on (through the test hook, never wall time) the
 // figure each is about moves the way its line says, and the boiling drop and the crystal are pictured.
 // The boiling lesson's First law section draws the liquid's kT in the T–Q plot beside all the
 // spheres', and the condensation lesson's drops are pictured shaded by their neighbours.
@@ -193,21 +193,28 @@ test("the boiling lesson's T–Q plot draws the liquid's kT beside all the spher
   await page.evaluate(() => window.__sandbox.store.getState().setTheme('dark'));
 });
 
-test('the condensation lesson after 40 s, shaded by neighbours in Settings: the drops formed (screenshot)', async () => {
+test('the condensation lesson: its gas gathers into drops, hundreds of pairs bound within a minute, shaded by neighbours in Settings (screenshot)', async () => {
   const { page } = shared;
-  await open(page, 'condensation');
-  // Stepped without drawing to 40 s, then one published step: the drop meter measures that moment.
-  await page.evaluate(() => {
+  const { watch } = await open(page, 'condensation');
+  expect(watch).toContain('2 of every 3');
+  const start = await page.evaluate(() => window.__sandbox.store.getState().sim.world.stats().wellPairs);
+  // Stepped without drawing to a minute, then one published step: the drop meter measures that moment.
+  const later = await page.evaluate(() => {
     const store = window.__sandbox.store;
-    while (store.getState().sim.world.time < 40) store.getState().sim.stepOnce();
+    while (store.getState().sim.world.time < 60) store.getState().sim.stepOnce();
     store.getState().stepOnce();
+    const stats = store.getState().sim.world.stats();
+    return { pairs: stats.wellPairs, energy: stats.wellEnergy };
   });
+  // Hundreds of pairs bound, each at the well's depth below zero.
+  expect(later.pairs, 'pairs inside a well after a minute').toBeGreaterThan(Math.max(300, 3 * start));
+  expect(later.energy).toBeLessThan(0);
   const settings = page.getByRole('complementary', { name: 'Settings' });
   if (!(await settings.getByRole('radio', { name: 'Neighbours' }).isVisible())) await page.getByRole('button', { name: 'Settings' }).click();
   await settings.getByRole('radio', { name: 'Neighbours' }).check();
   expect(await page.evaluate(() => window.__sandbox.store.getState().settings.colorBy)).toBe('neighbours');
   const drops = await page.evaluate(() => window.__sandbox.store.getState().instruments.drops.last);
-  expect(drops.inDrops, 'spheres in drops after 40 s').toBeGreaterThan(150);
+  expect(drops.inDrops, 'spheres in drops after a minute').toBeGreaterThan(150);
   await expect(settings.locator('[data-legend=neighbours]')).toBeVisible();
   await picture(page, 'preset-condensation-neighbours.png');
 });
