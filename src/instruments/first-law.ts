@@ -194,12 +194,16 @@ export class FirstLaw implements StepParticipant {
     p.kT[k] = kT;
   }
 
-  /** kT in each slab across x ({@link kTOfKinetic}; NaN for an empty slab). */
+  /** Scratch of {@link fillProfile}: each slab's kinetic energy and spheres. */
+  private readonly slabEnergy = new Float64Array(PROFILE_SLABS);
+  private readonly slabCount = new Float64Array(PROFILE_SLABS);
+
+  /** kT in each slab across x ({@link kTOfKinetic}; NaN for an empty slab). Allocates nothing. */
   private fillProfile(w: WorldView): void {
-    const b = w.bounds;
+    const b = w.boundsView;
     const width = (b[1] - b[0]) / PROFILE_SLABS;
-    const sum = new Float64Array(PROFILE_SLABS);
-    const n = new Float64Array(PROFILE_SLABS);
+    const sum = this.slabEnergy.fill(0);
+    const n = this.slabCount.fill(0);
     const p = w.positions;
     const v = w.velocities;
     const m = w.masses;
