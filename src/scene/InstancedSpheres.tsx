@@ -13,14 +13,14 @@ import { SphereColoring } from './sphere-colors.ts';
 import { FLASH_SECONDS, SphereLayerWriter, useSphereLayer } from './sphere-layer.ts';
 import { useSandboxStore } from '../hooks/sandbox-context.ts';
 import type { SandboxStore } from '../store/index.ts';
-import { plainDrawing } from './view-probe.ts';
+import { PLAIN_SPHERE_DETAIL, plainDrawing } from './view-probe.ts';
 
 /**
  * Sphere mesh detail (width and height segments) for a capacity: coarser when there are many, and
- * always the coarsest when drawing plainly ({@link plainDrawing}).
+ * coarser still when drawing plainly ({@link PLAIN_SPHERE_DETAIL}).
  */
 export function sphereDetail(capacity: number, plain = false): [number, number] {
-  if (plain) return [12, 8];
+  if (plain) return [PLAIN_SPHERE_DETAIL[0], PLAIN_SPHERE_DETAIL[1]];
   if (capacity <= 2048) return [28, 18];
   if (capacity <= 8192) return [18, 12];
   return [12, 8];

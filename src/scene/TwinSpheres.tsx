@@ -10,7 +10,7 @@ import { useLayoutEffect, useRef, useState } from 'react';
 import { DynamicDrawUsage, type InstancedMesh } from 'three';
 import { useSandbox, useSandboxStore } from '../hooks/sandbox-context.ts';
 import { writeSphereMatrices } from './instance-matrices.ts';
-import { plainDrawing } from './view-probe.ts';
+import { PLAIN_SPHERE_DETAIL, plainDrawing } from './view-probe.ts';
 
 /** The twin's colour (the legend's swatch shows the same). */
 export const TWIN_COLOR = '#f2f5ff';
@@ -57,7 +57,7 @@ function TwinMesh({ capacity }: { capacity: number }) {
 
   return (
     <instancedMesh key={capacity} ref={ref} args={[undefined, undefined, capacity]} frustumCulled={false} name="twin-spheres" renderOrder={5}>
-      <sphereGeometry args={plain ? [1, 12, 8] : [1, 24, 16]} />
+      <sphereGeometry args={plain ? [1, ...PLAIN_SPHERE_DETAIL] : [1, 24, 16]} />
       <meshStandardMaterial color={TWIN_COLOR} emissive={TWIN_COLOR} emissiveIntensity={0.25} roughness={0.6} transparent opacity={0.38} depthWrite={false} />
     </instancedMesh>
   );

@@ -67,8 +67,14 @@ for (const preset of LESSONS) {
     const { page } = shared;
     await openLesson(page, preset);
     await expect(section(page), 'the Reactions section').toBeVisible();
+    // A lesson plays as it opens: paused, the legend's next sample is the world as it stands.
+    await page.evaluate(() => {
+      const st = window.__sandbox.store.getState();
+      st.pause();
+      st.sampleNow();
+    });
     const before = await chemistry(page);
-    expect(await legendCounts(page), 'the legend counts each species as the world does').toEqual(before.counts);
+    await expect.poll(() => legendCounts(page), { message: 'the legend counts each species as the world does' }).toEqual(before.counts);
     if (preset === 'collision-theory') {
       // The lesson's step: the walls at twice kT, so that reactions come within a few seconds.
       await page.evaluate(() => {
