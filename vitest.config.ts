@@ -17,11 +17,17 @@ export default defineConfig({
   test: {
     environment: 'node',
     testTimeout: 120_000,
+    restoreMocks: true,
+    unstubGlobals: true,
     // Every core (Vitest's default leaves one free: on a 2-core machine, one worker and half the
     // speed). The tests run on the steady clock, so a busy core cannot fail them.
     maxWorkers: availableParallelism(),
     projects: [
-      { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'], exclude: [...ALLOCATION, LONG[0]], setupFiles: ['src/testing/steady-clock.ts'], sequence: { groupOrder: 0 } } },
+      // One module registry a worker, not one a file: the test files share the modules they
+      // import (no module keeps state that a test changes; every spy and stub is restored after its
+      // test), and V8 keeps the solver's optimized code from file to file. On this machine's two
+      // cores: 73 s instead of 117 s, the tests' own time 137 s instead of 182 s.
+      { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'], exclude: [...ALLOCATION, LONG[0]], setupFiles: ['src/testing/steady-clock.ts'], isolate: false, sequence: { groupOrder: 0 } } },
       { extends: true, test: { name: 'long', include: LONG, setupFiles: ['src/testing/steady-clock.ts'] } },
       { extends: true, test: { name: 'allocation', include: ALLOCATION, fileParallelism: false, sequence: { groupOrder: 1 } } },
     ],

@@ -27,13 +27,14 @@ async function open(page: Page, id: string): Promise<{ watch: string }> {
   await page.waitForFunction((t) => window.__sandbox.store.getState().sim.world.time > t, t0, { polling: 'raf' });
   await waitFrames(page, 1);
   const [s, watch] = await Promise.all([classroomState(page), page.getByTestId('watch').textContent().then((t) => t ?? '')]);
-  expect(s.count).toBe(300);
-  expect(s.instances).toBe(s.count);
-  await page.evaluate(() => {
+  expect(s.instances, 'spheres drawn: every one the world has').toBe(s.count);
+  const count = await page.evaluate(() => {
     const st = window.__sandbox.store.getState();
     st.pause();
     st.restart();
+    return window.__sandbox.store.getState().sim.world.count;
   });
+  expect(count, "the lesson's spheres").toBe(300);
   return { watch };
 }
 

@@ -1,0 +1,22 @@
+import { chromium } from 'playwright-core';
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox','--use-angle=swiftshader','--enable-unsafe-swiftshader','--disable-gpu-compositing'] });
+const ctx = await b.newContext({ viewport: { width: 1280, height: 800 } });
+const p = await ctx.newPage();
+await p.goto('http://127.0.0.1:4305/favicon.svg');
+const cdp = await ctx.newCDPSession(p);
+await cdp.send('Profiler.enable'); await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+await cdp.send('Profiler.start');
+await p.goto('http://127.0.0.1:4305/?preset=gas&test=1');
+await p.waitForFunction(() => window.__sandbox && window.__sandbox.frames() > 3);
+await p.evaluate(() => window.__sandbox.store.getState().pause());
+const { profile } = await cdp.send('Profiler.stop');
+const byId = new Map(profile.nodes.map(n => [n.id, n]));
+const parent = new Map(); for (const n of profile.nodes) for (const c of n.children || []) parent.set(c, n.id);
+const self = new Map(); const incl = new Map(); let total = 0;
+for (let k = 0; k < profile.samples.length; k++) { const dt = profile.timeDeltas[k] || 0; total += dt; let id = profile.samples[k]; const n = byId.get(id);
+  const key = n.callFrame.functionName + ' ' + n.callFrame.url.split('/').pop() + ':' + n.callFrame.lineNumber; self.set(key, (self.get(key) || 0) + dt);
+  const seen = new Set(); while (id !== undefined) { const m = byId.get(id); const kk = m.callFrame.functionName + ' ' + m.callFrame.url.split('/').pop(); if (!seen.has(kk)) { seen.add(kk); incl.set(kk, (incl.get(kk) || 0) + dt); } id = parent.get(id); } }
+console.log('total ms', (total / 1000).toFixed(0));
+for (const [k, t] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 20)) console.log('self', (t / 1000).toFixed(0).padStart(6), k);
+for (const [k, t] of [...incl].sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log('incl', (t / 1000).toFixed(0).padStart(6), k);
+await b.close();
