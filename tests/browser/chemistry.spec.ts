@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { AxeResults, RunOptions } from 'axe-core';
-import { results, root, waitFrames, waitReady } from './support/page.ts';
+import { root, shots, waitFrames, waitReady } from './support/page.ts';
 import { expect, sharedPage, test } from './support/test.ts';
 
 const AXE = readFileSync(join(root, 'node_modules/axe-core/axe.min.js'), 'utf8');
@@ -218,13 +218,11 @@ test('axe-core: no serious or critical violation in the Reactions section, in bo
   await page.evaluate(() => window.__sandbox.store.getState().setTheme('dark'));
 });
 
-// With CHEM_SHOTS=<folder> the pages are drawn in full (the look users see, about a second a frame
-// here) and the screenshots go to that folder; otherwise drawn plainly, into test-results.
+// With SHOTS=<folder> the pages are drawn in full and the screenshots go to that folder (`shots`).
 test('screenshots of a lesson and its Reactions section in both themes', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
   const page = await context.newPage();
-  const dir = process.env.CHEM_SHOTS ?? results;
-  const drawing = process.env.CHEM_SHOTS === undefined ? '' : '&drawing=full';
+  const { dir, drawing } = shots;
   for (const theme of ['dark', 'projector'] as const) {
     await page.goto(`/?preset=equilibrium&test=1${drawing}&theme=${theme}`);
     await waitReady(page);

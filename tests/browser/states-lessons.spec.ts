@@ -2,15 +2,16 @@
 // condensation, each picked from the Experiment menu, load, run and draw every sphere; stepped on (through the test hook, never wall time) the
 // figure each is about moves the way its line says, and the boiling drop and the crystal are pictured.
 // The boiling lesson's First law section draws the liquid's kT in the T–Q plot beside all the
-// spheres', and the condensation lesson's drops are pictured shaded by their neighbours.
+// spheres', and the condensation lesson's drops are pictured shaded by their neighbours. With
+// SHOTS=<folder> the pictures are drawn in full, into that folder (support/page.ts, `shots`).
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { classroomState } from './support/classroom.ts';
-import { results, shownPixels, waitFrames, waitPartsLoaded, waitReady } from './support/page.ts';
+import { shots, shownPixels, waitFrames, waitPartsLoaded, waitReady } from './support/page.ts';
 import { expect, sharedPage, test } from './support/test.ts';
 
 const shared = sharedPage('liquid lessons', { viewport: { width: 1200, height: 760 } }, async (page) => {
-  await page.goto('/?preset=gas&test=1&drawing=full');
+  await page.goto(`/?preset=gas&test=1${shots.drawing}`);
   await waitReady(page);
 });
 
@@ -57,7 +58,7 @@ const stepTo = (page: Page, until: number) =>
 
 async function picture(page: Page, name: string): Promise<void> {
   await waitFrames(page, 2);
-  await page.screenshot({ path: join(results, name) });
+  await page.screenshot({ path: join(shots.dir, name) });
   const px = await shownPixels(page, '.sandbox-canvas canvas');
   expect(px.differ, `pixels drawn of ${px.total}`).toBeGreaterThan(2000);
 }
@@ -196,16 +197,16 @@ test("the boiling lesson's T–Q plot draws the liquid's kT beside all the spher
     expect(r![2]).toBe(r![1]);
   }
   await page.locator('[data-readout=liquid-kt]').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: join(results, 'preset-boiling-readouts.png') });
+  await page.screenshot({ path: join(shots.dir, 'preset-boiling-readouts.png') });
   await canvas.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: join(results, 'preset-boiling-tq.png') });
+  await page.screenshot({ path: join(shots.dir, 'preset-boiling-tq.png') });
   // On a projector: the same lines in the projector theme's darker red and blue.
   await page.evaluate(() => window.__sandbox.store.getState().setTheme('projector'));
   await waitFrames(page, 2);
   const [darkRed, darkBlue] = await colourPixels(page, '[data-plot=tq]', ['#b3261e', '#0b57d0']);
   expect(darkRed, "pixels of all the spheres' line, projector theme").toBeGreaterThan(150);
   expect(darkBlue, "pixels of the liquid's line, projector theme").toBeGreaterThan(150);
-  await page.screenshot({ path: join(results, 'preset-boiling-tq-projector.png') });
+  await page.screenshot({ path: join(shots.dir, 'preset-boiling-tq-projector.png') });
   await page.evaluate(() => window.__sandbox.store.getState().setTheme('dark'));
 });
 

@@ -9,6 +9,12 @@ export const root = resolve(fileURLToPath(new URL('../../..', import.meta.url)))
 export const dist = join(root, 'dist');
 /** Where the tests put their screenshots and downloads (Playwright's own output is under test-results/playwright). */
 export const results = join(root, 'test-results');
+/**
+ * Screenshots meant to be judged by eye: with `SHOTS=<folder>`, the files that take them draw
+ * their pages in full (the look users see: `&drawing=full`, about a second a frame here) and put
+ * them in that folder; otherwise their pages draw plainly, and the pictures go to test-results.
+ */
+export const shots = { dir: process.env.SHOTS ?? results, drawing: process.env.SHOTS === undefined ? '' : '&drawing=full' };
 /** The app's fixed simulation step, s. */
 export const FIXED_DT = 1 / 60;
 /** The view's background colour, RGB. */
