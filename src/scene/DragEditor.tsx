@@ -204,7 +204,7 @@ export function DragEditor({ preview }: DragEditorProps) {
       const world = store.getState().sim.world;
       if (preview.mode === DRAG_MOVE) {
         for (let k = 0; k < 3; k++) hit[k] -= offset[k];
-        clampCentre(hit, radius, world.size, world.options.planar, preview.position);
+        clampCentre(hit, radius, world.boundsView, world.options.planar, preview.position);
       } else {
         velocityFromTip(centre, radius, hit, world.options.planar, preview.velocity);
       }

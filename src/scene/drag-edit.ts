@@ -45,13 +45,16 @@ export function arrowLength(radius: number, speed: number): number {
 }
 
 /**
- * Clamps a centre into the box (centred on the origin, sides `size`) so that the whole sphere is
- * inside; in the planar mode z is 0. Writes into `out` (which may be `p`).
+ * Clamps a centre into the box as its walls stand (`bounds`: [x-, x+, y-, y+, z-, z+], the world's
+ * `boundsView`; off-centre once a wall or piston has moved) so that the whole sphere is inside; a
+ * side narrower than the sphere puts it in that side's middle. In the planar mode z is 0. Writes
+ * into `out` (which may be `p`).
  */
-export function clampCentre(p: ArrayLike<number>, radius: number, size: ArrayLike<number>, planar: boolean, out: Float64Array): Float64Array {
+export function clampCentre(p: ArrayLike<number>, radius: number, bounds: ArrayLike<number>, planar: boolean, out: Float64Array): Float64Array {
   for (let k = 0; k < 3; k++) {
-    const half = Math.max(0, size[k] / 2 - radius);
-    out[k] = Math.min(half, Math.max(-half, p[k]));
+    const lo = bounds[2 * k] + radius;
+    const hi = bounds[2 * k + 1] - radius;
+    out[k] = lo > hi ? (bounds[2 * k] + bounds[2 * k + 1]) / 2 : Math.min(hi, Math.max(lo, p[k]));
   }
   if (planar) out[2] = 0;
   return out;
