@@ -59,8 +59,9 @@ export function CentreOfMass() {
     group.visible = total > 0;
     if (total > 0) {
       group.position.set(mx / total, my / total, mz / total);
-      const size = sim.world.size;
-      const s = 0.012 * Math.max(size[0], size[1], size[2]);
+      // The box's sides from its walls, read without a copy (size would make an array a frame).
+      const b = sim.world.boundsView;
+      const s = 0.012 * Math.max(b[1] - b[0], b[3] - b[2], b[5] - b[4]);
       group.scale.set(s, s, s);
     }
   });
