@@ -66,6 +66,38 @@ describe('worker mode', () => {
     store.getState().sim.dispose();
   });
 
+  it("follows the worker's reactions: the page's species by slot are the world's as it reacts, and the same run's on the page, sphere by sphere", async () => {
+    const port = channelPort();
+    const inWorker = createSandboxStore({ preset: 'exothermic', solverThread: 'worker', solverPort: port.factory });
+    const onPage = createSandboxStore({ preset: 'exothermic', solverThread: 'main', solverPort: null, running: false });
+    const speciesById = (store: SandboxStore): number[] => {
+      const w = store.getState().sim.world;
+      return Array.from({ length: w.count }, (_, id) => w.species[w.indexOf(id)]);
+    };
+    const start = speciesById(inWorker);
+    // Played in the worker until the products are a tenth of the spheres (a few hundred frames).
+    for (let k = 0; k < 40; k++) {
+      await playFrames(inWorker, 20);
+      if (inWorker.getState().sim.world.stats().speciesCounts[2] > inWorker.getState().sim.world.count / 10) break;
+    }
+    const view = inWorker.getState().sim.world;
+    expect(inWorker.getState().sim.runsIn).toBe('worker');
+    const counts = view.stats().speciesCounts;
+    expect(counts[2], 'C made in the worker').toBeGreaterThan(view.count / 10);
+    // The view's species, counted, are the worker's counts (before, the view kept the species it went with).
+    const seen = [0, 0, 0, 0];
+    for (let s = 0; s < view.count; s++) seen[view.species[s]]++;
+    expect(seen).toEqual(counts);
+    // Sphere by sphere, the species of the same steps run on the page.
+    const steps = Math.round(view.time / DT);
+    const inView = speciesById(inWorker);
+    for (let k = 0; k < steps; k++) onPage.getState().stepOnce();
+    expect(onPage.getState().sim.world.time).toBe(view.time);
+    expect(inView).toEqual(speciesById(onPage));
+    expect(inView).not.toEqual(start);
+    inWorker.getState().sim.dispose();
+  });
+
   it('takes live changes while running, edits only once the world is back, and a step asked for on the way', async () => {
     const port = channelPort();
     const store = createSandboxStore({ settings: { count: 200, seed: 3 }, solverThread: 'worker', solverPort: port.factory });

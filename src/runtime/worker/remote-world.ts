@@ -31,10 +31,7 @@ export class RemoteWorld implements WorldView {
   velocities: Float64Array;
   radii: Float64Array;
   masses: Float64Array;
-  /**
-   * Species by slot as they were when the world went to the worker: the worker's reactions change
-   * them there, and only the counts come back (`stats().speciesCounts`).
-   */
+  /** Species by slot, as of the last batch in which the worker renumbered or a reaction happened. */
   species: Int32Array;
   /** The reactions the world went with (they change only on the page). */
   readonly reactions: World['reactions'];
@@ -62,7 +59,7 @@ export class RemoteWorld implements WorldView {
     this.opts = { ...world.options, size: [...world.options.size], gravity: [...world.options.gravity] };
     this.g = world.gravity;
     this.lastStats = world.stats();
-    this.species = world.species.slice(0, world.count);
+    this.species = slots.species;
     this.reactions = world.reactions;
     this.walls = wallsSnapshot(world);
     this.wellList = world.wells;
@@ -88,6 +85,7 @@ export class RemoteWorld implements WorldView {
       this.ids = slots.ids;
       this.radii = slots.radii;
       this.masses = slots.masses;
+      this.species = slots.species;
       this.layoutVersion = slots.layoutVersion;
       this.indexSlots();
     }

@@ -54,12 +54,16 @@ export type ToSolver =
 /** The collisions of a batch: the fields of the solver's `CollisionEvents`, gathered over its steps. */
 export type BatchEvents = Pick<CollisionEvents, 'count' | 'dropped' | 'time' | 'a' | 'b' | 'normal' | 'impulse' | 'energyLost' | 'closingSpeed' | 'point'>;
 
-/** Per-sphere data that changes only with the slots (sent when the world renumbers its slots). */
+/**
+ * Per-sphere data by slot that no step changes but a renumbering or a reaction: sent with a batch
+ * in which the world renumbered its slots or a reaction changed a sphere's species.
+ */
 export interface SlotData {
   layoutVersion: number;
   ids: Int32Array;
   radii: Float64Array;
   masses: Float64Array;
+  species: Int32Array;
 }
 
 /** Messages from the solver to the page. */
@@ -92,12 +96,12 @@ export interface SolverPort {
   onerror?: ((event: ErrorEvent) => void) | null;
 }
 
-/** Copies a world's per-slot ids, radii and masses (for the page's view of a remote world). */
+/** Copies a world's per-slot ids, radii, masses and species (for the page's view of a remote world). */
 export function slotData(world: World): SlotData {
   const n = world.count;
   const ids = new Int32Array(n);
   for (let s = 0; s < n; s++) ids[s] = world.idAt(s);
-  return { layoutVersion: world.layoutVersion, ids, radii: world.radii.slice(0, n), masses: world.masses.slice(0, n) };
+  return { layoutVersion: world.layoutVersion, ids, radii: world.radii.slice(0, n), masses: world.masses.slice(0, n), species: world.species.slice(0, n) };
 }
 
 /** A copy of `a` with room for `n` entries. */
@@ -203,7 +207,7 @@ export function serveSolver(port: SolverPort): void {
       closingSpeed: closing.slice(0, count),
       point: point.slice(0, 3 * count),
     };
-    const slots = w.layoutVersion !== layout ? slotData(w) : null;
+    const slots = w.layoutVersion !== layout || reactions > 0 ? slotData(w) : null;
     const reply: FromSolver = {
       type: 'batch',
       gen: m.gen,
