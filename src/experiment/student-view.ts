@@ -11,7 +11,7 @@ export const HIDE_NAMES = ['settings', 'classroom', 'experiment', 'predict', 'wh
 export type HideName = (typeof HIDE_NAMES)[number];
 
 /** What a student view can lock: the experiment chosen, the sphere edits, and groups of settings. */
-export const LOCK_NAMES = ['preset', 'edits', 'count', 'radius', 'speed', 'boxSize', 'planar', 'seed', 'restitution', 'wallRestitution', 'gravity', 'timeScale'] as const;
+export const LOCK_NAMES = ['preset', 'edits', 'count', 'radius', 'speed', 'boxSize', 'planar', 'seed', 'restitution', 'wallRestitution', 'gravity', 'timeScale', 'attraction'] as const;
 /** One thing a student view can lock. */
 export type LockName = (typeof LOCK_NAMES)[number];
 
@@ -29,6 +29,7 @@ export const LOCKED_SETTINGS: Readonly<Record<LockName, readonly SettingKey[]>> 
   wallRestitution: ['wallRestitution'],
   gravity: ['gravityOn', 'gravity'],
   timeScale: ['timeScale'],
+  attraction: ['attraction', 'attractionRange'],
 };
 
 /** A student view: the parts hidden and the things locked, each list in the order of its names above, without repeats. */

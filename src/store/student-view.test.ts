@@ -28,6 +28,20 @@ describe('a student view in the store', () => {
     expect(store.getState().settings.wallRestitution).toBe(0.4);
   });
 
+  it('a locked attraction keeps the depth and the range of the wells a condensation lesson runs with', () => {
+    const store = locked(['attraction'], 'condensation');
+    const { attraction, attractionRange } = store.getState().settings;
+    expect(attraction, "the lesson's depth").toBeGreaterThan(0);
+    expect(store.getState().applySetting('attraction', 0)).toBe(false);
+    expect(store.getState().applySettings({ attractionRange: 1.2 })).toBe(false);
+    expect(store.getState().settings.attraction).toBe(attraction);
+    expect(store.getState().settings.attractionRange).toBe(attractionRange);
+    expect(store.getState().sim.world.wells).toEqual([{ range: attractionRange, depth: attraction }]);
+    expect(store.getState().errors.attraction).toBe('Locked by your teacher: not changed.');
+    // Other live settings still change.
+    expect(store.getState().applySetting('restitution', 0.9)).toBe(true);
+  });
+
   it('a locked experiment keeps its preset and refuses an opened file, with a notice or message', () => {
     const store = locked(['preset'], 'billiards');
     store.getState().selectPreset('gas');

@@ -45,6 +45,7 @@ const LOCK_LABELS: Readonly<Record<LockName, MessageKey>> = {
   wallRestitution: 'setting.wallRestitution',
   gravity: 'setting.gravityOn',
   timeScale: 'setting.timeScale',
+  attraction: 'settings.attraction',
 };
 
 /** A fieldset of checkboxes, one per name. */
