@@ -5,23 +5,11 @@
 // (screenshots in the default and the projector theme).
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { results, runFromRestart, waitReady } from './support/page.ts';
+import { colourPixels, results, runFromRestart, waitReady } from './support/page.ts';
 import { expect, test } from './support/test.ts';
 
 /** Pixels of the canvas `selector` within 60 (summed over r, g, b) of `hex`. */
-function pixelsOf(page: Page, selector: string, hex: string): Promise<number> {
-  return page.evaluate(
-    ([sel, colour]) => {
-      const canvas = document.querySelector<HTMLCanvasElement>(sel)!;
-      const d = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
-      const [r, g, b] = [1, 3, 5].map((k) => parseInt(colour.slice(k, k + 2), 16));
-      let n = 0;
-      for (let k = 0; k < d.length; k += 4) if (d[k + 3] > 200 && Math.abs(d[k] - r) + Math.abs(d[k + 1] - g) + Math.abs(d[k + 2] - b) < 60) n++;
-      return n;
-    },
-    [selector, hex] as const,
-  );
-}
+const pixelsOf = async (page: Page, selector: string, hex: string): Promise<number> => (await colourPixels(page, selector, [hex], 60))[0];
 
 /** "… ends at P = 0.374 Pa at V = 41.2 m³" for the path named `name`, from the text alternative. */
 function endOf(label: string, name: string): { p: number; v: number } {

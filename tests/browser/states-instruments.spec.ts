@@ -8,7 +8,7 @@
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { condensingGasScene } from '../../src/solver/index.ts';
-import { results, waitFrames, waitPartsLoaded, waitReady } from './support/page.ts';
+import { drawnPixels, results, waitFrames, waitPartsLoaded, waitReady } from './support/page.ts';
 import { expect, sharedPage, test } from './support/test.ts';
 
 const SCENE = condensingGasScene({ count: 300, packingFraction: 0.03, temperature: 0.6, range: 1.5, seed: 2 });
@@ -105,13 +105,7 @@ test('the Plots section draws the spheres in drops against time', async () => {
   await expect(plot, 'the samples it draws: every one the meter took').toHaveAttribute('data-samples', String(rows));
   expect(rows).toBeGreaterThan(1000);
   expect(await plot.getAttribute('aria-label')).toBe('Spheres in drops and in the largest drop against time');
-  const drawn = await plot.locator('canvas').evaluate((c) => {
-    const el = c as HTMLCanvasElement;
-    const d = el.getContext('2d')!.getImageData(0, 0, el.width, el.height).data;
-    let n = 0;
-    for (let k = 3; k < d.length; k += 4) if (d[k] > 0) n++;
-    return n;
-  });
+  const drawn = await drawnPixels(plot.locator('canvas'));
   expect(drawn, 'pixels the drops plot drew').toBeGreaterThan(500);
   await plot.scrollIntoViewIfNeeded();
   await page.screenshot({ path: join(results, 'states-drops-plot.png') });
@@ -160,13 +154,7 @@ test('the First law section draws temperature against heat added', async () => {
   );
   expect(Number(await canvas.getAttribute('data-liquid-points')), "the liquid's points").toBeGreaterThan(10);
   await expect(law.locator('[data-legend=tq]')).toContainText('the liquid (spheres in drops)');
-  const drawn = await canvas.evaluate((c) => {
-    const el = c as HTMLCanvasElement;
-    const d = el.getContext('2d')!.getImageData(0, 0, el.width, el.height).data;
-    let n = 0;
-    for (let k = 3; k < d.length; k += 4) if (d[k] > 0) n++;
-    return n;
-  });
+  const drawn = await drawnPixels(canvas);
   expect(drawn, 'pixels the T–Q plot drew').toBeGreaterThan(500);
   await canvas.scrollIntoViewIfNeeded();
   await page.screenshot({ path: join(results, 'states-tq.png') });

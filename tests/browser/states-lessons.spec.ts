@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { classroomState } from './support/classroom.ts';
-import { shots, shownPixels, waitFrames, waitPartsLoaded, waitReady } from './support/page.ts';
+import { colourPixels, shots, shownPixels, waitFrames, waitPartsLoaded, waitReady } from './support/page.ts';
 import { expect, sharedPage, test } from './support/test.ts';
 
 const shared = sharedPage('liquid lessons', { viewport: { width: 1200, height: 760 } }, async (page) => {
@@ -95,23 +95,6 @@ async function publishTo(page: Page, until: number): Promise<void> {
   }
 }
 
-/** Pixels of a canvas within 40 (in the sum of red, green and blue) of each colour given as "#rrggbb". */
-function colourPixels(page: Page, selector: string, colours: readonly string[]): Promise<number[]> {
-  return page.evaluate(
-    ([selector, colours]) => {
-      const el = document.querySelector<HTMLCanvasElement>(selector)!;
-      const d = el.getContext('2d')!.getImageData(0, 0, el.width, el.height).data;
-      const rgb = colours.map((c) => [1, 3, 5].map((k) => parseInt(c.slice(k, k + 2), 16)));
-      return rgb.map(([r, g, b]) => {
-        let n = 0;
-        for (let k = 0; k < d.length; k += 4) if (d[k + 3] > 200 && Math.abs(d[k] - r) + Math.abs(d[k + 1] - g) + Math.abs(d[k + 2] - b) < 40) n++;
-        return n;
-      });
-    },
-    [selector, colours] as const,
-  );
-}
-
 test('the boiling lesson loads, runs, and within 15 s its wells take hundreds of joules while the piston rises (screenshot)', async () => {
   const { page } = shared;
   const { watch } = await open(page, 'boiling');
@@ -185,7 +168,7 @@ test("the boiling lesson's T–Q plot draws the liquid's kT beside all the spher
   near(Math.max(...shown), said[6]);
   await expect(law.locator('[data-legend=tq]'), 'the legend').toHaveText('━ all spheres ━ the liquid (spheres in drops), mean over 2 s');
   // Both lines drawn, in the dark theme's red (all spheres) and blue (the liquid).
-  const [red, blue] = await colourPixels(page, '[data-plot=tq]', ['#ff8a8a', '#5fb6ff']);
+  const [red, blue] = await colourPixels(page, '[data-plot=tq]', ['#ff8a8a', '#5fb6ff'], 40);
   expect(red, "pixels of all the spheres' line").toBeGreaterThan(150);
   expect(blue, "pixels of the liquid's line").toBeGreaterThan(150);
   // The readouts give the liquid's and the vapour's kT, in J and in the wells' depth (1 J).
@@ -203,7 +186,7 @@ test("the boiling lesson's T–Q plot draws the liquid's kT beside all the spher
   // On a projector: the same lines in the projector theme's darker red and blue.
   await page.evaluate(() => window.__sandbox.store.getState().setTheme('projector'));
   await waitFrames(page, 2);
-  const [darkRed, darkBlue] = await colourPixels(page, '[data-plot=tq]', ['#b3261e', '#0b57d0']);
+  const [darkRed, darkBlue] = await colourPixels(page, '[data-plot=tq]', ['#b3261e', '#0b57d0'], 40);
   expect(darkRed, "pixels of all the spheres' line, projector theme").toBeGreaterThan(150);
   expect(darkBlue, "pixels of the liquid's line, projector theme").toBeGreaterThan(150);
   await page.screenshot({ path: join(shots.dir, 'preset-boiling-tq-projector.png') });

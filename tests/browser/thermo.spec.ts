@@ -4,7 +4,7 @@
 // seven lessons runs and draws. Screenshots at 1280x800.
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { canvasPixels, results, waitFrames, waitReady } from './support/page.ts';
+import { canvasPixels, drawnPixels, results, waitFrames, waitReady } from './support/page.ts';
 import { expect, sharedPage, test } from './support/test.ts';
 
 /** Whether the shared page shows the slow-compression lesson as its address opened it (and has only played since). */
@@ -108,13 +108,7 @@ test('the first law is shown live: W counted, the residual at rounding, the P–
     const canvas = law.locator(`[data-plot=${plot}]`);
     const label = await canvas.getAttribute('aria-label');
     expect(label, `the ${plot} diagram's text alternative`).toMatch(/(Pressure|Temperature profile|P–V diagram)/);
-    const drawn = await canvas.evaluate((c) => {
-      const canvas = c as HTMLCanvasElement;
-      const d = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
-      let n = 0;
-      for (let k = 3; k < d.length; k += 4) if (d[k] > 0) n++;
-      return n;
-    });
+    const drawn = await drawnPixels(canvas);
     expect(drawn, `pixels the ${plot} diagram drew`).toBeGreaterThan(500);
   }
   await law.scrollIntoViewIfNeeded();

@@ -62,18 +62,19 @@ function DropsRows({ drops, t }: { drops: DropsReading; t: Translate }) {
           {t('readouts.dropsValue', { inDrops: n(drops.inDrops), count: n(drops.count), largest: n(drops.largest) })}
         </dd>
       </div>
-      <div className="readouts__row">
-        <dt>{t('readouts.liquidKT')}</dt>
-        <dd data-readout="liquid-kt" data-value={drops.liquidKT}>
-          {depthEnergyText(t, drops.liquidKT, drops.depth)}
-        </dd>
-      </div>
-      <div className="readouts__row">
-        <dt>{t('readouts.vapourKT')}</dt>
-        <dd data-readout="vapour-kt" data-value={drops.vapourKT}>
-          {depthEnergyText(t, drops.vapourKT, drops.depth)}
-        </dd>
-      </div>
+      {(
+        [
+          ['readouts.liquidKT', 'liquid-kt', drops.liquidKT],
+          ['readouts.vapourKT', 'vapour-kt', drops.vapourKT],
+        ] as const
+      ).map(([name, key, kT]) => (
+        <div className="readouts__row" key={key}>
+          <dt>{t(name)}</dt>
+          <dd data-readout={key} data-value={kT}>
+            {depthEnergyText(t, kT, drops.depth)}
+          </dd>
+        </div>
+      ))}
     </>
   );
 }

@@ -1,6 +1,6 @@
 // What the browser tests do in a page: wait on rendered frames and on the framing (never on
 // wall-clock sleeps), step the store, read the world bit for bit, and count drawn pixels.
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Settings } from '../../../src/experiment/index.ts';
@@ -128,6 +128,37 @@ export async function canvasPixels(page: Page, selector = '.sandbox-canvas canva
 /** The same counts for an element as the page shows it (from a screenshot): for a canvas that keeps no drawing buffer. */
 export async function shownPixels(page: Page, selector: string): Promise<PixelCount> {
   return pngPixels(page, `data:image/png;base64,${(await page.locator(selector).screenshot()).toString('base64')}`);
+}
+
+/** Pixels a 2D canvas (a plot) has drawn anything on: alpha above 0. */
+export function drawnPixels(canvas: Locator): Promise<number> {
+  return canvas.evaluate((c) => {
+    const el = c as HTMLCanvasElement;
+    const d = el.getContext('2d')!.getImageData(0, 0, el.width, el.height).data;
+    let n = 0;
+    for (let k = 3; k < d.length; k += 4) if (d[k] > 0) n++;
+    return n;
+  });
+}
+
+/**
+ * Opaque pixels (alpha above 200) of the 2D canvas `selector` within `within` (the sum of the
+ * red, green and blue differences) of each colour given as "#rrggbb": a count a colour.
+ */
+export function colourPixels(page: Page, selector: string, colours: readonly string[], within: number): Promise<number[]> {
+  return page.evaluate(
+    ([sel, cs, near]) => {
+      const el = document.querySelector<HTMLCanvasElement>(sel)!;
+      const d = el.getContext('2d')!.getImageData(0, 0, el.width, el.height).data;
+      return cs.map((c) => {
+        const [r, g, b] = [1, 3, 5].map((k) => parseInt(c.slice(k, k + 2), 16));
+        let n = 0;
+        for (let k = 0; k < d.length; k += 4) if (d[k + 3] > 200 && Math.abs(d[k] - r) + Math.abs(d[k + 1] - g) + Math.abs(d[k + 2] - b) < near) n++;
+        return n;
+      });
+    },
+    [selector, colours, within] as const,
+  );
 }
 
 /** Parses simple CSV (numbers, no quoting) into its header and numeric rows, expecting every row well formed. */
