@@ -247,6 +247,6 @@ test.describe('the built page', () => {
     await page.waitForFunction(() => document.getElementById('linked')?.dataset.preset === 'cradle', null, { timeout: 60_000 });
     const linked = await page.locator('#linked').evaluate((el) => ({ ...el.dataset }));
     expect(linked, "the linked sandbox: the cradle's 5 spheres with restitution 0.7").toMatchObject({ preset: 'cradle', restitution: '0.7', count: '5' });
-    expect(warnings.some((w) => w.includes('link') && w.includes('purple')), `a warning names the link's bad part: ${JSON.stringify(warnings)}`).toBe(true);
+    await expect.poll(() => warnings.some((w) => w.includes('link') && w.includes('purple')), { message: "a warning names the link's bad part" }).toBe(true);
   });
 });

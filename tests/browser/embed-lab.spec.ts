@@ -169,7 +169,8 @@ test.describe('the lab', () => {
     expect(after.time, 'simulated time after restitution={7}').toBeGreaterThan(v0.time);
     expect(notice, 'the notice names the prop and its value').toMatch(/restitution=\{7\}/);
     expect(notice, 'the notice says what is allowed').toMatch(/at most 1, got 7/);
-    expect(warnings.some((w) => /restitution=\{7\}/.test(w)), 'a console warning names the bad prop').toBe(true);
+    // Console events reach this process on messages of their own: wait for it rather than read it once.
+    await expect.poll(() => warnings.some((w) => /restitution=\{7\}/.test(w)), { message: 'a console warning names the bad prop' }).toBe(true);
     await page.evaluate(() => window.__lab.unmount('strict'));
     await page.waitForFunction(() => window.__glLive().contexts === 0 && !window.__sandboxes?.strict, null, { polling: 'raf' });
   });
