@@ -22,10 +22,17 @@ export const BACKGROUND: [number, number, number] = [0x0b, 0x10, 0x20];
 
 /**
  * Waits until every lazily loaded part of the panels has arrived (no "Loading…" left,
- * src/ui/shared/lazy-part.tsx), so that a check reads the sections themselves.
+ * src/ui/shared/lazy-part.tsx), so that a check reads the sections themselves. A folded section
+ * opened just before (`details.open = true`, a click on its summary) draws its body only when its
+ * `toggle` event comes, a task later: until then it holds its summary alone, and no "Loading…"
+ * would say it is still to come. So every open `<details>` must also show more than its summary.
  */
 export async function waitPartsLoaded(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.querySelector('[data-loading]') === null, undefined, { polling: 'raf' });
+  await page.waitForFunction(
+    () => document.querySelector('[data-loading]') === null && [...document.querySelectorAll('details[open]')].every((d) => [...d.children].some((c) => c.tagName !== 'SUMMARY')),
+    undefined,
+    { polling: 'raf' },
+  );
 }
 
 /** Waits until the page has rendered `n` more frames. */
