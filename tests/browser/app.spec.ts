@@ -48,21 +48,26 @@ test.describe('a 960 x 640 page', () => {
     // 60 frames of a still view: drawn only by the heartbeat (one frame in 30).
     expect(later.frames - still.frames, 'frames run').toBeGreaterThanOrEqual(60);
     expect(later.draws - still.draws, `frames drawn in ${later.frames - still.frames} frames of a paused view`).toBeLessThanOrEqual(3);
-    // A step while paused is drawn.
+    // A step while paused is drawn. The frames drawn are counted in the call that steps: one drawn
+    // between a count read before it and the steps (the heartbeat's) would show them unmoved.
     const before = await canvasPixels(page);
-    const t0 = await counts();
-    await page.evaluate(() => {
+    const steppedAt = await page.evaluate(() => {
       for (let k = 0; k < 30; k++) window.__sandbox.store.getState().stepOnce();
+      return window.__sandbox.draws();
     });
-    await page.waitForFunction((d) => window.__sandbox.draws() > d, t0.draws, { polling: 'raf' });
+    await page.waitForFunction((d) => window.__sandbox.draws() > d, steppedAt, { polling: 'raf' });
     const stepped = await canvasPixels(page);
     expect(stepped.differ, 'the canvas after 30 steps (the spheres moved)').not.toBe(before.differ);
-    // The camera turned with the mouse wheel (a zoom) is drawn.
-    const t1 = await counts();
+    // The camera turned with the mouse wheel (a zoom) is drawn: once the camera has moved, a frame
+    // drawn after that (frames drawn before it, for the pointer's move or the heartbeat, show the
+    // old view).
+    const camera0 = await page.evaluate(() => window.__sandbox.cameraPosition());
     const box = (await page.locator('.sandbox-canvas canvas').boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.mouse.wheel(0, 200);
-    await page.waitForFunction((d) => window.__sandbox.draws() > d + 1, t1.draws, { polling: 'raf' });
+    await page.waitForFunction((c) => window.__sandbox.cameraPosition().some((x, k) => x !== c[k]), camera0, { polling: 'raf' });
+    const zoomedAt = await page.evaluate(() => window.__sandbox.draws());
+    await page.waitForFunction((d) => window.__sandbox.draws() > d, zoomedAt, { polling: 'raf' });
     const zoomed = await canvasPixels(page);
     expect(zoomed.differ, 'the canvas after zooming out (the box is smaller)').not.toBe(stepped.differ);
     await page.evaluate(() => window.__sandbox.store.getState().resetView());
@@ -273,6 +278,7 @@ async function smallWindowLayout(page: Page, width: number, height: number): Pro
   const classroom = page.getByRole('button', { name: 'Classroom' });
   expect(await settings.getAttribute('aria-expanded'), `${width}x${height}: the settings panel at first`).toBe('false');
   if ((await classroom.getAttribute('aria-expanded')) === 'true') await classroom.click();
+  await expect(classroom, `${width}x${height}: the classroom panel closed for the picture`).toHaveAttribute('aria-expanded', 'false');
   const l = await layout(page);
   expect(l.controls.length, `${width}x${height}: time controls`).toBe(6);
   expect(oneRow(l.controls), `${width}x${height}: the time controls take more than one row: ${JSON.stringify(l.controls.map((b) => [b.left, b.top]))}`).toBe(true);
@@ -308,14 +314,14 @@ test('a phone-sized screen (390 x 700): the panel starts collapsed, the controls
   expect(px.coloured / px.total, 'fraction of coloured canvas pixels on the small screen').toBeGreaterThan(0.01);
   await smallWindowLayout(page, 390, 700);
   await toggle.press('Enter');
-  expect(await toggle.getAttribute('aria-expanded'), 'the settings panel after Enter on its button').toBe('true');
+  await expect(toggle, 'the settings panel after Enter on its button').toHaveAttribute('aria-expanded', 'true');
   await page.getByLabel('Spheres', { exact: true }).waitFor({ state: 'visible' });
   await page.screenshot({ path: join(results, 'small-screen-open.png') });
   // Closed again with Enter, then opened with a click, as a person on a phone does.
   await toggle.press('Enter');
-  expect(await toggle.getAttribute('aria-expanded'), 'the settings panel after a second Enter').toBe('false');
+  await expect(toggle, 'the settings panel after a second Enter').toHaveAttribute('aria-expanded', 'false');
   await toggle.click();
-  expect(await toggle.getAttribute('aria-expanded'), 'the settings panel after a click').toBe('true');
+  await expect(toggle, 'the settings panel after a click').toHaveAttribute('aria-expanded', 'true');
   await openPanelFits(page, 390, 700);
 });
 
