@@ -130,8 +130,7 @@ test('the inspector sets the six together; a refused radius is named at its fiel
   // A bad value is refused at its field, naming it; nothing changes.
   await form.getByLabel('Radius (m)', { exact: true }).fill('-1');
   await form.locator('[data-action="build-apply"]').click();
-  const message = await form.locator('.field--invalid .field__message').first().textContent();
-  expect(message, 'the radius refusal').toMatch(/^Radius of sphere 0 must be a number greater than 0; got -1/);
+  await expect(form.locator('.field--invalid .field__message').first(), 'the radius refusal').toHaveText(/^Radius of sphere 0 must be a number greater than 0; got -1/);
   b = await built(page);
   expect(b.spheres.map((s) => s.r), 'the radii after the refusal').toEqual(Array(6).fill(RADIUS));
   stage = 'patched';
@@ -152,8 +151,8 @@ test('shift-click adds a sphere to the selection: a mixed field reads blank, a s
   await page.keyboard.up('Shift');
   let b = await built(page);
   expect(b.selection, 'the selection after a shift-click on sphere 1').toEqual([0, 1]);
-  expect(await form.getByLabel('Mass (kg)', { exact: true }).inputValue(), 'the mass of a mixed pair').toBe('');
-  expect(await form.getByLabel('Velocity y (m/s)').inputValue(), 'the velocity y the pair shares').toBe('3');
+  await expect(form.getByLabel('Mass (kg)', { exact: true }), 'the mass of a mixed pair').toHaveValue('');
+  await expect(form.getByLabel('Velocity y (m/s)'), 'the velocity y the pair shares').toHaveValue('3');
   await page.screenshot({ path: join(results, 'build-mouse.png') });
   await page.locator('[data-action="build-undo"]').click();
   b = await built(page);
