@@ -60,20 +60,27 @@ test("the pressure map's face totals equal the solver's wall impulses, and the p
   // The panel shows the sampled per-face pressures and the legend.
   await page.evaluate(() => window.__sandbox.store.getState().sampleNow());
   await waitFrames(page, 2);
-  // The sampled map and what the panel shows, read together (one call to the busy page).
-  const { shown, texts, scale } = await page.evaluate(() => ({
-    shown: window.__sandbox.store.getState().stats.pressureMap,
-    texts: [0, 1, 2, 3, 4, 5].map((f) => document.querySelector(`[data-readout="pressure-face-${f}"]`)?.textContent ?? ''),
-    scale: document.querySelector('[data-pressure-scale]')?.textContent ?? '',
-  }));
-  expect(shown, 'the sampled pressure map').not.toBeNull();
-  for (const [f, text] of texts.entries()) {
-    expect(text, `face ${f} readout`).toMatch(/ Pa$/);
-    expect(Math.abs(parseFloat(text) - shown!.faces[f]), `face ${f} readout "${text}", map ${shown!.faces[f]}: the difference`).toBeLessThanOrEqual(1e-3 * shown!.faces[f]);
-  }
+  // The sampled map and what the panel shows, read together (one call to the busy page), until the
+  // panel has rendered the sample.
+  const readPanel = () =>
+    page.evaluate(() => ({
+      shown: window.__sandbox.store.getState().stats.pressureMap,
+      texts: [0, 1, 2, 3, 4, 5].map((f) => document.querySelector(`[data-readout="pressure-face-${f}"]`)?.textContent ?? ''),
+      scale: document.querySelector('[data-pressure-scale]')?.textContent ?? '',
+    }));
+  let { shown } = await readPanel();
+  await expect(async () => {
+    const now = await readPanel();
+    shown = now.shown;
+    expect(shown, 'the sampled pressure map').not.toBeNull();
+    for (const [f, text] of now.texts.entries()) {
+      expect(text, `face ${f} readout`).toMatch(/ Pa$/);
+      expect(Math.abs(parseFloat(text) - shown!.faces[f]), `face ${f} readout "${text}", map ${shown!.faces[f]}: the difference`).toBeLessThanOrEqual(1e-3 * shown!.faces[f]);
+    }
+    expect(parseFloat(now.scale), `the legend's top "${now.scale}" (the map's scale)`).toBe(shown!.scale);
+  }).toPass({ timeout: 60_000 });
   // The legend's top holds all but the highest 5% of cells (colourRange).
   const sorted = [...m.pressure].sort((a, b) => a - b);
-  expect(parseFloat(scale), `the legend's top "${scale}" (the map's scale)`).toBe(shown!.scale);
   expect(shown!.scale, "the map's scale against its 95th percentile cell").toBeGreaterThanOrEqual(sorted[Math.ceil(0.95 * (sorted.length - 1))]);
 });
 
@@ -193,8 +200,7 @@ test('predict, then reveal: the run stops before the collision, the arrows and f
   expect(Math.abs(actual[0][0] + 2), `head-on, equal masses: the first sphere's vx ${actual[0][0]} against -2`).toBeLessThan(1e-12);
   expect(Math.abs(actual[1][0] - 2), `head-on, equal masses: the second sphere's vx ${actual[1][0]} against 2`).toBeLessThan(1e-12);
   for (const [i, id] of before.ids.entries()) {
-    const exact = await page.locator(`[data-predict-row="${id}"] [data-exact]`).getAttribute('data-exact');
-    expect(exact, `the table's exact velocity of #${id}`).toBe(actual[i].join(' '));
+    await expect(page.locator(`[data-predict-row="${id}"] [data-exact]`), `the table's exact velocity of #${id}`).toHaveAttribute('data-exact', actual[i].join(' '));
   }
   await waitFrames(page, 3);
   await page.screenshot({ path: join(results, 'predict-revealed.png') });
