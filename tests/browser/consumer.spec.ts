@@ -228,14 +228,22 @@ test.describe('the built page', () => {
         const s = (window.__consumer as ConsumerProbe).hooks!.stats;
         return { text: el.textContent, count: el.dataset.count, inView: el.closest('.sphere-sandbox') !== null, expected: `${s.simTime.toFixed(2)} s, ${s.kineticEnergy.toFixed(3)} J`, time: s.simTime };
       });
-    const first = await shown();
+    // The readout renders a published sample after the stats hold it: read both together until
+    // the page has rendered the stats it reads.
+    let first = await shown();
+    await expect(async () => {
+      first = await shown();
+      expect(first.text, "the hooks readout, against the sandbox's stats").toBe(first.expected);
+    }).toPass({ timeout: 60_000 });
     expect(first.inView, 'the hooks readout is inside a view').toBe(false);
     expect(first.count, 'spheres the hooks readout names').toBe('30');
-    expect(first.text, "the hooks readout, against the sandbox's stats").toBe(first.expected);
     await page.waitForFunction((t) => (window.__consumer as ConsumerProbe).hooks!.stats.simTime > t + 0.3, first.time, { timeout: 60_000, polling: 'raf' });
-    const later = await shown();
+    let later = await shown();
+    await expect(async () => {
+      later = await shown();
+      expect(later.text, "the later hooks readout, against the sandbox's stats").toBe(later.expected);
+    }).toPass({ timeout: 60_000 });
     expect(later.text, 'the hooks readout after a later sample').not.toBe(first.text);
-    expect(later.text, "the later hooks readout, against the sandbox's stats").toBe(later.expected);
     const inline = await page.locator('.sphere-sandbox--controls .sphere-sandbox__bar').evaluate((el) => getComputedStyle(el).position);
     expect(inline, "the controls outside a view: their position (in the page's flow)").toBe('static');
   });
