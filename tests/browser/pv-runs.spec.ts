@@ -44,9 +44,10 @@ for (const [theme, overlay, path] of [
     expect(fast.v, 'the same final volume').toBe(slow.v);
     expect(fast.p / slow.p, 'the fast compression ends at the higher pressure').toBeGreaterThan(1.15);
     await expect(law.locator('[data-run-key="0"]'), "the recorded run's legend entry").toHaveText(/Run 1: Slow compression/);
+    // The canvas is drawn in an effect after the render that ticked the run: its pixels are read until they show it.
     const sel = '[data-section=first-law] [data-plot=pv]';
-    expect(await pixelsOf(page, sel, overlay), "pixels of the recorded run's colour").toBeGreaterThan(60);
-    expect(await pixelsOf(page, sel, path), "pixels of the run now's colour").toBeGreaterThan(60);
+    await expect.poll(() => pixelsOf(page, sel, overlay), { message: "pixels of the recorded run's colour" }).toBeGreaterThan(60);
+    await expect.poll(() => pixelsOf(page, sel, path), { message: "pixels of the run now's colour" }).toBeGreaterThan(60);
     await law.scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(results, `pv-runs-${theme}.png`) });
 
@@ -55,8 +56,8 @@ for (const [theme, overlay, path] of [
     await expect(dialog).toBeVisible();
     const big = dialog.locator('[data-plot=pv]');
     await expect(big).toHaveAttribute('data-compared', '1');
-    expect(await big.evaluate((c) => (c as HTMLCanvasElement).width), 'the enlarged canvas is wide').toBeGreaterThan(600);
-    expect(await pixelsOf(page, '.plots-dialog [data-plot=pv]', overlay), "the enlarged recorded run's pixels").toBeGreaterThan(150);
+    await expect.poll(() => big.evaluate((c) => (c as HTMLCanvasElement).width), { message: 'the enlarged canvas is wide' }).toBeGreaterThan(600);
+    await expect.poll(() => pixelsOf(page, '.plots-dialog [data-plot=pv]', overlay), { message: "the enlarged recorded run's pixels" }).toBeGreaterThan(150);
     await page.screenshot({ path: join(results, `pv-runs-enlarged-${theme}.png`) });
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
@@ -70,7 +71,7 @@ for (const [theme, overlay, path] of [
     await expect(chart).toHaveAttribute('aria-label', /this run beside Run 1: Slow compression/);
     await chart.locator('canvas').first().waitFor();
     await chart.scrollIntoViewIfNeeded();
-    expect(await pixelsOf(page, '[data-graph=chart] canvas', overlay), "the graph's pixels of the recorded run").toBeGreaterThan(60);
+    await expect.poll(() => pixelsOf(page, '[data-graph=chart] canvas', overlay), { message: "the graph's pixels of the recorded run" }).toBeGreaterThan(60);
     await page.screenshot({ path: join(results, `pv-runs-graph-${theme}.png`) });
   });
 }
