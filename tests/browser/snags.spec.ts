@@ -97,6 +97,9 @@ test.describe('at 1280 x 800', () => {
     const { page } = shared;
     await page.goto('/?preset=head-on&predict=1&test=1');
     await page.waitForFunction(() => window.__sandbox !== undefined && window.__sandbox.store.getState().predict.phase === 'predicting', null, { timeout: 60_000, polling: 'raf' });
+    // The labels are placed each frame through the camera: the framing of the new page settled
+    // first, so that they stand where the spheres are drawn (the test hook projects with that camera).
+    await waitFramed(page);
     await waitFrames(page, 3);
     const ids = await page.evaluate(() => window.__sandbox.store.getState().predict.ids);
     expect(ids.length, 'spheres predicted').toBe(2);
@@ -105,7 +108,7 @@ test.describe('at 1280 x 800', () => {
     for (const id of ids) {
       const el = page.locator(`[data-sphere-label="${id}"]`);
       await expect(el, `label of sphere ${id}`).toHaveText(`Sphere #${id}`);
-      expect(await el.isVisible(), `label of sphere ${id} is shown`).toBe(true);
+      await expect(el, `label of sphere ${id} is shown`).toBeVisible();
       boxes.push(await boxOf(el, `label of sphere ${id}`));
     }
     expect(overlap(boxes[0], boxes[1]), `the labels overlap: ${JSON.stringify(boxes)}`).toBe(false);
