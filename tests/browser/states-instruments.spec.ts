@@ -36,10 +36,16 @@ async function stepTo(page: Page, seconds: number): Promise<void> {
   if (time < seconds) await step(page, Math.round((seconds - time) * 60));
 }
 
-/** The readout's count of spheres in drops and its text. */
+/**
+ * The readout's count of spheres in drops and its text, once it shows the drop meter's last
+ * reading (the panel renders a published sample after the store holds it).
+ */
 async function dropsReadout(page: Page): Promise<{ inDrops: number; text: string }> {
   const dd = page.locator('[data-readout=drops]');
   await expect(dd, 'the "In drops" readout').toBeVisible();
+  const last = await page.evaluate(() => window.__sandbox.store.getState().instruments.drops.last);
+  await expect(dd, 'the "In drops" readout, showing the last sample').toHaveAttribute('data-in-drops', String(last.inDrops));
+  await expect(dd, 'the "In drops" readout, showing the last sample').toContainText(`(largest drop ${last.largest})`);
   return { inDrops: Number(await dd.getAttribute('data-in-drops')), text: (await dd.textContent()) ?? '' };
 }
 
@@ -105,8 +111,7 @@ test('the Plots section draws the spheres in drops against time', async () => {
   await expect(plot, 'the samples it draws: every one the meter took').toHaveAttribute('data-samples', String(rows));
   expect(rows).toBeGreaterThan(1000);
   expect(await plot.getAttribute('aria-label')).toBe('Spheres in drops and in the largest drop against time');
-  const drawn = await drawnPixels(plot.locator('canvas'));
-  expect(drawn, 'pixels the drops plot drew').toBeGreaterThan(500);
+  await expect.poll(() => drawnPixels(plot.locator('canvas')), { message: 'pixels the drops plot drew' }).toBeGreaterThan(500);
   await plot.scrollIntoViewIfNeeded();
   await page.screenshot({ path: join(results, 'states-drops-plot.png') });
 });
@@ -154,8 +159,7 @@ test('the First law section draws temperature against heat added', async () => {
   );
   expect(Number(await canvas.getAttribute('data-liquid-points')), "the liquid's points").toBeGreaterThan(10);
   await expect(law.locator('[data-legend=tq]')).toContainText('the liquid (spheres in drops)');
-  const drawn = await drawnPixels(canvas);
-  expect(drawn, 'pixels the T–Q plot drew').toBeGreaterThan(500);
+  await expect.poll(() => drawnPixels(canvas), { message: 'pixels the T–Q plot drew' }).toBeGreaterThan(500);
   await canvas.scrollIntoViewIfNeeded();
   await page.screenshot({ path: join(results, 'states-tq.png') });
 });

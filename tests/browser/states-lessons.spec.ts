@@ -5,7 +5,7 @@
 // spheres', and the condensation lesson's drops are pictured shaded by their neighbours. With
 // SHOTS=<folder> the pictures are drawn in full, into that folder (support/page.ts, `shots`).
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { classroomState } from './support/classroom.ts';
 import { colourPixels, shots, shownPixels, waitFrames, waitPartsLoaded, waitReady } from './support/page.ts';
 import { expect, sharedPage, test } from './support/test.ts';
@@ -18,16 +18,17 @@ const shared = sharedPage('liquid lessons', { viewport: { width: 1200, height: 7
 /**
  * Picks the lesson from the menu, runs it until it has moved, checks it draws its spheres, then
  * pauses and restarts it: what a test steps on from there starts at the lesson's first moment,
- * whatever time the page took to pause.
+ * whatever time the page took to pause. Returns the line on what to watch (`watch`, a locator: it
+ * follows the lesson on the render after it is picked, so a test waits for its words).
  */
-async function open(page: Page, id: string): Promise<{ watch: string }> {
+async function open(page: Page, id: string): Promise<{ watch: Locator }> {
   await page.getByLabel('Experiment').selectOption(id);
   await page.waitForFunction((want) => window.__sandbox.store.getState().preset === want, id);
   await page.evaluate(() => window.__sandbox.store.getState().play());
   const t0 = (await classroomState(page)).time;
   await page.waitForFunction((t) => window.__sandbox.store.getState().sim.world.time > t, t0, { polling: 'raf' });
   await waitFrames(page, 1);
-  const [s, watch] = await Promise.all([classroomState(page), page.getByTestId('watch').textContent().then((t) => t ?? '')]);
+  const s = await classroomState(page);
   expect(s.instances, 'spheres drawn: every one the world has').toBe(s.count);
   const count = await page.evaluate(() => {
     const st = window.__sandbox.store.getState();
@@ -36,7 +37,7 @@ async function open(page: Page, id: string): Promise<{ watch: string }> {
     return window.__sandbox.store.getState().sim.world.count;
   });
   expect(count, "the lesson's spheres").toBe(300);
-  return { watch };
+  return { watch: page.getByTestId('watch') };
 }
 
 /** Steps the paused lesson on to simulated time `until` without drawing (0: not at all), and reads its figures. */
@@ -98,7 +99,7 @@ async function publishTo(page: Page, until: number): Promise<void> {
 test('the boiling lesson loads, runs, and within 15 s its wells take hundreds of joules while the piston rises (screenshot)', async () => {
   const { page } = shared;
   const { watch } = await open(page, 'boiling');
-  expect(watch).toContain('1.6 ε');
+  await expect(watch).toContainText('1.6 ε');
   const start = await stepTo(page, 0);
   // Each step published (the instruments sample it), so that the next test goes on from here.
   await publishTo(page, 15);
@@ -167,17 +168,23 @@ test("the boiling lesson's T–Q plot draws the liquid's kT beside all the spher
   near(Math.min(...shown), said[5]);
   near(Math.max(...shown), said[6]);
   await expect(law.locator('[data-legend=tq]'), 'the legend').toHaveText('━ all spheres ━ the liquid (spheres in drops), mean over 2 s');
-  // Both lines drawn, in the dark theme's red (all spheres) and blue (the liquid).
-  const [red, blue] = await colourPixels(page, '[data-plot=tq]', ['#ff8a8a', '#5fb6ff'], 40);
-  expect(red, "pixels of all the spheres' line").toBeGreaterThan(150);
-  expect(blue, "pixels of the liquid's line").toBeGreaterThan(150);
-  // The readouts give the liquid's and the vapour's kT, in J and in the wells' depth (1 J).
+  // Both lines drawn, in the dark theme's red (all spheres) and blue (the liquid) (the plot draws
+  // after its render: read until it has).
+  await expect(async () => {
+    const [red, blue] = await colourPixels(page, '[data-plot=tq]', ['#ff8a8a', '#5fb6ff'], 40);
+    expect(red, "pixels of all the spheres' line").toBeGreaterThan(150);
+    expect(blue, "pixels of the liquid's line").toBeGreaterThan(150);
+  }).toPass({ timeout: 60_000 });
+  // The readouts give the liquid's and the vapour's kT, in J and in the wells' depth (1 J), once
+  // they show the last sample.
   for (const [key, value] of [['liquid-kt', data.last.liquidKT], ['vapour-kt', data.last.vapourKT]] as const) {
-    const text = (await page.locator(`[data-readout=${key}]`).textContent()) ?? '';
-    const r = /^([\d.]+) J = ([\d.]+) ε$/.exec(text);
-    expect(r, `the ${key} readout: ${text}`).not.toBeNull();
-    near(value, Number(r![1]));
-    expect(r![2]).toBe(r![1]);
+    await expect(async () => {
+      const text = (await page.locator(`[data-readout=${key}]`).textContent()) ?? '';
+      const r = /^([\d.]+) J = ([\d.]+) ε$/.exec(text);
+      expect(r, `the ${key} readout: ${text}`).not.toBeNull();
+      near(value, Number(r![1]));
+      expect(r![2]).toBe(r![1]);
+    }).toPass({ timeout: 60_000 });
   }
   await page.locator('[data-readout=liquid-kt]').scrollIntoViewIfNeeded();
   await page.screenshot({ path: join(shots.dir, 'preset-boiling-readouts.png') });
@@ -186,9 +193,12 @@ test("the boiling lesson's T–Q plot draws the liquid's kT beside all the spher
   // On a projector: the same lines in the projector theme's darker red and blue.
   await page.evaluate(() => window.__sandbox.store.getState().setTheme('projector'));
   await waitFrames(page, 2);
-  const [darkRed, darkBlue] = await colourPixels(page, '[data-plot=tq]', ['#b3261e', '#0b57d0'], 40);
-  expect(darkRed, "pixels of all the spheres' line, projector theme").toBeGreaterThan(150);
-  expect(darkBlue, "pixels of the liquid's line, projector theme").toBeGreaterThan(150);
+  // The theme reaches the plot through a render and its drawing: read until it has.
+  await expect(async () => {
+    const [darkRed, darkBlue] = await colourPixels(page, '[data-plot=tq]', ['#b3261e', '#0b57d0'], 40);
+    expect(darkRed, "pixels of all the spheres' line, projector theme").toBeGreaterThan(150);
+    expect(darkBlue, "pixels of the liquid's line, projector theme").toBeGreaterThan(150);
+  }).toPass({ timeout: 60_000 });
   await page.screenshot({ path: join(shots.dir, 'preset-boiling-tq-projector.png') });
   await page.evaluate(() => window.__sandbox.store.getState().setTheme('dark'));
 });
@@ -196,7 +206,7 @@ test("the boiling lesson's T–Q plot draws the liquid's kT beside all the spher
 test('the condensation lesson: its gas gathers into drops, hundreds of pairs bound within a minute, shaded by neighbours in Settings (screenshot)', async () => {
   const { page } = shared;
   const { watch } = await open(page, 'condensation');
-  expect(watch).toContain('2 of every 3');
+  await expect(watch).toContainText('2 of every 3');
   const start = await page.evaluate(() => window.__sandbox.store.getState().sim.world.stats().wellPairs);
   // Stepped without drawing to a minute, then one published step: the drop meter measures that moment.
   const later = await page.evaluate(() => {
