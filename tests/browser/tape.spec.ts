@@ -73,7 +73,10 @@ function worldDistance(page: Page, a: number, b: { sphere: number } | { wall: nu
   );
 }
 
-/** Publishes a sample now and waits for the panel and the view to show it. */
+/**
+ * Publishes a sample now and lets a few frames pass. The panel and the view render it after that,
+ * at no set frame: a test reads what they show until it is the sample's.
+ */
 async function published(page: Page): Promise<void> {
   await page.evaluate(() => window.__sandbox.store.getState().sampleNow());
   await waitFrames(page, 3);
@@ -103,18 +106,22 @@ test('tape: the End key selects the Tape tab; the keyboard selects set the ends;
   await published(page);
   const expected = await worldDistance(page, 0, { sphere: count - 1 });
   expect(expected, "the distance between the cradle's end spheres, m").toBeGreaterThan(0.1);
-  const inPanel = number(await shown.textContent());
-  expect(Math.abs(inPanel - expected), `the panel's distance ${inPanel} m against the world's ${expected} m`).toBeLessThan(MM);
+  let inPanel = NaN;
+  await expect(async () => {
+    inPanel = number(await shown.textContent());
+    expect(Math.abs(inPanel - expected), `the panel's distance ${inPanel} m against the world's ${expected} m`).toBeLessThan(MM);
+  }).toPass({ timeout: 60_000 });
   await expect(label, 'the distance label in the view').toBeVisible();
-  expect(number(await label.textContent()), "the view's label against the panel").toBe(inPanel);
-  const dx = number(await panel.locator('[data-tape-part="x"]').textContent());
+  await expect.poll(async () => number(await label.textContent()), { message: "the view's label against the panel" }).toBe(inPanel);
   const wx = await page.evaluate((last) => {
     const w = window.__sandbox.store.getState().sim.world;
     return w.positions[3 * w.indexOf(last)] - w.positions[3 * w.indexOf(0)];
   }, count - 1);
-  expect(Math.abs(dx - wx), `Δx reads ${dx}, the world ${wx}`).toBeLessThan(MM);
-  const announce = await panel.locator('[data-tape-announce]').textContent();
-  expect(announce, 'what the live region says').toMatch(new RegExp(`^Tape from Sphere #0 to Sphere #${count - 1}:`));
+  await expect(async () => {
+    const dx = number(await panel.locator('[data-tape-part="x"]').textContent());
+    expect(Math.abs(dx - wx), `Δx reads ${dx}, the world ${wx}`).toBeLessThan(MM);
+  }).toPass({ timeout: 60_000 });
+  await expect(panel.locator('[data-tape-announce]'), 'what the live region says').toHaveText(new RegExp(`^Tape from Sphere #0 to Sphere #${count - 1}:`));
 });
 
 test('tape: sphere to floor reads the centre\'s height above the floor', async () => {
@@ -125,8 +132,10 @@ test('tape: sphere to floor reads the centre\'s height above the floor', async (
   await to.selectOption({ label: 'Floor (−y)' });
   await published(page);
   const height = await worldDistance(page, 0, { wall: 2 });
-  const floor = number(await shown.textContent());
-  expect(Math.abs(floor - height), `sphere to floor: the panel shows ${floor} m, the world ${height} m`).toBeLessThan(MM);
+  await expect(async () => {
+    const floor = number(await shown.textContent());
+    expect(Math.abs(floor - height), `sphere to floor: the panel shows ${floor} m, the world ${height} m`).toBeLessThan(MM);
+  }).toPass({ timeout: 60_000 });
   await page.screenshot({ path: join(results, 'tape-keyboard-dark.png') });
 });
 
@@ -137,6 +146,9 @@ test('tape: playing, the label follows the first sphere towards the others; paus
   await from.selectOption({ label: 'Sphere #0' });
   await to.selectOption({ label: `Sphere #${count - 1}` });
   await published(page);
+  // The distance before playing: the panel's once it shows the ends just set.
+  const start = await worldDistance(page, 0, { sphere: count - 1 });
+  await expect.poll(async () => Math.abs(number(await shown.textContent()) - start), { message: "the panel's distance before playing, against the world's" }).toBeLessThan(MM);
   const apart = number(await shown.textContent());
   await page.evaluate(() => window.__sandbox.store.getState().play());
   await page.waitForFunction((before) => {
@@ -147,8 +159,11 @@ test('tape: playing, the label follows the first sphere towards the others; paus
   await published(page);
   const nearer = await worldDistance(page, 0, { sphere: count - 1 });
   expect(nearer, `the first sphere's distance from the last, ${apart} m before playing`).toBeLessThan(apart - 0.05);
-  expect(Math.abs(number(await shown.textContent()) - nearer), `paused after playing, the panel shows ${await shown.textContent()}, the world ${nearer} m`).toBeLessThan(MM);
-  expect(Math.abs(number(await label.textContent()) - nearer), `paused after playing, the label shows ${await label.textContent()}, the world ${nearer} m`).toBeLessThan(MM);
+  await expect(async () => {
+    const [inPanel, inView] = [await shown.textContent(), await label.textContent()];
+    expect(Math.abs(number(inPanel) - nearer), `paused after playing, the panel shows ${inPanel}, the world ${nearer} m`).toBeLessThan(MM);
+    expect(Math.abs(number(inView) - nearer), `paused after playing, the label shows ${inView}, the world ${nearer} m`).toBeLessThan(MM);
+  }).toPass({ timeout: 60_000 });
 });
 
 test('tape: two clicks on sphere centres snap to them and select no sphere; a drag from the selected sphere moves none', async () => {
@@ -207,7 +222,10 @@ test('tape: two clicks on sphere centres snap to them and select no sphere; a dr
   expect(after.tape.to, 'To after the drag').toEqual({ kind: 'sphere', id: b });
   await published(page);
   const expected = await worldDistance(page, a, { sphere: b });
-  expect(Math.abs(number(await shown.textContent()) - expected), `after the clicks the panel shows ${await shown.textContent()}, the world ${expected} m`).toBeLessThan(MM);
+  await expect(async () => {
+    const inPanel = await shown.textContent();
+    expect(Math.abs(number(inPanel) - expected), `after the clicks the panel shows ${inPanel}, the world ${expected} m`).toBeLessThan(MM);
+  }).toPass({ timeout: 60_000 });
   await page.screenshot({ path: join(results, 'tape-clicks-dark.png') });
 });
 
@@ -227,8 +245,10 @@ test('tape: a tap on the floor in front of the spheres starts a new measurement 
   });
   await page.touchscreen.tap(spot[0], spot[1]);
   await waitFrames(page, 2);
-  const tape = await page.evaluate(() => window.__sandbox.store.getState().tape);
-  expect({ from: tape.from, to: tape.to }, 'the tape after a tap on the floor').toEqual({ from: { kind: 'wall', wall: 2 }, to: null });
+  // A tap's click comes from the browser's gesture, after the touch events the tap sends: wait for the pick.
+  await expect
+    .poll(() => page.evaluate(() => ({ from: window.__sandbox.store.getState().tape.from, to: window.__sandbox.store.getState().tape.to })), { message: 'the tape after a tap on the floor' })
+    .toEqual({ from: { kind: 'wall', wall: 2 }, to: null });
 });
 
 test('tape: the projector theme shows the tape, its markers and its label', async () => {
@@ -261,7 +281,7 @@ test('tape: an end on a sphere that leaves the box clears with a notice; the flo
   expect(after.notices.some((n) => n.startsWith(`Sphere #${count - 1} is no longer in the box`)), `notices: ${JSON.stringify(after.notices)}`).toBe(true);
   await expect(page.getByText(`Sphere #${count - 1} is no longer in the box`), 'the notice').toBeVisible();
   await expect(label, 'the label of a tape with one end').toBeHidden();
-  expect((await shown.textContent())?.trim(), 'the panel for a tape with one end').toBe('—');
+  await expect(shown, 'the panel for a tape with one end').toHaveText('—');
 });
 
 test('tape: the end lists offer exactly the spheres of the world on screen, after a new experiment and after a new count', async () => {
