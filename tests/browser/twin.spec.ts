@@ -78,7 +78,7 @@ test('cradle: a twin with e = 0.8 started from the panel diverges exactly as a s
   await panel.getByLabel(/New value/).fill('0.8');
   await panel.getByRole('button', { name: 'Start twin' }).click();
   await page.waitForFunction(() => window.__sandbox.store.getState().twin?.active === true);
-  expect(await page.locator('[data-twin-legend]').first().textContent(), 'the twin legend').toContain('e = 0.8');
+  await expect(page.locator('[data-twin-legend]').first(), 'the twin legend').toContainText('e = 0.8');
   // Plays on (frames, as a class would watch it), then compares.
   await playTo(page, k + 150);
   const got = await twinNow(page);
@@ -87,12 +87,15 @@ test('cradle: a twin with e = 0.8 started from the panel diverges exactly as a s
   expect(firstDifference(got.twin, got.run), 'where the twin first differs from the run (it diverges)').not.toBe(-1);
   await waitFrames(page, 2);
   await page.screenshot({ path: join(results, 'twin-cradle.png') });
-  const legend = await page.locator('[data-plot="energy"] .u-legend').textContent();
-  expect(legend, "the energy plot's legend").toContain('what-if kinetic');
-  expect(legend, "the energy plot's legend").toContain('what-if total');
-  const ke = await page.locator('[data-twin-readout="kinetic"]').textContent();
+  const legend = page.locator('[data-plot="energy"] .u-legend');
+  await expect(legend, "the energy plot's legend").toContainText('what-if kinetic');
+  await expect(legend, "the energy plot's legend").toContainText('what-if total');
+  // The readout renders the sample the pause published after the store holds it: read until it does.
   const twinKe = await page.evaluate(() => window.__sandbox.store.getState().twin?.stats?.kineticEnergy ?? NaN);
-  expect(Math.abs(parseFloat(ke ?? '') - twinKe), `the twin's kinetic energy reads "${ke}", the twin has ${twinKe} J`).toBeLessThanOrEqual(1e-3 * Math.abs(twinKe));
+  await expect(async () => {
+    const ke = await page.locator('[data-twin-readout="kinetic"]').textContent();
+    expect(Math.abs(parseFloat(ke ?? '') - twinKe), `the twin's kinetic energy reads "${ke}", the twin has ${twinKe} J`).toBeLessThanOrEqual(1e-3 * Math.abs(twinKe));
+  }).toPass({ timeout: 60_000 });
   const separate = await separateRun(page, k, { restitution: 0.8 }, got.steps);
   expect(firstDifference(got.twin, separate), `after ${got.steps} steps, the first number where the twin differs from the separate run with e = 0.8`).toBe(-1);
   // The restart dropped the twin (the world was replaced).
@@ -117,7 +120,7 @@ test('Keep twin makes it the run (the setting takes its value); Drop twin remove
   }, STATE_BY_ID);
   expect({ twin: after.twin, e: after.e }, 'the twin and the restitution after Keep').toEqual({ twin: null, e: 0.5 });
   expect(firstDifference(before.twin, after.run), 'the first number where the kept run differs from the twin as it was').toBe(-1);
-  expect(await page.getByLabel('Restitution (spheres)').first().inputValue(), "the settings panel's restitution").toBe('0.5');
+  await expect(page.getByLabel('Restitution (spheres)').first(), "the settings panel's restitution").toHaveValue('0.5');
   await panel.getByLabel(/New value/).fill('1');
   await panel.getByRole('button', { name: 'Start twin' }).click();
   await page.waitForFunction(() => window.__sandbox.store.getState().twin?.active === true);
@@ -132,9 +135,9 @@ test('a bad value is refused with a message naming it', async () => {
   await panel.getByLabel('What if', { exact: true }).selectOption('gravity');
   await panel.getByLabel(/New value/).fill('-3');
   await panel.getByRole('button', { name: 'Start twin' }).click();
-  const alert = await panel.getByRole('alert').textContent();
-  expect(alert, 'the message').toContain('Gravity strength');
-  expect(alert, 'the message').toContain('-3');
+  const alert = panel.getByRole('alert');
+  await expect(alert, 'the message').toContainText('Gravity strength');
+  await expect(alert, 'the message').toContainText('-3');
   expect(await page.evaluate(() => window.__sandbox.store.getState().twin === null), 'no twin started with g = -3').toBe(true);
 });
 

@@ -60,9 +60,11 @@ test('the same steps in the worker and on the page give the same positions', asy
       }
       return { time: sim.world.time, out };
     });
-  // In the worker: restart, play a while, pause.
+  // In the worker: restart, play a while, pause. The world moves to the worker at a frame after
+  // Play: the while is counted from when it runs there (else a run on the page would pass for it).
   await page.evaluate(() => window.__sandbox.store.getState().restart());
   await page.getByRole('button', { name: 'Play', exact: true }).click();
+  await expect.poll(() => runsIn(page), { message: 'where the solver runs after Play with the worker chosen' }).toBe('worker');
   await waitFrames(page, 8);
   await page.getByRole('button', { name: 'Pause' }).click();
   await page.waitForFunction(() => window.__sandbox.store.getState().sim.runsIn === 'main', null, { polling: 'raf' });
