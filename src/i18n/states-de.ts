@@ -24,6 +24,7 @@ export const statesDe = {
   'settings.legend.neighboursHint': 'Farbton: wie viele Nachbarn jede Kugel über eine Mulde festhalten. Ein Tropfen sind mindestens {size} zusammengehaltene Kugeln.',
   'settings.legend.neighboursLarge': 'Über 4.096 Kugeln zeigt die Ansicht stattdessen die Geschwindigkeiten.',
   'thermo.tq.title': 'Temperatur gegen zugeführte Wärme',
+  'thermo.tq.enlarge': 'T-Q-Diagramm vergrößern',
   'thermo.tq.summary': 'Temperatur gegen zugeführte Wärme: von Q = {q0} J bei kT {t0} J bis Q = {q1} J bei kT {t1} J; kT zwischen {low} und {high} J.',
   'thermo.tq.all': 'alle Kugeln',
   'thermo.tq.liquid': 'die Flüssigkeit (Kugeln in Tropfen), Mittel über {seconds} s',

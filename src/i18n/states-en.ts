@@ -25,6 +25,7 @@ export const statesEn = {
   'settings.legend.neighboursHint': 'Shade: how many neighbours a well holds each sphere to. A drop is at least {size} spheres held together.',
   'settings.legend.neighboursLarge': 'Above 4,096 spheres the view shows speeds instead.',
   'thermo.tq.title': 'Temperature against heat added',
+  'thermo.tq.enlarge': 'Enlarge the T–Q plot',
   'thermo.tq.summary': 'Temperature against heat added: from Q = {q0} J at kT {t0} J to Q = {q1} J at kT {t1} J; kT between {low} and {high} J.',
   'thermo.tq.all': 'all spheres',
   'thermo.tq.liquid': 'the liquid (spheres in drops), mean over {seconds} s',

@@ -24,6 +24,7 @@ export const statesEs = {
   'settings.legend.neighboursHint': 'Tono: cuántas vecinas sujetan a cada esfera con un pozo. Una gota son al menos {size} esferas unidas.',
   'settings.legend.neighboursLarge': 'Con más de 4096 esferas la vista muestra las velocidades.',
   'thermo.tq.title': 'Temperatura frente al calor aportado',
+  'thermo.tq.enlarge': 'Ampliar la gráfica T–Q',
   'thermo.tq.summary': 'Temperatura frente al calor aportado: de Q = {q0} J con kT {t0} J a Q = {q1} J con kT {t1} J; kT entre {low} y {high} J.',
   'thermo.tq.all': 'todas las esferas',
   'thermo.tq.liquid': 'el líquido (esferas en gotas), media de {seconds} s',

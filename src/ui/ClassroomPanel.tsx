@@ -40,6 +40,8 @@ export interface ClassroomPanelProps {
   onEnlargePlots?(): void;
   /** Opens the P–V diagram enlarged over the scene. @defaultValue none (no Enlarge button) */
   onEnlargePv?(): void;
+  /** Opens the T–Q plot enlarged over the scene. @defaultValue none (no Enlarge button) */
+  onEnlargeTq?(): void;
 }
 
 // The heavier sections are chunks of their own, loaded when the section is first open.
@@ -70,7 +72,7 @@ function Section({ title, children, open = true, name, lazy = false }: { title: 
 }
 
 /** The collapsible classroom panel. */
-export function ClassroomPanel({ open, onOpenChange, largeText, onLargeTextChange, onEnlargePlots, onEnlargePv }: ClassroomPanelProps) {
+export function ClassroomPanel({ open, onOpenChange, largeText, onLargeTextChange, onEnlargePlots, onEnlargePv, onEnlargeTq }: ClassroomPanelProps) {
   const bodyId = useId();
   const t = useT();
   const store = useSandboxStore();
@@ -123,7 +125,7 @@ export function ClassroomPanel({ open, onOpenChange, largeText, onLargeTextChang
       )}
       {thermo !== 'none' && (
         <Section title={t('thermo.readouts.title')} name="first-law" open={thermo === 'lesson'} key={`${thermo}-law`} lazy>
-          <ThermoReadouts onEnlargePv={onEnlargePv} />
+          <ThermoReadouts onEnlargePv={onEnlargePv} onEnlargeTq={onEnlargeTq} />
         </Section>
       )}
       <Section title={t('classroom.plots')} name="plots">

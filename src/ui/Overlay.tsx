@@ -54,6 +54,7 @@ const ignore = (): void => {};
 
 /** The enlarged P–V diagram, from the thermodynamics chunk (loaded with the First law section, whose button enlarges it). */
 const PvDiagram = lazyPart(() => import('./thermo/index.ts').then((m) => m.PvDiagram));
+const TqPlot = lazyPart(() => import('./thermo/index.ts').then((m) => m.TqPlot));
 
 /** Below this window width the two panels open one at a time: opening one closes the other. */
 export const ONE_PANEL_BELOW_PX = 900;
@@ -80,11 +81,12 @@ function focusOn(el: HTMLElement | null | undefined): void {
 
 /** Everything drawn over the canvas. */
 export function Overlay({ classroomOpen = true, onClassroomOpenChange = ignore, largeText = false, onLargeTextChange = ignore, settingsOpen, brand = true, keyScope }: OverlayProps) {
-  // What is enlarged over the scene: the plots, the P–V diagram, or nothing.
-  const [enlarged, setEnlarged] = useState<'plots' | 'pv' | null>(null);
+  // What is enlarged over the scene: the plots, the P–V diagram, the T–Q plot, or nothing.
+  const [enlarged, setEnlarged] = useState<'plots' | 'pv' | 'tq' | null>(null);
   const closePlots = useCallback(() => setEnlarged(null), []);
   const openPlots = useCallback(() => setEnlarged('plots'), []);
   const openPv = useCallback(() => setEnlarged('pv'), []);
+  const openTq = useCallback(() => setEnlarged('tq'), []);
   const t = useT();
   // The enlarged plots add the concentrations while the scene has chemistry.
   const chemistry = useSpeciesInPlay();
@@ -151,7 +153,7 @@ export function Overlay({ classroomOpen = true, onClassroomOpenChange = ignore, 
           <p className="brand__tagline">{t('app.tagline')}</p>
         </header>
       )}
-      {!noClassroom && <ClassroomPanel open={classroomOpen} onOpenChange={classroomChange} largeText={largeText} onLargeTextChange={onLargeTextChange} onEnlargePlots={openPlots} onEnlargePv={openPv} />}
+      {!noClassroom && <ClassroomPanel open={classroomOpen} onOpenChange={classroomChange} largeText={largeText} onLargeTextChange={onLargeTextChange} onEnlargePlots={openPlots} onEnlargePv={openPv} onEnlargeTq={openTq} />}
       <Notices />
       <LiveDescription />
       <TwinLegend />
@@ -176,6 +178,11 @@ export function Overlay({ classroomOpen = true, onClassroomOpenChange = ignore, 
       {enlarged === 'pv' && <PlotsDialog largeText={largeText} onClose={closePlots} title={t('thermo.pv.title')} body={(size) => (
             <Suspense fallback={<Loading />}>
               <PvDiagram {...size} />
+            </Suspense>
+          )} />}
+      {enlarged === 'tq' && <PlotsDialog largeText={largeText} onClose={closePlots} title={t('thermo.tq.title')} body={(size) => (
+            <Suspense fallback={<Loading />}>
+              <TqPlot {...size} untitled />
             </Suspense>
           )} />}
       {enlarged === 'plots' && <PlotsDialog largeText={largeText} onClose={closePlots} extra={chemistry ? (size) => <ConcentrationPlot {...size} /> : undefined} />}

@@ -112,7 +112,7 @@ test('the boiling lesson loads, runs, and within 15 s its wells take hundreds of
   await picture(page, 'preset-boiling.png');
 });
 
-test("the boiling lesson's T–Q plot draws the liquid's kT beside all the spheres', its legend and text alternative say which is which (screenshot at 25 s)", async () => {
+test("the boiling lesson's T–Q plot draws the liquid's kT beside all the spheres', its legend and text alternative say which is which, and Enlarge shows it across a dialog (screenshot at 25 s)", async () => {
   const { page } = shared;
   // Goes on from the test before, which published the lesson's first 15 s (opened afresh after a failure there).
   const at = await page.evaluate(() => {
@@ -194,12 +194,32 @@ test("the boiling lesson's T–Q plot draws the liquid's kT beside all the spher
   await page.evaluate(() => window.__sandbox.store.getState().setTheme('projector'));
   await waitFrames(page, 2);
   // The theme reaches the plot through a render and its drawing: read until it has.
+  let small = [0, 0];
   await expect(async () => {
-    const [darkRed, darkBlue] = await colourPixels(page, '[data-plot=tq]', ['#b3261e', '#0b57d0'], 40);
-    expect(darkRed, "pixels of all the spheres' line, projector theme").toBeGreaterThan(150);
-    expect(darkBlue, "pixels of the liquid's line, projector theme").toBeGreaterThan(150);
+    small = await colourPixels(page, '[data-plot=tq]', ['#b3261e', '#0b57d0'], 40);
+    expect(small[0], "pixels of all the spheres' line, projector theme").toBeGreaterThan(150);
+    expect(small[1], "pixels of the liquid's line, projector theme").toBeGreaterThan(150);
   }).toPass({ timeout: 60_000 });
   await page.screenshot({ path: join(shots.dir, 'preset-boiling-tq-projector.png') });
+  // Enlarged for the room: a dialog named for the plot, the same path across a wide canvas with
+  // thicker lines; Escape closes it and the focus goes back to its button.
+  const enlarge = law.getByRole('button', { name: 'Enlarge the T–Q plot' });
+  await enlarge.click();
+  const dialog = page.getByRole('dialog', { name: 'Temperature against heat added' });
+  await expect(dialog, 'the enlarged T–Q plot').toBeVisible();
+  const big = dialog.locator('[data-plot=tq]');
+  await expect(big, "the enlarged plot's points").toHaveAttribute('data-points', String(data.points));
+  await expect(big, "the enlarged plot's liquid points").toHaveAttribute('data-liquid-points', String(shown.length));
+  await expect.poll(() => big.evaluate((c) => (c as HTMLCanvasElement).width), { message: 'the enlarged canvas is wide' }).toBeGreaterThan(600);
+  await expect(async () => {
+    const [red, blue] = await colourPixels(page, '.plots-dialog [data-plot=tq]', ['#b3261e', '#0b57d0'], 40);
+    expect(red, `pixels of all the spheres' line enlarged, against ${small[0]} in the panel`).toBeGreaterThan(2 * small[0]);
+    expect(blue, `pixels of the liquid's line enlarged, against ${small[1]} in the panel`).toBeGreaterThan(2 * small[1]);
+  }).toPass({ timeout: 60_000 });
+  await page.screenshot({ path: join(shots.dir, 'preset-boiling-tq-enlarged.png') });
+  await page.keyboard.press('Escape');
+  await expect(dialog, 'the dialog after Escape').toBeHidden();
+  await expect(enlarge, 'the focus after the dialog closed').toBeFocused();
   await page.evaluate(() => window.__sandbox.store.getState().setTheme('dark'));
 });
 

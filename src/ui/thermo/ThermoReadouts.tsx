@@ -28,6 +28,8 @@ export interface ThermoReadoutsProps {
   height?: number;
   /** Opens the P–V diagram enlarged over the scene. @defaultValue none (no Enlarge button) */
   onEnlargePv?(): void;
+  /** Opens the T–Q plot enlarged over the scene. @defaultValue none (no Enlarge button) */
+  onEnlargeTq?(): void;
 }
 
 
@@ -67,7 +69,7 @@ function drawProfile(canvas: HTMLCanvasElement, law: FirstLaw, locale: Locale, c
 }
 
 /** The first law's ledger and the gas's state, with the P–V diagram and the temperature profile. */
-export function ThermoReadouts({ width = 280, height = 150, onEnlargePv }: ThermoReadoutsProps) {
+export function ThermoReadouts({ width = 280, height = 150, onEnlargePv, onEnlargeTq }: ThermoReadoutsProps) {
   const store = useSandboxStore();
   const t = useT();
   const profile = useRef<HTMLCanvasElement>(null);
@@ -142,7 +144,7 @@ export function ThermoReadouts({ width = 280, height = 150, onEnlargePv }: Therm
       </p>
       <PvDiagram width={width} height={height} onEnlarge={onEnlargePv} />
       {/* The T–Q plot where heat flows or the spheres attract (a phase change's plateau). */}
-      {(wells || r.heat !== 0) && <TqPlot width={width} height={height} />}
+      {(wells || r.heat !== 0) && <TqPlot width={width} height={height} onEnlarge={onEnlargeTq} />}
       <p className="plot__title">{t('thermo.profile.title')}</p>
       <canvas ref={profile} className="first-law__plot" data-plot="profile" width={width} height={height} role="img" aria-label={profileSummary} />
     </div>

@@ -54,11 +54,13 @@ function gridStep(top: number): number {
  * axis's name), kT up from 0 with a grid line at round values (a plateau is read off against
  * them); the liquid's kT (`liquid`, by the path's rows) over it where there is one.
  */
-function drawTq(canvas: HTMLCanvasElement, path: TqPath, liquid: Float64Array | null, locale: Locale, c: ChartColors): void {
-  const area = axes(canvas, 'Q (J)', 'kT (J)', c);
+function drawTq(canvas: HTMLCanvasElement, path: TqPath, liquid: Float64Array | null, locale: Locale, c: ChartColors, fontPx: number): void {
+  const area = axes(canvas, 'Q (J)', 'kT (J)', c, fontPx);
   if (area === null || path.length === 0) return;
   const { ctx, left, right, top, bottom } = area;
   const h = canvas.height;
+  // Text, lines and points grow with the text (11 px in the panel, larger enlarged).
+  const f = fontPx / 11;
   let q0 = 0;
   let q1 = 0;
   let tTop = 0;
@@ -73,26 +75,26 @@ function drawTq(canvas: HTMLCanvasElement, path: TqPath, liquid: Float64Array | 
   tTop *= 1.15;
   const x = (q: number): number => left + ((q - q0) / (q1 - q0)) * (right - left);
   const y = (kT: number): number => bottom - (kT / tTop) * (bottom - top);
-  ctx.fillText(formatSig(locale, q0, 2), left, h - 6);
-  ctx.fillText(formatSig(locale, tTop, 2), 2, top + 10);
+  ctx.fillText(formatSig(locale, q0, 2), left, h - 6 * f);
+  ctx.fillText(formatSig(locale, tTop, 2), 2, top + 10 * f);
   // The end of Q's range, right-aligned before the axis's name (axes() sets it 6.5 px a letter from the right).
   ctx.textAlign = 'right';
-  ctx.fillText(formatSig(locale, q1, 2), right - 6.5 * 'Q (J)'.length - 6, h - 6);
+  ctx.fillText(formatSig(locale, q1, 2), right - 6.5 * f * 'Q (J)'.length - 6 * f, h - 6 * f);
   const step = gridStep(tTop);
   ctx.strokeStyle = c.grid;
-  ctx.lineWidth = 1;
+  ctx.lineWidth = f;
   for (let v = step; v < tTop; v += step) {
     ctx.beginPath();
     ctx.moveTo(left, y(v));
     ctx.lineTo(right, y(v));
     ctx.stroke();
-    ctx.fillText(formatSig(locale, v, 2), left - 4, y(v) + 4);
+    ctx.fillText(formatSig(locale, v, 2), left - 4 * f, y(v) + 4 * f);
   }
   ctx.textAlign = 'left';
   // Q = 0, where the run started, when it lies inside the range.
   if (q0 < 0 && q1 > 0) {
     ctx.strokeStyle = c.grid;
-    ctx.setLineDash([3, 3]);
+    ctx.setLineDash([3 * f, 3 * f]);
     ctx.beginPath();
     ctx.moveTo(x(0), top);
     ctx.lineTo(x(0), bottom);
@@ -100,7 +102,7 @@ function drawTq(canvas: HTMLCanvasElement, path: TqPath, liquid: Float64Array | 
     ctx.setLineDash([]);
   }
   ctx.strokeStyle = c.red;
-  ctx.lineWidth = 2;
+  ctx.lineWidth = 2 * f;
   ctx.beginPath();
   for (let k = 0; k < path.length; k++) {
     if (k === 0) ctx.moveTo(x(path.heat[k]), y(path.kT[k]));
@@ -110,12 +112,12 @@ function drawTq(canvas: HTMLCanvasElement, path: TqPath, liquid: Float64Array | 
   const end = path.length - 1;
   ctx.fillStyle = c.red;
   ctx.beginPath();
-  ctx.arc(x(path.heat[end]), y(path.kT[end]), 3.5, 0, 2 * Math.PI);
+  ctx.arc(x(path.heat[end]), y(path.kT[end]), 3.5 * f, 0, 2 * Math.PI);
   ctx.fill();
   if (liquid === null) return;
   // The liquid over the whole: broken where a sample had none, its last point marked.
   ctx.strokeStyle = c.blue;
-  ctx.lineWidth = 2.5;
+  ctx.lineWidth = 2.5 * f;
   ctx.beginPath();
   let drawing = false;
   let last = -1;
@@ -134,7 +136,7 @@ function drawTq(canvas: HTMLCanvasElement, path: TqPath, liquid: Float64Array | 
   if (last < 0) return;
   ctx.fillStyle = c.blue;
   ctx.beginPath();
-  ctx.arc(x(path.heat[last]), y(liquid[last]), 3.5, 0, 2 * Math.PI);
+  ctx.arc(x(path.heat[last]), y(liquid[last]), 3.5 * f, 0, 2 * Math.PI);
   ctx.fill();
 }
 
@@ -144,10 +146,16 @@ export interface TqPlotProps {
   width?: number;
   /** Height of the canvas, CSS pixels. @defaultValue 150 */
   height?: number;
+  /** Axis text, CSS pixels; lines and points grow with it. @defaultValue 11 */
+  fontPx?: number;
+  /** Shows an Enlarge button beside the title, calling this. @defaultValue none */
+  onEnlarge?(): void;
+  /** Leaves out the title (in a dialog whose own title names the plot). @defaultValue false */
+  untitled?: boolean;
 }
 
-/** The T–Q plot with its title, its legend (with a liquid's line) and its text alternative. */
-export function TqPlot({ width = 280, height = 150 }: TqPlotProps) {
+/** The T–Q plot with its title (and Enlarge), its legend (with a liquid's line) and its text alternative. */
+export function TqPlot({ width = 280, height = 150, fontPx = 11, onEnlarge, untitled = false }: TqPlotProps) {
   const store = useSandboxStore();
   const t = useT();
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -159,13 +167,13 @@ export function TqPlot({ width = 280, height = 150 }: TqPlotProps) {
   useEffect(() => {
     const c = CHART_COLORS[theme];
     const redraw = (): void => {
-      if (canvas.current) drawTq(canvas.current, store.getState().instruments.firstLaw.heatPath, liquidAlong(store), locale, c);
+      if (canvas.current) drawTq(canvas.current, store.getState().instruments.firstLaw.heatPath, liquidAlong(store), locale, c, fontPx);
     };
     redraw();
     return store.subscribe((s, prev) => {
       if (s.stats !== prev.stats) redraw();
     });
-  }, [store, locale, theme, width, height]);
+  }, [store, locale, theme, width, height, fontPx]);
 
   const path = store.getState().instruments.firstLaw.heatPath;
   const liquid = liquidAlong(store);
@@ -202,7 +210,17 @@ export function TqPlot({ width = 280, height = 150 }: TqPlotProps) {
   }
   return (
     <>
-      <p className="plot__title">{t('thermo.tq.title')}</p>
+      {!untitled && (
+        <p className="plot__title">
+          {t('thermo.tq.title')}
+          {onEnlarge && (
+            // Its name says which plot: the P–V diagram's Enlarge is in the same section.
+            <button type="button" className="button button--quiet pv__enlarge" data-action="enlarge-tq" aria-haspopup="dialog" aria-label={t('thermo.tq.enlarge')} onClick={onEnlarge}>
+              {t('thermo.pv.enlarge')}
+            </button>
+          )}
+        </p>
+      )}
       <canvas ref={canvas} className="first-law__plot" data-plot="tq" data-points={path.length} data-liquid-points={liquidPoints} width={width} height={height} role="img" aria-label={summary} />
       {liquid !== null && (
         <p className="first-law__legend" aria-hidden="true" data-legend="tq">
