@@ -51,7 +51,7 @@ for (const [theme, overlay, path] of [
     await law.scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(results, `pv-runs-${theme}.png`) });
 
-    await law.getByRole('button', { name: 'Enlarge' }).click();
+    await law.getByRole('button', { name: 'Enlarge', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'P–V diagram' });
     await expect(dialog).toBeVisible();
     const big = dialog.locator('[data-plot=pv]');
