@@ -69,11 +69,33 @@ test.describe('the lab', () => {
     await page.waitForFunction(() => window.__lab.counts('strict').stats > 0, null, { polling: 'raf' });
   });
 
-  test('with syncUrl the address follows the sandbox’s experiment, and a new sandbox starts from it', async () => {
+  test('with syncUrl the address follows the sandbox’s experiment, one without it changed before leaves the address alone, and a new sandbox starts from it', async () => {
     const { page } = shared();
     try {
-      await page.evaluate(() => window.__lab.mount('synced', { count: 30, boxSize: 4, syncUrl: true }, true));
+      await page.evaluate(() => {
+        window.__lab.mount('synced', { count: 30, boxSize: 4, syncUrl: true }, true);
+        window.__lab.mount('free', { count: 30, boxSize: 4 });
+      });
       await waitSandbox(page, 'synced', 3);
+      await waitSandbox(page, 'free', 3);
+      // Every address written from here on (a sandbox writes it with history.replaceState).
+      const writes = await page.evaluateHandle(() => {
+        const written: string[] = [];
+        const replace = history.replaceState.bind(history);
+        history.replaceState = (data: unknown, unused: string, url?: string | URL | null) => {
+          written.push(String(url));
+          replace(data, unused, url);
+        };
+        return written;
+      });
+      // The sandbox without syncUrl changed first: a write of its own would fall due before the
+      // synced one's (the same quiet time, counted from earlier), so once the synced one has written,
+      // the free one has had its chance.
+      await page.evaluate(() => {
+        const s = window.__sandboxes.free.store.getState();
+        s.applySetting('restitution', 0.3);
+        s.applySetting('seed', 5);
+      });
       await page.evaluate(() => {
         const s = window.__sandboxes.synced.store.getState();
         s.applySetting('restitution', 0.4);
@@ -82,6 +104,11 @@ test.describe('the lab', () => {
       await page.waitForFunction(() => /restitution=0\.4/.test(location.search) && /seed=9/.test(location.search), null, { timeout: 60_000 });
       const search = await page.evaluate(() => location.search);
       expect(search.startsWith('?test=1&'), `the address kept its own parameter: ${search}`).toBe(true);
+      const written = await writes.evaluate((w) => [...w]);
+      expect(written.filter((url) => /restitution=0\.3|seed=5/.test(url)), `addresses with the unsynced sandbox's experiment, of ${JSON.stringify(written)}`).toEqual([]);
+      await writes.evaluate(() => {
+        history.replaceState = History.prototype.replaceState;
+      });
       await page.evaluate(() => window.__lab.unmount('synced'));
       await page.evaluate(() => window.__lab.mount('again', { count: 30, boxSize: 4, syncUrl: true }));
       await waitSandbox(page, 'again', 3);
@@ -93,6 +120,7 @@ test.describe('the lab', () => {
     } finally {
       await page.evaluate(() => {
         window.__lab.unmount('synced');
+        window.__lab.unmount('free');
         window.__lab.unmount('again');
         history.replaceState(null, '', '?test=1');
       });

@@ -1,13 +1,12 @@
 // What a teacher meets in the first hour, on a 1280 x 800 screen: a reload keeps the experiment
 // and large text, presets leave the free sandbox's physics alone, each preset shows its lesson's
 // readouts, a paused preset says Press Play, Brownian motion shows its big sphere, the plots
-// enlarge for a projector, and the inspector's messages sit at their fields. An embed leaves the
-// page's address alone. One page for the file; each test that a fresh page could not start from
-// opens the app where it needs it.
+// enlarge for a projector, and the inspector's messages sit at their fields. One page for the
+// file; each test that a fresh page could not start from opens the app where it needs it.
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { results, runFromRestart, waitFrames, waitReady } from './support/page.ts';
-import { expect, sharedPage, test, watchErrors } from './support/test.ts';
+import { expect, sharedPage, test } from './support/test.ts';
 
 const shared = sharedPage('first-hour');
 
@@ -272,48 +271,4 @@ test('the inspector’s error appears at its field, marked invalid, with the box
   expect(await page.evaluate(() => window.__sandbox.store.getState().edits.length), 'edits recorded after the refused one').toBe(0);
   await x.scrollIntoViewIfNeeded();
   await page.screenshot({ path: join(results, 'first-hour-inspector-error.png') });
-});
-
-/**
- * Waits past the address's quiet time (`URL_SYNC_DELAY_MS`, 400 ms, src/share/url-sync.ts) counted
- * from the changes just made: a timer of the page's own, set after them for twice that long, fires
- * after any write they scheduled (the page runs its timers in the order they fall due, however late
- * a stall makes them), then one frame for a write that went through a promise.
- */
-async function pastAddressQuiet(page: Page): Promise<void> {
-  await page.evaluate(() => new Promise<void>((resolve) => setTimeout(resolve, 2 * 400)));
-  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
-}
-
-test('an embedded sandbox leaves the host page’s address alone (the app, changed the same way, writes its own)', async () => {
-  const { page, context } = shared;
-  // The check's control: the app's page writes the same changes into its address after the same wait.
-  await page.goto('/?test=1');
-  await waitReady(page);
-  await page.evaluate(() => {
-    const s = window.__sandbox.store.getState();
-    s.selectPreset('head-on');
-    s.applySetting('restitution', 0.3);
-    s.pause();
-  });
-  await pastAddressQuiet(page);
-  const own = new URL(page.url()).searchParams;
-  expect({ preset: own.get('preset'), restitution: own.get('restitution') }, `the app's address after the same changes: ${page.url()}`).toEqual({ preset: 'head-on', restitution: '0.3' });
-  // The app's page has nothing more to show: closed, it leaves the machine to the embed.
-  await page.goto('about:blank');
-  const embed = await context.newPage();
-  watchErrors(embed, 'first-hour embed');
-  await embed.goto('/embed.html?test=1');
-  await embed.waitForFunction(() => window.__sandboxes !== undefined && Object.keys(window.__sandboxes).length > 0, null, { timeout: 60_000 });
-  const name = await embed.evaluate(() => Object.keys(window.__sandboxes)[0]);
-  await embed.evaluate((n) => {
-    const s = window.__sandboxes[n].store.getState();
-    s.selectPreset('head-on');
-    s.applySetting('restitution', 0.3);
-    // Paused: the page spends the wait below on nothing else.
-    for (const other of Object.values(window.__sandboxes)) other.store.getState().pause();
-  }, name);
-  await pastAddressQuiet(embed);
-  expect(new URL(embed.url()).search, "the host's address after the embed's changes").toBe('?test=1');
-  await embed.close();
 });
