@@ -191,7 +191,7 @@ export function PvDiagram({ width = 280, height = 150, fontPx = 11, onEnlarge }:
       {onEnlarge && (
         <p className="plot__title">
           {t('thermo.pv.title')}
-          <button type="button" className="button button--quiet pv__enlarge" data-action="enlarge-pv" aria-haspopup="dialog" onClick={onEnlarge}>
+          <button type="button" className="button button--quiet" data-action="enlarge-pv" aria-haspopup="dialog" onClick={onEnlarge}>
             {t('thermo.pv.enlarge')}
           </button>
         </p>

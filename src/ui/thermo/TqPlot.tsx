@@ -215,7 +215,7 @@ export function TqPlot({ width = 280, height = 150, fontPx = 11, onEnlarge, unti
           {t('thermo.tq.title')}
           {onEnlarge && (
             // Its name says which plot: the P–V diagram's Enlarge is in the same section.
-            <button type="button" className="button button--quiet pv__enlarge" data-action="enlarge-tq" aria-haspopup="dialog" aria-label={t('thermo.tq.enlarge')} onClick={onEnlarge}>
+            <button type="button" className="button button--quiet" data-action="enlarge-tq" aria-haspopup="dialog" aria-label={t('thermo.tq.enlarge')} onClick={onEnlarge}>
               {t('thermo.pv.enlarge')}
             </button>
           )}
